@@ -1,0 +1,69 @@
+"""The ``brass-judge`` command line: a thin typer app, one module per capability.
+
+Each capability lives in its own ``cli_*.py`` module exposing ``register(app)`` (top-level
+commands) or ``app`` (a sub-command group). Modules import their heavy dependencies inside the
+command functions, so ``--help`` and ``rulings`` stay fast.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+
+import typer
+
+from . import __version__
+from .errors import ExitCode, InputError
+
+app = typer.Typer(
+    name="brass-judge",
+    help="Rules adjudication and linting for Brass: Lancashire (Roxley edition). "
+    "Exit codes: 0 legal/clean, 1 illegal/findings, 2 unusable input.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+# Modules that add top-level commands (register(app)) or a group (app), in help order.
+_COMMAND_MODULES = ["cli_check", "cli_games", "cli_render", "cli_schema"]
+_GROUP_MODULES = {"rulings": "cli_rulings", "data": "cli_data"}
+
+
+def _version(value: bool) -> None:
+    if value:
+        sys.stdout.write(f"brass-judge {__version__}\n")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                 help="Print the version and exit."),
+) -> None:
+    """Rules adjudication and linting for Brass: Lancashire."""
+
+
+def _present(mod: str) -> bool:
+    return importlib.util.find_spec(f"{__package__}.{mod}") is not None
+
+
+for _mod in _COMMAND_MODULES:
+    if _present(_mod):
+        importlib.import_module(f"{__package__}.{_mod}").register(app)
+for _name, _mod in _GROUP_MODULES.items():
+    if _present(_mod):
+        app.add_typer(importlib.import_module(f"{__package__}.{_mod}").app, name=_name)
+
+
+def run(argv: list[str] | None = None) -> int:
+    """Run the CLI; return the exit code. An InputError escaping a command still exits 2."""
+    try:
+        app(args=argv, prog_name="brass-judge", standalone_mode=True)
+    except SystemExit as exc:
+        code = exc.code
+        return code if isinstance(code, int) else (0 if code is None else int(ExitCode.INPUT_ERROR))
+    except InputError as err:
+        sys.stderr.write(err.render() + "\n")
+        return int(ExitCode.INPUT_ERROR)
+    return 0

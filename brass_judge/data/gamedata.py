@@ -1,0 +1,335 @@
+"""Load and index the Lancashire game data (see ``lancashire/*.yaml`` for the facts and sources)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+from pathlib import Path
+from typing import Iterable
+
+from ..errors import UnknownNameError, closest
+
+#: Industry keys in mat order.
+INDUSTRIES = ("cotton_mill", "coal_mine", "iron_works", "port", "shipyard")
+ERAS = ("canal", "rail")
+
+
+@dataclass(frozen=True)
+class Space:
+    """One industry space of a town: its index in the town and the industries its icons allow."""
+
+    index: int
+    industries: frozenset
+
+    @property
+    def shared(self) -> bool:
+        return len(self.industries) > 1
+
+
+@dataclass(frozen=True)
+class Location:
+    key: str
+    name: str
+    kind: str  # town | non-industrial | outside
+    spaces: tuple
+    link_icons: int = 0
+    trade_icon: bool = False
+    banner: str | None = None
+    aliases: tuple = ()
+
+    def spaces_for(self, industry: str) -> list[Space]:
+        return [s for s in self.spaces if industry in s.industries]
+
+
+@dataclass(frozen=True)
+class Line:
+    """A printed link line between two locations; ``key`` is ``a~b`` with a < b."""
+
+    key: str
+    a: str
+    b: str
+    canal: bool
+    rail: bool
+
+    def allows(self, era: str) -> bool:
+        return self.canal if era == "canal" else self.rail
+
+    def other(self, loc: str) -> str:
+        return self.b if loc == self.a else self.a
+
+    @property
+    def ends(self) -> tuple:
+        return (self.a, self.b)
+
+
+@dataclass(frozen=True)
+class TileSpec:
+    industry: str
+    level: int
+    count: int
+    cost: int
+    coal: int
+    iron: int
+    vp: int
+    income: int
+    link_icons: int
+    cubes: int
+    eras: tuple
+
+    def buildable_in(self, era: str) -> bool:
+        return era in self.eras
+
+
+def line_key(a: str, b: str) -> str:
+    return "~".join(sorted((a, b)))
+
+
+def _norm(name: str) -> str:
+    return " ".join(str(name).lower().replace("_", " ").replace("-", " ").replace("&", " and ").split())
+
+
+@dataclass
+class GameData:
+    """Everything fixed about the game: map, mat, deck, markets and tracks for one rules variant."""
+
+    variant: str
+    locations: dict
+    lines: dict
+    mat: dict  # industry -> tuple[TileSpec] lowest level first
+    industry_names: dict
+    deck: dict  # players (int) or "classic" -> {card key: count}
+    read_manual_cards: tuple
+    coal_market: tuple
+    iron_market: tuple
+    market_empty_price: int
+    dcm_track: tuple
+    dcm_tiles: dict
+    start_money: int
+    start_income_space: int
+    hand_size: int
+    links_per_player: int
+    rounds_per_era: dict
+    deck_tile_cards_per_player: dict
+    income_level_of_space: tuple  # index = space 0..99
+    variant_rules: dict = field(default_factory=dict)
+    _loc_alias: dict = field(default_factory=dict, repr=False)
+    _ind_alias: dict = field(default_factory=dict, repr=False)
+
+    # ----- names -------------------------------------------------------------------------------
+    def location(self, name: str, *, field: str | None = None) -> Location:
+        """Resolve a location name forgivingly (case, '&', hyphens, short forms)."""
+        key = self._loc_alias.get(_norm(name))
+        if key is None:
+            raise UnknownNameError(
+                f"unknown location {name!r}", field=field,
+                suggestions=closest(str(name), [l.name for l in self.locations.values()]))
+        return self.locations[key]
+
+    def industry(self, name: str, *, field: str | None = None) -> str:
+        """Resolve an industry name ("cotton", "Coal Mine", "iron") to its key."""
+        key = self._ind_alias.get(_norm(name))
+        if key is None:
+            raise UnknownNameError(
+                f"unknown industry {name!r}", field=field,
+                suggestions=closest(str(name), list(INDUSTRIES) + ["cotton", "coal", "iron"]))
+        return key
+
+    def card(self, name: str, *, field: str | None = None) -> str:
+        """Resolve a card name: a location key (Location card) or an industry key (Industry card)."""
+        n = _norm(name)
+        if n in self._ind_alias:
+            return self._ind_alias[n]
+        if n in self._loc_alias:
+            key = self._loc_alias[n]
+            if self.locations[key].kind != "town":
+                raise UnknownNameError(f"there is no {self.locations[key].name} card "
+                                       "(only the 19 towns have Location cards)", field=field)
+            return key
+        raise UnknownNameError(
+            f"unknown card {name!r}", field=field,
+            suggestions=closest(str(name), [l.name for l in self.locations.values() if l.kind == "town"]
+                                + list(INDUSTRIES)))
+
+    def line(self, a: str, b: str, *, field: str | None = None) -> Line:
+        la, lb = self.location(a, field=field), self.location(b, field=field)
+        ln = self.lines.get(line_key(la.key, lb.key))
+        if ln is None:
+            near = [f"{la.name}-{self.locations[l.other(la.key)].name}" for l in self.lines_at(la.key)]
+            raise UnknownNameError(f"there is no link line between {la.name} and {lb.name}",
+                                   field=field, suggestions=near)
+        return ln
+
+    def parse_line(self, text: str, *, field: str | None = None) -> Line:
+        """Parse ``"bolton-bury"``, ``"Bolton~Bury"``, ``"ellesmere-port/liverpool"`` into a line."""
+        t = str(text).strip()
+        for sep in ("~", "/", " to ", "–", "—"):
+            if sep in t:
+                a, b = t.split(sep, 1)
+                return self.line(a.strip(), b.strip(), field=field)
+        # Hyphens also occur inside names (Ellesmere-Port): try every split that names two places.
+        parts = t.split("-")
+        for i in range(1, len(parts)):
+            a, b = "-".join(parts[:i]), "-".join(parts[i:])
+            if _norm(a) in self._loc_alias and _norm(b) in self._loc_alias:
+                return self.line(a, b, field=field)
+        raise UnknownNameError(
+            f"cannot read {text!r} as a link line; write it as 'from-to', e.g. 'bolton-bury'",
+            field=field, suggestions=closest(t, [l.key.replace("~", "-") for l in self.lines.values()]))
+
+    # ----- map ---------------------------------------------------------------------------------
+    @cached_property
+    def _lines_at(self) -> dict:
+        out: dict = {k: [] for k in self.locations}
+        for ln in self.lines.values():
+            out[ln.a].append(ln)
+            out[ln.b].append(ln)
+        return out
+
+    def lines_at(self, loc: str) -> list[Line]:
+        return self._lines_at[loc]
+
+    @cached_property
+    def graphs(self) -> "MapGraphs":
+        return MapGraphs(self)
+
+    # ----- mat ---------------------------------------------------------------------------------
+    def tile(self, industry: str, level: int) -> TileSpec:
+        for t in self.mat[industry]:
+            if t.level == level:
+                return t
+        raise UnknownNameError(f"{self.industry_names[industry]} has no level {level}",
+                               suggestions=[str(t.level) for t in self.mat[industry]])
+
+    def mat_counts(self) -> dict:
+        """Full mat: {industry: {level: count}}."""
+        return {ind: {t.level: t.count for t in tiles} for ind, tiles in self.mat.items()}
+
+    # ----- tracks ------------------------------------------------------------------------------
+    def income_level(self, space: int) -> int:
+        return self.income_level_of_space[max(0, min(99, space))]
+
+    def highest_space(self, level: int) -> int:
+        """The highest Progress Track space of an income *level* (where a loan lands)."""
+        best = None
+        for s, lv in enumerate(self.income_level_of_space):
+            if lv == level:
+                best = s
+        if best is None:
+            raise ValueError(f"no income level {level}")
+        return best
+
+    def lowest_space(self, level: int) -> int:
+        return self.income_level_of_space.index(level)
+
+    def deck_for(self, players: int) -> dict:
+        key = "classic" if self.variant == "classic" and players >= 3 else players
+        return self.deck[key]
+
+    def dcm_tiles_for(self, players: int) -> tuple:
+        key = "classic" if self.variant == "classic" else players
+        return tuple(self.dcm_tiles[key])
+
+
+class MapGraphs:
+    """The map as networkx graphs, built once per :class:`GameData` (imported lazily)."""
+
+    def __init__(self, data: GameData) -> None:
+        import networkx as nx
+
+        self.all = nx.Graph()
+        self.canal = nx.Graph()
+        self.rail = nx.Graph()
+        for g in (self.all, self.canal, self.rail):
+            g.add_nodes_from(data.locations)
+        for ln in data.lines.values():
+            self.all.add_edge(ln.a, ln.b, key=ln.key)
+            if ln.canal:
+                self.canal.add_edge(ln.a, ln.b, key=ln.key)
+            if ln.rail:
+                self.rail.add_edge(ln.a, ln.b, key=ln.key)
+        #: locations touched by at least one canal line (reachable by canal at all)
+        self.canal_reachable = frozenset(n for n in self.canal if self.canal.degree(n) > 0)
+        self.rail_only = frozenset(n for n in data.locations if n not in self.canal_reachable)
+        self.distances = dict(nx.all_pairs_shortest_path_length(self.all))
+
+
+def _read_yaml(path: Path):
+    from ..yamlio import load_file
+
+    return load_file(path).data
+
+
+@lru_cache(maxsize=None)
+def game_data(variant: str = "standard", game: str = "lancashire") -> GameData:
+    """Load (once) the game data for *variant* ("standard" or "classic")."""
+    from ..resources import data_dir
+
+    d = data_dir(game)
+    m = _read_yaml(d / "map.yaml")
+    mat = _read_yaml(d / "mat.yaml")
+    deck = _read_yaml(d / "deck.yaml")
+    tr = _read_yaml(d / "tracks.yaml")
+    variants = _read_yaml(d / "variants.yaml")
+    if variant not in variants:
+        raise UnknownNameError(f"unknown rules variant {variant!r}", suggestions=list(variants))
+    vr = variants[variant]
+
+    locations = {}
+    loc_alias = {}
+    for key, v in m["locations"].items():
+        spaces = tuple(Space(i, frozenset(s)) for i, s in enumerate(v.get("spaces", [])))
+        loc = Location(key, v["name"], v["kind"], spaces, v.get("link_icons", 0),
+                       v.get("trade_icon", False), v.get("banner"), tuple(v.get("aliases", [])))
+        locations[key] = loc
+        for a in (key, v["name"], *loc.aliases):
+            loc_alias[_norm(a)] = key
+    lines = {}
+    for row in m["lines"]:
+        a, b = sorted(row["between"])
+        ln = Line(line_key(a, b), a, b, bool(row["canal"]), bool(row["rail"]))
+        lines[ln.key] = ln
+
+    matd = {}
+    ind_alias = {}
+    names = {}
+    for ind, v in mat["industries"].items():
+        tiles = []
+        for t in v["levels"]:
+            vp = t["vp"]
+            if ind == "cotton_mill" and t["level"] == 1 and "cotton_mill_level1_vp" in vr:
+                vp = vr["cotton_mill_level1_vp"]
+            tiles.append(TileSpec(ind, t["level"], t["count"], t["cost"], t["coal"], t["iron"], vp,
+                                  t["income"], t["link_icons"], t["cubes"], tuple(t["eras"])))
+        matd[ind] = tuple(tiles)
+        names[ind] = v["name"]
+        for a in (ind, v["name"], *v.get("aliases", [])):
+            ind_alias[_norm(a)] = ind
+
+    decks: dict = {2: {}, 3: {}, 4: {}, "classic": {}}
+    for card, counts in deck["cards"].items():
+        for k, n in counts.items():
+            if n:
+                decks[k][card] = n
+
+    levels = []
+    for band in tr["income_bands"]:
+        lo, hi = band["levels"]
+        for lv in range(lo, hi + 1):
+            levels.extend([lv] * band["spaces_per_level"])
+    if len(levels) != 100:
+        raise ValueError(f"income track has {len(levels)} spaces, expected 100")
+    rounds = dict(tr["setup"]["rounds_per_era"])
+    if "rounds_per_era" in vr:
+        rounds.update(vr["rounds_per_era"])
+
+    return GameData(
+        variant=variant, locations=locations, lines=lines, mat=matd, industry_names=names,
+        deck=decks, read_manual_cards=tuple(deck["read_manual_cards"]),
+        coal_market=tuple(tr["coal_market"]), iron_market=tuple(tr["iron_market"]),
+        market_empty_price=tr["market_empty_price"], dcm_track=tuple(tr["dcm_track"]),
+        dcm_tiles={k: tuple(v) for k, v in tr["dcm_tiles"].items()},
+        start_money=tr["setup"]["start_money"], start_income_space=tr["setup"]["start_income_space"],
+        hand_size=tr["setup"]["hand_size"], links_per_player=mat["links_per_player"],
+        rounds_per_era=rounds, deck_tile_cards_per_player=dict(tr["setup"]["deck_tile_cards_per_player"]),
+        income_level_of_space=tuple(levels), variant_rules=dict(vr),
+        _loc_alias=loc_alias, _ind_alias=ind_alias,
+    )

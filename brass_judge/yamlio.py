@@ -1,0 +1,236 @@
+"""Safe YAML reading that remembers where every value came from.
+
+Every input format of brass-judge is YAML. This module turns a file (or a string) into plain
+Python data plus a map from field paths to (line, column), so that every later error can name
+the file, line and field. It never constructs arbitrary objects: documents are composed with
+PyYAML's (C, when available) safe composer and converted node by node here, which also lets it
+refuse hostile input cheaply:
+
+* files larger than :data:`MAX_BYTES`;
+* nesting deeper than :data:`MAX_DEPTH`;
+* alias expansion ("billion laughs"): the node count after expanding aliases is bounded by
+  :data:`MAX_NODES` and the walk stops as soon as it is exceeded;
+* tags other than YAML's plain scalar, sequence and mapping types (``!!python/object`` and
+  friends), duplicate keys, non-string keys, several documents, empty files, bytes that are not
+  UTF-8.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import InputError, InputErrors
+
+MAX_BYTES = 5 * 1024 * 1024
+MAX_DEPTH = 64
+MAX_NODES = 100_000
+
+Path_ = tuple  # a field path: keys and indices from the document root
+
+_STR = "tag:yaml.org,2002:str"
+_INT = "tag:yaml.org,2002:int"
+_FLOAT = "tag:yaml.org,2002:float"
+_BOOL = "tag:yaml.org,2002:bool"
+_NULL = "tag:yaml.org,2002:null"
+_SEQ = "tag:yaml.org,2002:seq"
+_MAP = "tag:yaml.org,2002:map"
+_TIMESTAMP = "tag:yaml.org,2002:timestamp"
+
+
+def format_path(path: Path_) -> str:
+    """Render a field path the way a person reads it: ``players.red.money`` / ``tiles[2].level``."""
+    out = ""
+    for p in path:
+        if isinstance(p, int):
+            out += f"[{p}]"
+        else:
+            out += ("." if out else "") + str(p)
+    return out or "(top level)"
+
+
+@dataclass
+class Document:
+    """A parsed YAML document: plain data plus the line of every field."""
+
+    data: Any
+    file: str
+    lines: dict = field(default_factory=dict)
+
+    def line_of(self, path: Path_) -> tuple[int | None, int | None]:
+        """Return (line, column) of *path*, or of its nearest ancestor that has one."""
+        p = tuple(path)
+        while True:
+            if p in self.lines:
+                return self.lines[p]
+            if not p:
+                return (None, None)
+            p = p[:-1]
+
+    def error(self, message: str, path: Path_ = (), **kw) -> InputError:
+        """Build an :class:`InputError` located at *path* in this document."""
+        line, col = self.line_of(path)
+        kw.setdefault("field", format_path(path) if path else None)
+        return InputError(message, file=self.file, line=line, column=col, **kw)
+
+
+def _loader_classes():
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
+    return yaml, loader
+
+
+def read_text(path: str | Path, *, what: str = "file") -> str:
+    """Read a UTF-8 text file with the size limit; raise :class:`InputError` on any problem."""
+    p = Path(path)
+    name = str(path)
+    if not p.exists():
+        raise InputError(f"{what} not found", file=name, code="INP001")
+    if p.is_dir():
+        raise InputError(f"{what} is a directory, not a file", file=name, code="INP001")
+    try:
+        size = p.stat().st_size
+        if size > MAX_BYTES:
+            raise InputError(
+                f"file is {size:,} bytes; the limit is {MAX_BYTES:,} bytes (a real position or game "
+                "log is far smaller)", file=name, code="INP002")
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read {what}: {exc.strerror or exc}", file=name, code="INP001") from None
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise InputError(f"file is not UTF-8 text (bad byte 0x{raw[exc.start]:02x})", file=name,
+                         line=line, code="INP003") from None
+
+
+def load_file(path: str | Path, *, what: str = "file") -> Document:
+    """Read and parse a YAML file into a :class:`Document`."""
+    return load_string(read_text(path, what=what), str(path))
+
+
+def load_string(text: str, name: str = "<string>") -> Document:
+    """Parse YAML *text* (one document) into a :class:`Document`."""
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        raise InputError(f"input is larger than the {MAX_BYTES:,}-byte limit", file=name, code="INP002")
+    if "\x00" in text:
+        raise InputError("file contains a NUL byte; it is not a YAML text file", file=name, code="INP003")
+    yaml, Loader = _loader_classes()
+    if not text.strip() or all(
+        not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines()
+    ):
+        raise InputError("file is empty (no YAML content)", file=name, code="INP004")
+    loader = Loader(text)
+    try:
+        try:
+            root = loader.get_single_node()
+        except yaml.composer.ComposerError as exc:
+            if "expected a single document" in str(exc):
+                mark = exc.problem_mark
+                raise InputError(
+                    "file holds several YAML documents ('---'); brass-judge reads one per file",
+                    file=name, line=(mark.line + 1) if mark else None, code="INP005") from None
+            raise _yaml_error(exc, name) from None
+        except yaml.YAMLError as exc:
+            raise _yaml_error(exc, name) from None
+        except RecursionError:
+            raise InputError(f"YAML nesting is deeper than {MAX_DEPTH} levels", file=name, code="INP006") from None
+    finally:
+        loader.dispose()
+    if root is None:
+        raise InputError("file is empty (no YAML content)", file=name, code="INP004")
+    doc = Document(None, name, {})
+    conv = _Converter(doc, yaml)
+    doc.data = conv.convert(root, (), 0)
+    if conv.errors:
+        raise conv.errors[0] if len(conv.errors) == 1 else InputErrors(conv.errors)
+    return doc
+
+
+def _yaml_error(exc, name: str) -> InputError:
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+    ctx = getattr(exc, "context", None)
+    msg = f"not valid YAML: {problem}"
+    if ctx:
+        msg += f" ({ctx})"
+    return InputError(msg, file=name, line=(mark.line + 1) if mark else None,
+                      column=(mark.column + 1) if mark else None, code="INP007")
+
+
+class _Converter:
+    """Turn composed YAML nodes into plain data, with limits and a line map."""
+
+    def __init__(self, doc: Document, yaml) -> None:
+        self.doc = doc
+        self.yaml = yaml
+        self.count = 0
+        self.errors: list[InputError] = []
+        self._constructor = yaml.SafeLoader("")  # only its scalar constructors are used
+
+    def _err(self, message: str, node, path: Path_, code: str) -> InputError:
+        m = node.start_mark
+        return InputError(message, file=self.doc.file, line=m.line + 1, column=m.column + 1,
+                          field=format_path(path) if path else None, code=code)
+
+    def convert(self, node, path: Path_, depth: int) -> Any:
+        yaml = self.yaml
+        self.count += 1
+        if self.count > MAX_NODES:
+            raise self._err(
+                f"document expands to more than {MAX_NODES:,} values (an alias bomb?); refused",
+                node, path, "INP008")
+        if depth > MAX_DEPTH:
+            raise self._err(f"nesting deeper than {MAX_DEPTH} levels; refused", node, path, "INP006")
+        m = node.start_mark
+        self.doc.lines.setdefault(path, (m.line + 1, m.column + 1))
+        if isinstance(node, yaml.ScalarNode):
+            return self._scalar(node, path)
+        if isinstance(node, yaml.SequenceNode):
+            if node.tag != _SEQ:
+                raise self._err(f"YAML tag {node.tag!r} is not allowed", node, path, "INP009")
+            return [self.convert(child, path + (i,), depth + 1) for i, child in enumerate(node.value)]
+        if isinstance(node, yaml.MappingNode):
+            if node.tag != _MAP:
+                raise self._err(f"YAML tag {node.tag!r} is not allowed", node, path, "INP009")
+            out: dict = {}
+            for knode, vnode in node.value:
+                if knode.tag == "tag:yaml.org,2002:merge":
+                    raise self._err("YAML merge keys ('<<') are not supported; write the fields out",
+                                    knode, path, "INP009")
+                key = self._scalar(knode, path) if isinstance(knode, yaml.ScalarNode) else None
+                if isinstance(key, bool) or key is None or isinstance(key, float):
+                    raise self._err("mapping keys must be plain names or numbers", knode, path, "INP011")
+                if key in out:
+                    self.errors.append(self._err(
+                        f"duplicate key {key!r} (the earlier value would be silently lost)",
+                        knode, path + (key,), "INP012"))
+                    continue
+                km = knode.start_mark
+                self.doc.lines[path + (key,)] = (km.line + 1, km.column + 1)
+                out[key] = self.convert(vnode, path + (key,), depth + 1)
+            return out
+        raise self._err("unsupported YAML node", node, path, "INP009")  # pragma: no cover
+
+    def _scalar(self, node, path: Path_) -> Any:
+        tag = node.tag
+        c = self._constructor
+        if tag == _STR:
+            return node.value
+        if tag == _INT:
+            try:
+                return c.construct_yaml_int(node)
+            except Exception:
+                return node.value
+        if tag == _FLOAT:
+            return c.construct_yaml_float(node)
+        if tag == _BOOL:
+            return c.construct_yaml_bool(node)
+        if tag == _NULL:
+            return None
+        if tag == _TIMESTAMP:
+            return node.value  # kept as text; no field of ours is a date
+        raise self._err(f"YAML tag {tag!r} is not allowed (brass-judge never constructs objects)",
+                        node, path, "INP009")
