@@ -1,0 +1,245 @@
+"""The domain model: a Brass: Lancashire position and the actions a player can take.
+
+Glossary (the rulebook's words):
+
+* **income_space** is the Income Marker's square on the Progress Track (0..99); the **income
+  level** (-10..30) is derived from it through the track (:meth:`GameData.income_level`).
+* **link** is a canal or rail tile on a **line** (a printed link line between two locations);
+  a line key is ``a~b`` with the two location keys sorted.
+* **spent** is the money on a player's character tile this round.
+* Tiles are **flipped** once they score; coal mines and iron works carry **cubes**.
+* The Distant Cotton Market (**dcm**) marker stands on track space 1..9; space 9 is the X.
+
+Everything here is plain data with no I/O; positions are copied, never shared, by the engine.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Optional
+
+CANAL, RAIL = "canal", "rail"
+DCM_X = 9  #: the X space of the Distant Cotton Market track
+COAL, IRON = "coal", "iron"
+DISTANT = "distant"
+
+
+@dataclass
+class Tile:
+    """An industry tile on the board."""
+
+    location: str
+    space: int
+    owner: str
+    industry: str
+    level: int
+    flipped: bool = False
+    cubes: int = 0
+
+    def copy(self) -> "Tile":
+        return Tile(self.location, self.space, self.owner, self.industry, self.level, self.flipped, self.cubes)
+
+    def describe(self, data=None) -> str:
+        ind = data.industry_names[self.industry] if data else self.industry
+        state = "flipped" if self.flipped else "unflipped"
+        return f"{self.owner}'s level {self.level} {ind} in {_loc_name(data, self.location)} ({state})"
+
+
+@dataclass
+class Link:
+    """A link tile on a line."""
+
+    line: str
+    owner: str
+    kind: str  # canal | rail
+
+    def copy(self) -> "Link":
+        return Link(self.line, self.owner, self.kind)
+
+
+@dataclass
+class PlayerState:
+    """One player's area. ``hand`` and ``mat`` are None when the position does not say."""
+
+    name: str
+    money: int = 30
+    income_space: int = 10
+    vp: int = 0
+    spent: int = 0
+    hand: Optional[list] = None  #: card keys; None = unknown
+    mat: Optional[dict] = None  #: {industry: {level: count}} tiles left on the mat; None = unknown
+    links_left: Optional[int] = None  #: None = 14 minus own links on the board
+    discard: list = field(default_factory=list)
+
+    def copy(self) -> "PlayerState":
+        return PlayerState(
+            self.name, self.money, self.income_space, self.vp, self.spent,
+            None if self.hand is None else list(self.hand),
+            None if self.mat is None else {k: dict(v) for k, v in self.mat.items()},
+            self.links_left, list(self.discard),
+        )
+
+
+@dataclass
+class Position:
+    """A game position: everything the rules need to judge the next action."""
+
+    players: list  #: player names in the current turn order
+    player: dict  #: name -> PlayerState
+    variant: str = "standard"
+    era: str = CANAL
+    round: int = 1
+    turn: Optional[str] = None  #: whose turn it is
+    actions_left: int = 2  #: actions left in this turn
+    tiles: list = field(default_factory=list)
+    links: list = field(default_factory=list)
+    coal_market: int = 8  #: cubes in the Coal Market (they fill the most expensive spaces)
+    iron_market: int = 8
+    dcm_position: int = 1  #: 1..9, 9 = X
+    dcm_drawn: list = field(default_factory=list)  #: DCM tiles already drawn this era
+    dcm_order: Optional[list] = None  #: known order of the face-down DCM tiles, top first
+    draw_deck: Optional[int] = None  #: cards left in the draw deck; None = unknown
+    draw_pile: Optional[list] = None  #: the draw deck in order, when known (game logs)
+    under_deck_tile: Optional[list] = None  #: cards under the Deck tile, when known
+    turns_taken: list = field(default_factory=list)  #: players who have finished their turn this round
+    game_over: bool = False
+
+    # ------------------------------------------------------------------ copies and queries
+    def copy(self) -> "Position":
+        return replace(
+            self,
+            players=list(self.players),
+            player={k: v.copy() for k, v in self.player.items()},
+            tiles=[t.copy() for t in self.tiles],
+            links=[l.copy() for l in self.links],
+            dcm_drawn=list(self.dcm_drawn),
+            dcm_order=None if self.dcm_order is None else list(self.dcm_order),
+            draw_pile=None if self.draw_pile is None else list(self.draw_pile),
+            under_deck_tile=None if self.under_deck_tile is None else list(self.under_deck_tile),
+            turns_taken=list(self.turns_taken),
+        )
+
+    @property
+    def num_players(self) -> int:
+        return len(self.players)
+
+    @property
+    def is_first_canal_round(self) -> bool:
+        return self.era == CANAL and self.round == 1
+
+    def tiles_at(self, location: str) -> list:
+        return [t for t in self.tiles if t.location == location]
+
+    def tile_on(self, location: str, space: int) -> Optional[Tile]:
+        for t in self.tiles:
+            if t.location == location and t.space == space:
+                return t
+        return None
+
+    def link_on(self, line: str) -> Optional[Link]:
+        for l in self.links:
+            if l.line == line:
+                return l
+        return None
+
+    def own_tiles(self, player: str) -> list:
+        return [t for t in self.tiles if t.owner == player]
+
+    def own_links(self, player: str) -> list:
+        return [l for l in self.links if l.owner == player]
+
+    def cubes_on_board(self, industry: str) -> int:
+        return sum(t.cubes for t in self.tiles if t.industry == industry)
+
+
+def _loc_name(data, key: str) -> str:
+    if data is None:
+        return key
+    return data.locations[key].name
+
+
+# ---------------------------------------------------------------------------------- actions
+@dataclass(frozen=True)
+class Build:
+    """Build an industry tile. ``cards`` holds one card, or two for a Double Action Build."""
+
+    industry: str
+    location: str
+    cards: tuple
+    space: Optional[int] = None
+    level: Optional[int] = None  #: the level the player claims to build (checked, optional)
+    coal_from: Optional[tuple] = None  #: chosen mine locations, when two are equally close
+    iron_from: Optional[tuple] = None  #: chosen iron works locations
+
+    kind = "build"
+
+
+@dataclass(frozen=True)
+class Network:
+    """Place one canal, or one or two rails, in order."""
+
+    lines: tuple
+    cards: tuple
+    coal_from: Optional[tuple] = None
+
+    kind = "network"
+
+
+@dataclass(frozen=True)
+class Develop:
+    """Remove one or two tiles from the mat (each the lowest of its industry at that moment)."""
+
+    industries: tuple
+    cards: tuple
+    iron_from: Optional[tuple] = None
+
+    kind = "develop"
+
+
+@dataclass(frozen=True)
+class Sale:
+    """One mill's sale: ``to`` is a port location, or ``"distant"``; ``tile`` the DCM tile drawn."""
+
+    mill: str  #: location of the seller's cotton mill
+    to: str
+    mill_space: Optional[int] = None
+    port_space: Optional[int] = None
+    tile: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class Sell:
+    sales: tuple
+    cards: tuple
+
+    kind = "sell"
+
+
+@dataclass(frozen=True)
+class Loan:
+    amount: int
+    cards: tuple
+
+    kind = "loan"
+
+
+@dataclass(frozen=True)
+class Pass:
+    cards: tuple
+
+    kind = "pass"
+
+
+ACTION_TYPES = (Build, Network, Develop, Sell, Loan, Pass)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The actions one player takes in one turn (1 or 2; a Double Action Build counts as 2)."""
+
+    actions: tuple
+    player: Optional[str] = None
+
+
+def action_count(action) -> int:
+    """How many of the turn's actions *action* uses (a Double Action Build uses both)."""
+    return 2 if isinstance(action, Build) and len(action.cards) == 2 else 1

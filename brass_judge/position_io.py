@@ -1,0 +1,413 @@
+"""Read and write position files (YAML, ``schemas/position.schema.json``).
+
+Defaults (each one is listed as an assumption in the verdict when used):
+
+* ``variant`` standard; ``era`` canal; ``round`` 1; ``turn``: first player in ``order``;
+  ``actions_left``: 1 in the first Canal Era round, else 2;
+* a player: money £30, income space 10 (level 0), 0 VP, £0 spent; hand unknown (any card played
+  is assumed held); mat unknown (inferred from the player's tiles on the board; in the Rail Era
+  level 1 tiles are taken as gone); links left = 14 minus the player's links on the board;
+* markets full (8 coal, 8 iron); Distant Cotton Market marker on space 1 with no tile drawn;
+* draw deck size unknown (a Rail Era loan is then assumed allowed).
+
+Tiles and links may be written as mappings or compactly::
+
+    tiles:
+      - red cotton@manchester            # level 1, unflipped
+      - blue coal2@wigan cubes=2
+      - green port1@liverpool#0 flipped  # '#N' names the space (0-based)
+    links:
+      - red bolton-bury                  # canal in the Canal Era, rail in the Rail Era
+      - blue rail wigan-preston
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+from .errors import InputError, InputErrors, UnknownNameError, closest
+from .model import CANAL, RAIL, Link, PlayerState, Position, Tile
+from .yamlio import Document, load_file, load_string
+
+_TILE_RE = re.compile(
+    r"^\s*(?P<owner>[\w-]+)\s+(?P<ind>[A-Za-z_ -]+?)(?P<level>\d)?\s*@\s*(?P<loc>[^#\s]+(?:\s[^#\s=]+)*?)"
+    r"(?:#(?P<space>\d))?(?P<rest>(?:\s+\S+)*)\s*$")
+
+
+@dataclass
+class LoadedPosition:
+    """A position with where it came from and the defaults that were filled in."""
+
+    position: Position
+    doc: Optional[Document] = None
+    assumptions: list = field(default_factory=list)
+    #: (kind, index) -> field path in the document, for locating validation problems
+    paths: dict = field(default_factory=dict)
+
+    @property
+    def file(self) -> Optional[str]:
+        return self.doc.file if self.doc else None
+
+    def line_of(self, path: tuple) -> Optional[int]:
+        if not self.doc:
+            return None
+        return self.doc.line_of(path)[0]
+
+
+def load_position(source: Any, data=None, *, name: str = "<position>") -> LoadedPosition:
+    """Load a position from a path, a YAML string, or an already parsed mapping."""
+    if isinstance(source, Position):
+        return LoadedPosition(source)
+    if isinstance(source, Path) or (isinstance(source, str) and "\n" not in source and
+                                    (source.endswith((".yaml", ".yml")) or Path(source).exists())):
+        doc = load_file(source, what="position file")
+    elif isinstance(source, str):
+        doc = load_string(source, name)
+    elif isinstance(source, dict):
+        doc = Document(source, name, {})
+    elif isinstance(source, Document):
+        doc = source
+    else:
+        raise InputError(f"cannot read a position from {type(source).__name__}")
+    return position_from_doc(doc, data)
+
+
+def position_from_doc(doc: Document, data=None, root: tuple = ()) -> LoadedPosition:
+    from .schema_check import check_schema
+
+    obj = doc.data
+    for p in root:
+        obj = obj[p]
+    if not isinstance(obj, dict):
+        raise doc.error("a position file must be a mapping of fields (players:, tiles:, ...), "
+                        f"not {type(obj).__name__}", root, code="INP030")
+    sub = Document(obj, doc.file, {k[len(root):]: v for k, v in doc.lines.items() if k[:len(root)] == root})
+    check_schema(sub, "position")
+    variant = obj.get("variant", "standard")
+    if data is None or data.variant != variant:
+        from .data import game_data
+
+        data = game_data(variant)
+    return _Builder(sub, data, root).build()
+
+
+class _Builder:
+    def __init__(self, doc: Document, data, root: tuple) -> None:
+        self.doc = doc
+        self.data = data
+        self.root = root
+        self.errors: list = []
+        self.assumptions: list = []
+
+    def err(self, msg: str, path: tuple, **kw) -> None:
+        line, col = self.doc.line_of(path)
+        from .yamlio import format_path
+
+        kw.setdefault("code", "INP040")
+        self.errors.append(InputError(msg, file=self.doc.file, line=line, column=col,
+                                      field=format_path(self.root + path), **kw))
+
+    def name(self, kind: str, value: str, path: tuple) -> Optional[str]:
+        try:
+            if kind == "location":
+                return self.data.location(value).key
+            if kind == "industry":
+                return self.data.industry(value)
+            if kind == "card":
+                return self.data.card(value)
+        except UnknownNameError as e:
+            self.err(e.message, path, suggestions=e.suggestions, code="INP010")
+            return None
+        raise AssertionError(kind)
+
+    def build(self) -> LoadedPosition:
+        o = self.doc.data
+        d = self.data
+        era = str(o.get("era", "canal")).lower()
+        if "era" not in o:
+            self.assumptions.append("era not given: assumed the Canal Era")
+        players_raw = o["players"]
+        if isinstance(players_raw, list):
+            names = [str(p) for p in players_raw]
+            pdata = {n: None for n in names}
+        else:
+            names = [str(p) for p in players_raw]
+            pdata = {str(k): v for k, v in players_raw.items()}
+        lower = {}
+        for n in names:
+            if n.lower() in lower:
+                self.err(f"two players named {n!r}", ("players",), code="INP041")
+            lower[n.lower()] = n
+
+        def player_name(v, path) -> Optional[str]:
+            n = lower.get(str(v).lower())
+            if n is None:
+                self.err(f"unknown player {v!r}", path, suggestions=closest(str(v), names), code="INP010")
+            return n
+
+        order = names
+        if "order" in o:
+            order = []
+            for i, v in enumerate(o["order"]):
+                n = player_name(v, ("order", i))
+                if n:
+                    order.append(n)
+            if set(order) != set(names) and not self.errors:
+                self.err("'order' must list every player exactly once", ("order",), code="INP042")
+        rnd = int(o.get("round", 1))
+        players = {}
+        for n in names:
+            raw = pdata.get(n) or {}
+            base = ("players", n) if isinstance(players_raw, dict) else ("players",)
+            ps = PlayerState(n)
+            ps.money = raw.get("money", d.start_money)
+            ps.vp = raw.get("vp", 0)
+            ps.spent = raw.get("spent", 0)
+            if "income_space" in raw:
+                ps.income_space = raw["income_space"]
+                if "income_level" in raw and d.income_level(ps.income_space) != raw["income_level"]:
+                    self.err(f"income space {ps.income_space} is income level {d.income_level(ps.income_space)}, "
+                             f"not {raw['income_level']}", base + ("income_level",), code="INP043")
+            elif "income_level" in raw:
+                ps.income_space = d.lowest_space(raw["income_level"])
+                if raw["income_level"] > 0:
+                    self.assumptions.append(
+                        f"{n}'s income space not given: assumed the lowest space ({ps.income_space}) of level {raw['income_level']}")
+            else:
+                ps.income_space = d.start_income_space
+            missing = [k for k in ("money", "income_space") if k not in raw and not (k == "income_space" and "income_level" in raw)]
+            if missing and (era != CANAL or rnd > 1):
+                self.assumptions.append(f"{n}'s {' and '.join(missing)} not given: assumed the starting "
+                                        + " and ".join({'money': f'£{d.start_money}', 'income_space': 'income space 10 (level 0)'}[m] for m in missing))
+            if "hand" in raw:
+                hand = []
+                for i, c in enumerate(raw["hand"]):
+                    k = self.name("card", c, base + ("hand", i))
+                    if k:
+                        hand.append(k)
+                ps.hand = hand
+            if "discard" in raw:
+                ps.discard = [k for i, c in enumerate(raw["discard"]) if (k := self.name("card", c, base + ("discard", i)))]
+            if "mat" in raw:
+                mat = {ind: {} for ind in d.mat}
+                for ind_name, levels in raw["mat"].items():
+                    ind = self.name("industry", ind_name, base + ("mat", ind_name))
+                    if not ind:
+                        continue
+                    counts: dict = {}
+                    if isinstance(levels, list):
+                        for lv in levels:
+                            counts[int(lv)] = counts.get(int(lv), 0) + 1
+                    else:
+                        for lv, c in levels.items():
+                            try:
+                                counts[int(lv)] = int(c)
+                            except (TypeError, ValueError):
+                                self.err(f"mat levels must be numbers, not {lv!r}", base + ("mat", ind_name), code="INP044")
+                    valid = {t.level: t.count for t in d.mat[ind]}
+                    for lv, c in counts.items():
+                        if lv not in valid:
+                            self.err(f"{d.industry_names[ind]} has no level {lv}", base + ("mat", ind_name), code="INP044")
+                        elif c > valid[lv]:
+                            self.err(f"the mat holds {valid[lv]} {d.industry_names[ind]} level {lv} tile(s), not {c}",
+                                     base + ("mat", ind_name), code="INP044")
+                    mat[ind] = {lv: c for lv, c in counts.items() if c > 0}
+                ps.mat = mat
+            if "links_left" in raw:
+                ps.links_left = raw["links_left"]
+            players[n] = ps
+        turn = None
+        if "turn" in o:
+            turn = player_name(o["turn"], ("turn",))
+        elif order:
+            turn = order[0]
+            self.assumptions.append(f"turn not given: assumed it is {turn}'s turn (first in the turn order)")
+        pos = Position(players=order, player=players, variant=d.variant, era=era, round=rnd, turn=turn)
+        pos.actions_left = o.get("actions_left", 1 if (era == CANAL and rnd == 1) else 2)
+        paths = {}
+        for i, t in enumerate(o.get("tiles", [])):
+            tile = self.tile(t, ("tiles", i), player_name, era)
+            if tile:
+                paths[("tile", len(pos.tiles))] = ("tiles", i)
+                pos.tiles.append(tile)
+        for i, l in enumerate(o.get("links", [])):
+            link = self.link(l, ("links", i), player_name, era)
+            if link:
+                paths[("link", len(pos.links))] = ("links", i)
+                pos.links.append(link)
+        m = o.get("markets", {})
+        pos.coal_market = m.get("coal", 8)
+        pos.iron_market = m.get("iron", 8)
+        dcm = o.get("distant_cotton_market", {})
+        pos.dcm_position = dcm.get("marker", 1)
+        pos.dcm_drawn = list(dcm.get("drawn", []))
+        pos.dcm_order = list(dcm["order"]) if "order" in dcm else None
+        deck = o.get("deck", {})
+        if "cards" in deck:
+            pos.draw_pile = [k for i, c in enumerate(deck["cards"]) if (k := self.name("card", c, ("deck", "cards", i)))]
+            pos.draw_deck = len(pos.draw_pile)
+            if "draw" in deck and deck["draw"] != pos.draw_deck:
+                self.err(f"'draw' says {deck['draw']} cards but 'cards' lists {pos.draw_deck}", ("deck", "draw"), code="INP045")
+        elif "draw" in deck:
+            pos.draw_deck = deck["draw"]
+        if "under_deck_tile" in deck:
+            pos.under_deck_tile = [k for i, c in enumerate(deck["under_deck_tile"]) if (k := self.name("card", c, ("deck", "under_deck_tile", i)))]
+        pos.turns_taken = [n for i, v in enumerate(o.get("turns_taken", [])) if (n := player_name(v, ("turns_taken", i)))]
+        pos.game_over = bool(o.get("game_over", False))
+        if self.errors:
+            raise self.errors[0] if len(self.errors) == 1 else InputErrors(self.errors)
+        return LoadedPosition(pos, self.doc, self.assumptions, paths)
+
+    def tile(self, t, path, player_name, era) -> Optional[Tile]:
+        if isinstance(t, str):
+            m = _TILE_RE.match(t)
+            if not m:
+                self.err(f"cannot read tile {t!r}; write e.g. 'red cotton2@bolton flipped' or a mapping", path, code="INP046")
+                return None
+            obj: dict = {"owner": m["owner"], "industry": m["ind"].strip(), "location": m["loc"]}
+            if m["level"]:
+                obj["level"] = int(m["level"])
+            if m["space"]:
+                obj["space"] = int(m["space"])
+            for w in (m["rest"] or "").split():
+                wl = w.lower()
+                if wl == "flipped":
+                    obj["flipped"] = True
+                elif wl == "unflipped":
+                    obj["flipped"] = False
+                elif wl.startswith("cubes="):
+                    try:
+                        obj["cubes"] = int(wl[6:])
+                    except ValueError:
+                        self.err(f"cubes must be a number in {t!r}", path, code="INP046")
+                elif re.fullmatch(r"l(evel)?=?\d", wl):
+                    obj["level"] = int(wl[-1])
+                else:
+                    self.err(f"unknown word {w!r} in tile {t!r} (expected flipped, cubes=N or level=N)", path, code="INP046")
+            t = obj
+        owner = player_name(t["owner"], path + ("owner",))
+        ind = self.name("industry", t["industry"], path + ("industry",))
+        loc = self.name("location", t["location"], path + ("location",))
+        if not (owner and ind and loc):
+            return None
+        level = int(t.get("level", 1))
+        if "level" not in t:
+            self.assumptions.append(f"tile {path[1] + 1} ({owner}'s {self.data.industry_names[ind]} in "
+                                    f"{self.data.locations[loc].name}): level not given, assumed 1")
+        flipped = bool(t.get("flipped", False))
+        if ind == "shipyard" and "flipped" not in t:
+            flipped = True  # a shipyard flips the moment it is built (Q082)
+        spec = None
+        try:
+            spec = self.data.tile(ind, level)
+        except UnknownNameError as e:
+            self.err(e.message, path + ("level",), code="INP044")
+            return None
+        if "cubes" in t:
+            cubes = int(t["cubes"])
+        else:
+            cubes = 0 if flipped or ind not in ("coal_mine", "iron_works") else spec.cubes
+            if ind in ("coal_mine", "iron_works") and not flipped:
+                self.assumptions.append(f"{owner}'s {self.data.industry_names[ind]} in {self.data.locations[loc].name}: "
+                                        f"cubes not given, assumed {cubes} (as built)")
+        space = t.get("space")
+        location = self.data.locations[loc]
+        if space is None:
+            cands = [s for s in location.spaces if ind in s.industries]
+            cands.sort(key=lambda s: (s.shared, s.index))
+            space = cands[0].index if cands else 0
+            self._auto_space = getattr(self, "_auto_space", {})
+            used = self._auto_space.setdefault(loc, set())
+            for s in cands:
+                if s.index not in used:
+                    space = s.index
+                    break
+            used.add(space)
+        elif space >= len(location.spaces):
+            self.err(f"{location.name} has {len(location.spaces)} space(s) (0..{max(0, len(location.spaces) - 1)}), not space {space}",
+                     path + ("space",), code="INP047")
+            return None
+        return Tile(loc, int(space), owner, ind, level, flipped, cubes)
+
+    def link(self, l, path, player_name, era) -> Optional[Link]:
+        if isinstance(l, str):
+            words = l.split()
+            if len(words) == 2:
+                l = {"owner": words[0], "line": words[1]}
+            elif len(words) == 3 and words[1].lower() in ("canal", "rail"):
+                l = {"owner": words[0], "kind": words[1].lower(), "line": words[2]}
+            else:
+                self.err(f"cannot read link {l!r}; write e.g. 'red bolton-bury' or 'red rail bolton-bury'", path, code="INP048")
+                return None
+        owner = player_name(l["owner"], path + ("owner",))
+        try:
+            line = self.data.parse_line(str(l["line"])).key
+        except UnknownNameError as e:
+            self.err(e.message, path + ("line",), suggestions=e.suggestions, code="INP010")
+            return None
+        if not owner:
+            return None
+        return Link(line, owner, l.get("kind", CANAL if era == CANAL else RAIL))
+
+
+# ------------------------------------------------------------------------------------- writing
+def position_to_obj(pos: Position, data=None) -> dict:
+    """The YAML mapping of *pos*, in the same format :func:`load_position` reads."""
+    if data is None:
+        from .data import game_data
+
+        data = game_data(pos.variant)
+    out: dict = {"game": "lancashire", "variant": pos.variant, "era": pos.era, "round": pos.round}
+    if pos.turn:
+        out["turn"] = pos.turn
+    out["actions_left"] = pos.actions_left
+    players = {}
+    for n in pos.players:
+        p = pos.player[n]
+        d: dict = {"money": p.money, "income_space": p.income_space, "vp": p.vp, "spent": p.spent}
+        if p.hand is not None:
+            d["hand"] = list(p.hand)
+        if p.discard:
+            d["discard"] = list(p.discard)
+        if p.mat is not None:
+            d["mat"] = {ind: sorted(lv for lv, c in lvls.items() for _ in range(c)) for ind, lvls in p.mat.items()}
+        if p.links_left is not None:
+            d["links_left"] = p.links_left
+        players[n] = d
+    out["players"] = players
+    out["order"] = list(pos.players)
+    out["tiles"] = [
+        {"owner": t.owner, "industry": t.industry, "location": t.location, "level": t.level, "space": t.space,
+         "flipped": t.flipped, **({"cubes": t.cubes} if t.industry in ("coal_mine", "iron_works") else {})}
+        for t in pos.tiles
+    ]
+    out["links"] = [{"owner": l.owner, "line": l.line.replace("~", "-"), "kind": l.kind} for l in pos.links]
+    out["markets"] = {"coal": pos.coal_market, "iron": pos.iron_market}
+    dcm: dict = {"marker": pos.dcm_position, "drawn": list(pos.dcm_drawn)}
+    if pos.dcm_order is not None:
+        dcm["order"] = list(pos.dcm_order)
+    out["distant_cotton_market"] = dcm
+    deck: dict = {}
+    if pos.draw_pile is not None:
+        deck["cards"] = list(pos.draw_pile)
+    elif pos.draw_deck is not None:
+        deck["draw"] = pos.draw_deck
+    if pos.under_deck_tile is not None:
+        deck["under_deck_tile"] = list(pos.under_deck_tile)
+    if deck:
+        out["deck"] = deck
+    if pos.turns_taken:
+        out["turns_taken"] = list(pos.turns_taken)
+    if pos.game_over:
+        out["game_over"] = True
+    return out
+
+
+def dump_position(pos: Position, data=None) -> str:
+    """YAML text of *pos* (readable by :func:`load_position`)."""
+    import yaml
+
+    dumper = getattr(yaml, "CSafeDumper", None) or yaml.SafeDumper
+    return yaml.dump(position_to_obj(pos, data), Dumper=dumper, sort_keys=False, default_flow_style=None, width=100)

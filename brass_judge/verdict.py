@@ -1,0 +1,102 @@
+"""Verdicts: what the engine says about an action (data only; rendering lives in report.py)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from . import codes as _codes
+
+
+class _SafeDict(dict):
+    def __missing__(self, key):
+        return "{" + key + "}"
+
+
+@dataclass
+class Violation:
+    """One broken rule: a code from :mod:`brass_judge.codes` and the fields its message needs."""
+
+    code: str
+    fields: dict = field(default_factory=dict)
+    action_index: Optional[int] = None
+    priority: int = 50  #: lower = more actionable (ranked first)
+
+    @property
+    def spec(self) -> _codes.Code:
+        return _codes.get(self.code)
+
+    @property
+    def message(self) -> str:
+        return self.spec.message.format_map(_SafeDict(self.fields))
+
+    @property
+    def remedy(self) -> Optional[str]:
+        r = self.spec.remedy
+        if r is None:
+            return None
+        return r.format_map(_SafeDict(self.fields))
+
+    @property
+    def rulings(self) -> list:
+        extra = self.fields.get("_rulings", ())
+        return list(dict.fromkeys(list(self.spec.rulings) + list(extra)))
+
+    def to_dict(self) -> dict:
+        return {
+            "code": self.code,
+            "name": self.spec.name,
+            "message": self.message,
+            "remedy": self.remedy,
+            "rulings": self.rulings,
+            "action": self.action_index,
+        }
+
+
+@dataclass
+class Effect:
+    """One thing that happens: a kind (money, income, tile-placed, ...), a text and its data."""
+
+    kind: str
+    text: str
+    data: dict = field(default_factory=dict)
+    action_index: Optional[int] = None
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "text": self.text, "action": self.action_index, **self.data}
+
+
+@dataclass
+class Verdict:
+    """The outcome of judging an action or a turn on a position."""
+
+    legal: bool
+    violations: list = field(default_factory=list)
+    effects: list = field(default_factory=list)
+    rulings: list = field(default_factory=list)  #: ruling ids relied on
+    rules: list = field(default_factory=list)  #: RUL-* codes applied
+    assumptions: list = field(default_factory=list)
+    steps: list = field(default_factory=list)  #: --explain: reasoning, step by step
+    outcomes: list = field(default_factory=list)  #: Distant Cotton Market draws: one entry per tile
+    position: Any = None  #: the position after the action (legal only)
+    action_text: str = ""
+    player: Optional[str] = None
+
+    @property
+    def verdict(self) -> str:
+        return "legal" if self.legal else "illegal"
+
+    def to_dict(self, *, explain: bool = False) -> dict:
+        d = {
+            "verdict": self.verdict,
+            "player": self.player,
+            "action": self.action_text,
+            "violations": [v.to_dict() for v in self.violations],
+            "effects": [e.to_dict() for e in self.effects],
+            "rulings": list(self.rulings),
+            "rules": list(self.rules),
+            "assumptions": list(self.assumptions),
+            "outcomes": list(self.outcomes),
+        }
+        if explain:
+            d["steps"] = list(self.steps)
+        return d
