@@ -62,7 +62,7 @@ class Effect:
     action_index: Optional[int] = None
 
     def to_dict(self) -> dict:
-        return {"kind": self.kind, "text": self.text, "action": self.action_index, **self.data}
+        return {**self.data, "kind": self.kind, "text": self.text, "action": self.action_index}
 
 
 @dataclass

@@ -1,0 +1,236 @@
+"""The rules engine: judge a turn (one or two actions) on a position. Pure: data in, verdict out.
+
+Public surface (the same names the CLI uses)::
+
+    check(position, turn_or_action, data=None) -> Verdict   # legal?, violations, effects, rulings
+    apply(position, turn_or_action, data=None) -> Position  # raises IllegalAction when illegal
+    legal_actions(position, data=None)                      # see engine/moves.py
+
+Each action family lives in its own module (build, links, develop, sell, loan); turn-level rules
+(whose turn, how many actions, the card discarded) are here.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Optional, Union
+
+from ..codes import CODES
+from ..model import Build, Develop, Loan, Network, Pass, Position, Sell, Turn, action_count
+from ..verdict import Verdict
+from .build import judge_build
+from .context import Judge
+from .develop import judge_develop
+from .links import judge_network
+from .loan import judge_loan, judge_pass
+from .sell import NeedDraw, judge_sell, unseen_dcm_tiles
+
+_JUDGES = {Build: judge_build, Network: judge_network, Develop: judge_develop, Sell: judge_sell,
+           Loan: judge_loan, Pass: judge_pass}
+
+
+class IllegalAction(ValueError):
+    """Raised by :func:`apply` for an illegal action; carries the verdict."""
+
+    def __init__(self, verdict: Verdict) -> None:
+        super().__init__("; ".join(v.message for v in verdict.violations))
+        self.verdict = verdict
+
+
+def _data_for(pos: Position, data):
+    if data is None or data.variant != pos.variant:
+        from ..data import game_data
+
+        return game_data(pos.variant)
+    return data
+
+
+def _as_turn(x) -> Turn:
+    if isinstance(x, Turn):
+        return x
+    if isinstance(x, (list, tuple)):
+        return Turn(tuple(x))
+    return Turn((x,))
+
+
+def _discard(j: Judge, action, n_cards: int) -> None:
+    """Every action discards a card face up (Q029); a Double Action Build discards two."""
+    p = j.me
+    cards = list(action.cards)
+    if p.hand is not None and not p.hand:
+        j.violate("TRN004", priority=1, player=j.player)
+        return
+    if not cards:
+        if p.hand is not None:
+            if isinstance(action, Build) and n_cards == 1:
+                for c in (action.location, action.industry):
+                    if c in p.hand:
+                        cards = [c]
+                        break
+            if not cards:
+                cards = list(p.hand[:n_cards])
+            j.assume(f"no card named: assumed {j.player} discards {', '.join(j.card_name(c) for c in cards)}")
+        else:
+            j.assume(f"no card named and {j.player}'s hand not given: assumed a suitable card"
+                     + (f" (the {j.card_name(action.location)} card)" if isinstance(action, Build) else ""))
+            j.rule("RUL-DISCARD")
+            return
+    if p.hand is None:
+        j.assume(f"{j.player}'s hand not given: assumed to hold the card(s) played "
+                 f"({', '.join(j.card_name(c) for c in cards)})")
+    else:
+        hand = list(p.hand)
+        for c in cards:
+            if c in hand:
+                hand.remove(c)
+            else:
+                j.violate("TRN003", priority=2, player=j.player, card=j.card_name(c),
+                          hand=", ".join(j.card_name(x) for x in p.hand) or "empty")
+        p.hand = hand
+    p.discard.extend(cards)
+    j.rule("RUL-DISCARD")
+    j.effect("discard", f"{j.player} discards {', '.join(j.card_name(c) for c in cards)}", player=j.player,
+             cards=list(cards))
+
+
+def _judge_turn(pos: Position, turn: Turn, data, forced: list, explain_steps: list) -> tuple:
+    """Run *turn* on a copy of *pos*. Returns (verdict, working position)."""
+    work = pos.copy()
+    player = turn.player or pos.turn or (pos.players[0] if pos.players else None)
+    v = Verdict(legal=True, player=player)
+    used = sum(action_count(a) for a in turn.actions)
+    head = Judge(work, data, player)
+    if pos.game_over:
+        head.violate("TRN005", priority=0)
+    if turn.player and pos.turn and turn.player != pos.turn:
+        head.violate("TRN001", priority=0, turn=pos.turn, player=turn.player)
+    if player not in work.player:
+        head.violate("TRN001", priority=0, turn=pos.turn, player=player)
+        v.violations = head.violations
+        v.legal = False
+        return v, work
+    left = pos.actions_left
+    if used > left:
+        if any(action_count(a) == 2 for a in turn.actions):
+            head.violate("BLD017", priority=0, player=player, left=left)
+        else:
+            head.violate("TRN002", priority=0, player=player, left=left, used=used)
+    if pos.is_first_canal_round:
+        head.rule("RUL-FIRST-ROUND")
+    kinds = [type(a) for a in turn.actions]
+    if len(kinds) == 2 and kinds[0] is kinds[1]:
+        head.rule("RUL-SAME-ACTION-TWICE")
+    judges = [head]
+    for i, action in enumerate(turn.actions):
+        j = Judge(work, data, player, action_index=i)
+        j.forced_draws = forced
+        _discard(j, action, 2 if action_count(action) == 2 else 1)
+        _JUDGES[type(action)](j, action)
+        judges.append(j)
+    work.actions_left = max(0, left - used)
+    for j in judges:
+        v.violations.extend(j.violations)
+        v.effects.extend(j.effects)
+        for r in j.rules:
+            if r not in v.rules:
+                v.rules.append(r)
+        for a in j.assumptions:
+            if a not in v.assumptions:
+                v.assumptions.append(a)
+        v.steps.extend(j.steps)
+        for k, val in j.highlight.items():
+            v.__dict__.setdefault("highlight", {}).setdefault(k, []).extend(val)
+    v.violations.sort(key=lambda x: (x.priority, x.action_index if x.action_index is not None else -1))
+    v.legal = not v.violations
+    if v.legal:
+        rulings: list = []
+        for r in v.rules:
+            for q in CODES[r].rulings:
+                if q not in rulings:
+                    rulings.append(q)
+        v.rulings = rulings
+        v.position = work
+    else:
+        rulings = []
+        for x in v.violations:
+            for q in x.rulings:
+                if q not in rulings:
+                    rulings.append(q)
+        v.rulings = rulings
+    from ..notation import format_turn
+
+    v.action_text = format_turn(turn)
+    return v, work
+
+
+def check(position, turn_or_action, data=None) -> Verdict:
+    """Judge a turn (or one action) on *position*: legal or not, why, and exactly what happens.
+
+    A Distant Cotton Market draw that the action does not state (and the position does not know)
+    is enumerated: ``verdict.outcomes`` lists every possible tile with its chance, and the
+    effects shown are those of the most likely tile.
+    """
+    from ..position_io import LoadedPosition
+
+    base_assumptions: list = []
+    if isinstance(position, LoadedPosition):
+        base_assumptions = list(position.assumptions)
+        position = position.position
+    data = _data_for(position, data)
+    turn = _as_turn(turn_or_action)
+    results = []  # (probability, draws, verdict)
+
+    def run(forced: list, prob: Fraction, work_pos: Position) -> None:
+        try:
+            verdict, _ = _judge_turn(work_pos, turn, data, list(forced), [])
+            results.append((prob, list(forced), verdict))
+        except NeedDraw:
+            # the unseen tiles at the moment of the draw: those not yet drawn, minus this run's draws
+            unseen = unseen_dcm_tiles(work_pos, data)
+            for t in forced:
+                unseen[t] -= 1
+            unseen = +unseen
+            total = sum(unseen.values())
+            if total == 0:
+                verdict, _ = _judge_turn(work_pos, turn, data, list(forced) + [0], [])
+                results.append((prob, list(forced), verdict))
+                return
+            for tile in sorted(unseen):
+                run(forced + [tile], prob * Fraction(unseen[tile], total), work_pos)
+
+    run([], Fraction(1), position)
+    results.sort(key=lambda r: (-r[0], r[1]))
+    prob, draws, verdict = results[0]
+    if len(results) > 1 or draws:
+        verdict.assumptions.insert(0, "Distant Cotton Market tile(s) not stated: the effects shown are for the most "
+                                   f"likely draw ({', '.join(map(str, draws))}); every possible draw is listed under outcomes")
+        for p, ds, vd in results:
+            dcm = [e for e in vd.effects if e.kind in ("dcm", "income", "flip")]
+            verdict.outcomes.append({
+                "tiles": ds, "probability": float(p), "chance": f"{p.numerator}/{p.denominator}",
+                "legal": vd.legal,
+                "marker": vd.position.dcm_position if vd.position is not None else None,
+                "effects": [e.text for e in dcm],
+            })
+        verdict.legal = all(vd.legal for _, _, vd in results)
+    verdict.assumptions = base_assumptions + verdict.assumptions
+    return verdict
+
+
+def apply(position, turn_or_action, data=None) -> Position:
+    """The position after a legal turn/action (raises :class:`IllegalAction` otherwise)."""
+    v = check(position, turn_or_action, data)
+    if not v.legal:
+        raise IllegalAction(v)
+    if v.outcomes:
+        from ..errors import InputError
+
+        raise InputError("the Distant Cotton Market tile drawn must be stated to apply this action "
+                         "(write MILL>distant:N)", code="INP050")
+    return v.position
+
+
+def legal_actions(position, data=None):
+    """Every legal action for the player to move (see :mod:`brass_judge.engine.moves`)."""
+    from .moves import legal_actions as _la
+
+    return _la(position, data)

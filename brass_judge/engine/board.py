@@ -1,0 +1,85 @@
+"""Connections and networks on the board (rulebook: Connected Locations, Your Network).
+
+* Two locations are **connected** when a route of built link tiles, anyone's, joins them;
+  tiles in the same location are connected, zero links apart (Q053, Q054, Q058).
+* A location is in a player's **network** when it holds one of their industry tiles or touches
+  one of their link tiles (Q051, Q052, Q059); the network need not be one group (Q055).
+"""
+from __future__ import annotations
+
+from collections import deque
+
+from ..model import Position
+
+
+def link_adjacency(pos: Position) -> dict:
+    """location -> list of neighbouring locations along built links."""
+    adj: dict = {}
+    for l in pos.links:
+        a, b = l.line.split("~")
+        adj.setdefault(a, []).append(b)
+        adj.setdefault(b, []).append(a)
+    return adj
+
+
+def distances_from(pos: Position, sources, adj: dict | None = None) -> dict:
+    """Link-count distance from any of *sources* to every connected location (sources = 0)."""
+    if adj is None:
+        adj = link_adjacency(pos)
+    dist = {s: 0 for s in sources}
+    q = deque(sources)
+    while q:
+        u = q.popleft()
+        for v in adj.get(u, ()):
+            if v not in dist:
+                dist[v] = dist[u] + 1
+                q.append(v)
+    return dist
+
+
+def path_between(pos: Position, a: str, b: str) -> list:
+    """A shortest route of locations from *a* to *b* along built links ([] if none)."""
+    adj = link_adjacency(pos)
+    prev = {a: None}
+    q = deque([a])
+    while q:
+        u = q.popleft()
+        if u == b:
+            break
+        for v in adj.get(u, ()):
+            if v not in prev:
+                prev[v] = u
+                q.append(v)
+    if b not in prev:
+        return []
+    out = [b]
+    while prev[out[-1]] is not None:
+        out.append(prev[out[-1]])
+    return out[::-1]
+
+
+def network_of(pos: Position, player: str, data=None) -> set:
+    """Every location in *player*'s network."""
+    net = {t.location for t in pos.tiles if t.owner == player}
+    for l in pos.links:
+        if l.owner == player:
+            net.update(l.line.split("~"))
+    return net
+
+
+def has_pieces_on_board(pos: Position, player: str) -> bool:
+    return any(t.owner == player for t in pos.tiles) or any(l.owner == player for l in pos.links)
+
+
+def trade_locations(pos: Position, data) -> set:
+    """Locations showing a market trade icon: any built port tile (either side up) and the
+    outside locations (Q062, Q056)."""
+    out = {k for k, loc in data.locations.items() if loc.trade_icon}
+    out.update(t.location for t in pos.tiles if t.industry == "port")
+    return out
+
+
+def connected_to_trade(pos: Position, data, sources, adj: dict | None = None) -> bool:
+    dist = distances_from(pos, sources, adj)
+    trade = trade_locations(pos, data)
+    return any(loc in trade for loc in dist)

@@ -1,0 +1,190 @@
+"""The Build action (rulebook: Build Action, Overbuilding; FAQ Q012, Q051-Q095).
+
+Order of the checks follows the rulebook: the card, the tile (lowest on the mat, its era), the
+space (single-icon before shared, one own tile per location in the Canal Era, overbuilding),
+then the cost with coal and iron, then placing, market sales and flips.
+"""
+from __future__ import annotations
+
+from ..model import CANAL, Build, Tile
+from .board import has_pieces_on_board, network_of
+from .context import Judge
+from .mat import lowest_level, mat_of, take_from_mat
+from .resources import coal_sources, sell_new_cubes, take_coal, take_iron
+from .board import distances_from, trade_locations
+
+
+def judge_build(j: Judge, a: Build) -> None:
+    d, pos, me = j.data, j.pos, j.player
+    loc = d.locations[a.location]
+    ind_name = j.ind(a.industry)
+
+    # --- the card ------------------------------------------------------------------------
+    if not loc.spaces:
+        j.violate("BLD018", priority=10, location=loc.name)
+        return
+    if len(a.cards) == 2:
+        # Double Action Build: any two cards act as any Location card (Q077); uses both actions.
+        j.rule("RUL-DOUBLE-BUILD")
+    elif a.cards:
+        card = a.cards[0]
+        if card in d.locations:
+            if card != a.location:
+                j.violate("BLD001", priority=20, card=j.card_name(card), player=me, location=loc.name, industry=ind_name)
+            else:
+                j.rule("RUL-CARD-LOCATION")
+        else:
+            if card != a.industry:
+                j.violate("BLD003", priority=20, card=j.card_name(card), industry=ind_name, location=loc.name)
+            elif not has_pieces_on_board(pos, me):
+                # No industry or link tiles on the board: an Industry card builds anywhere (Q074, Q075).
+                j.rule("RUL-CARD-NO-TILES")
+            else:
+                net = network_of(pos, me)
+                virtual = (d.variant_rules.get("virtual_link") == ["liverpool", "birkenhead"]
+                           and a.location == "birkenhead" and "liverpool" in net)
+                if a.location in net:
+                    j.rule("RUL-CARD-INDUSTRY")
+                elif virtual:
+                    j.rule("RUL-CARD-INDUSTRY")
+                    j.step("Classic Virtual Link: Liverpool is in the network, so an Industry card builds in Birkenhead (Q129)")
+                else:
+                    j.violate("BLD002", priority=20, location=loc.name, player=me)
+
+    # --- the tile: always the lowest level left on the mat (Q012) ------------------------
+    mat = mat_of(j, me)
+    level = lowest_level(mat, a.industry)
+    if level is None:
+        j.violate("BLD004", priority=10, player=me, industry=ind_name)
+        return
+    inferred = pos.player[me].mat is not None and any("mat not given" in x for x in j.assumptions)
+    if a.level is not None and a.level != level:
+        if inferred and a.level > level and mat[a.industry].get(a.level):
+            j.assume(f"{me}'s mat was not given: took the claimed level {a.level} {ind_name} as the lowest left")
+            level = a.level
+        else:
+            j.violate("BLD015", priority=15, player=me, industry=ind_name, lowest=level, level=a.level)
+    j.rule("RUL-LOWEST-TILE")
+    spec = d.tile(a.industry, level)
+    if a.industry == "shipyard" and level == 0:
+        j.violate("BLD005", priority=10, player=me)
+        return
+    if not spec.buildable_in(pos.era):
+        j.violate("BLD006", priority=10, player=me, industry=ind_name, level=level, era=pos.era.title())
+    j.step(f"{me} builds a level {level} {ind_name} (cost £{spec.cost}, {spec.coal} coal, {spec.iron} iron)")
+
+    # --- the space -------------------------------------------------------------------------
+    spaces = loc.spaces_for(a.industry)
+    if not spaces:
+        j.violate("BLD007", priority=10, location=loc.name, industry=ind_name, free="")
+        return
+    old = None
+    if a.space is not None:
+        if a.space >= len(loc.spaces) or a.industry not in loc.spaces[a.space].industries:
+            j.violate("BLD016", priority=15, location=loc.name, space=a.space, industry=ind_name)
+            return
+        target = loc.spaces[a.space]
+        old = pos.tile_on(a.location, target.index)
+        if old is None and target.shared:
+            single = [s for s in spaces if not s.shared and pos.tile_on(a.location, s.index) is None]
+            if single:
+                j.violate("BLD008", priority=15, location=loc.name, space=target.index, industry=ind_name,
+                          single=single[0].index)
+    else:
+        free = [s for s in spaces if pos.tile_on(a.location, s.index) is None]
+        free.sort(key=lambda s: (s.shared, s.index))
+        if free:
+            target = free[0]
+            if any(s.shared for s in spaces) and any(not s.shared for s in spaces):
+                j.rule("RUL-SPACE-SINGLE-FIRST")
+        else:
+            cands = [pos.tile_on(a.location, s.index) for s in spaces]
+            cands = [t for t in cands if t is not None and t.industry == a.industry]
+            own = [t for t in cands if t.owner == me and t.level < level]
+            other = [t for t in cands if t.owner != me and t.industry in ("coal_mine", "iron_works") and t.level < level]
+            pickable = own or other or cands
+            if not pickable:
+                j.violate("BLD007", priority=10, location=loc.name, industry=ind_name, free="free ")
+                return
+            old = pickable[0]
+            target = loc.spaces[old.space]
+            j.assume(f"no free {ind_name} space in {loc.name}: taken as overbuilding {j.tile_name(old)} "
+                     f"(space {old.space}); name another with space=N")
+
+    # --- Canal Era: at most one own tile per location (Q079) --------------------------------
+    if pos.era == CANAL:
+        mine_here = [t for t in pos.tiles_at(a.location) if t.owner == me and t is not old]
+        if mine_here:
+            j.violate("BLD009", priority=15, player=me, location=loc.name)
+
+    # --- overbuilding (Q083-Q095) -----------------------------------------------------------
+    if old is not None:
+        ok = True
+        if old.industry != a.industry or old.level >= level:
+            j.violate("BLD014", priority=15, tile=j.tile_name(old), level=level, industry=ind_name)
+            ok = False
+        if old.owner != me:
+            if old.industry not in ("coal_mine", "iron_works"):
+                j.violate("BLD012", priority=15, tile=j.tile_name(old), owner=old.owner)
+                ok = False
+            else:
+                resource = "coal" if old.industry == "coal_mine" else "iron"
+                board = pos.cubes_on_board(old.industry)
+                market = pos.coal_market if resource == "coal" else pos.iron_market
+                if board or market:
+                    where = ", ".join(x for x in (f"{board} on the board" if board else "",
+                                                  f"{market} in the {resource.title()} Market" if market else "") if x)
+                    j.violate("BLD013", priority=25, tile=j.tile_name(old), cubes=board + market,
+                              resource=resource, where=where)
+                    ok = False
+                elif ok:
+                    j.rule("RUL-OVERBUILD-OPPONENT")
+        elif ok:
+            j.rule("RUL-OVERBUILD-OWN")
+        if ok:
+            j.rule("RUL-OVERBUILD-REMOVED")
+            pos.tiles.remove(old)
+            j.highlight["removed"].append((old.location, old.space))
+            j.effect("tile-removed", f"{j.tile_name(old)} is overbuilt and leaves the game"
+                     + (f" ({old.cubes} cube(s) to the supply)" if old.cubes else ""),
+                     location=old.location, space=old.space, owner=old.owner, industry=old.industry,
+                     level=old.level, cubes=old.cubes)
+
+    # --- cost, coal and iron ----------------------------------------------------------------
+    cost = spec.cost
+    if a.industry == "coal_mine":
+        j.rule("RUL-MINE-NO-COAL-COST")
+    illegal_so_far = bool(j.violations)
+    for _ in range(spec.coal):
+        price = take_coal(j, [a.location], f"the {ind_name} in {loc.name}", a.coal_from, dry_run=illegal_so_far)
+        if price is None:
+            dist = distances_from(pos, [a.location])
+            rail_only = a.location in d.graphs.rail_only if pos.era == CANAL else False
+            if rail_only:
+                j.violate("BLD021", priority=20, location=loc.name)
+            j.violate("BLD011", priority=20, location=loc.name, need=spec.coal,
+                      and_market=" and to no market trade icon")
+        else:
+            cost += price
+    for _ in range(spec.iron):
+        cost += take_iron(j, f"the {ind_name} in {loc.name}", a.iron_from, dry_run=illegal_so_far)
+    if pos.player[me].money < cost:
+        j.violate("BLD010", priority=5, player=me, money=pos.player[me].money, cost=cost,
+                  short=cost - pos.player[me].money)
+    if j.violations:
+        return
+    j.pay(cost, f"the level {level} {ind_name} in {loc.name}")
+
+    # --- place the tile -------------------------------------------------------------------
+    take_from_mat(mat, a.industry, level)
+    t = Tile(a.location, target.index, me, a.industry, level, False, spec.cubes)
+    pos.tiles.append(t)
+    j.highlight["placed"].append((t.location, t.space))
+    j.effect("tile-placed", f"{me} places a level {level} {ind_name} on {loc.name} space {target.index}"
+             + (f" with {spec.cubes} cube(s)" if spec.cubes else ""), location=t.location, space=t.space,
+             owner=me, industry=a.industry, level=level, cubes=spec.cubes)
+    if a.industry == "shipyard":
+        j.rule("RUL-SHIPYARD-FLIP")
+        j.flip(t, "a shipyard flips as soon as it is built")
+    elif a.industry in ("coal_mine", "iron_works"):
+        sell_new_cubes(j, t)

@@ -1,0 +1,108 @@
+"""The judging context: a working copy of the position plus everything said about it.
+
+Checks run on a copy (:attr:`Judge.pos`) and record violations, effects, the rules applied, the
+assumptions made and (for ``--explain``) the reasoning, step by step. Nothing here prints.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from ..codes import CODES
+from ..model import Position, Tile
+from ..verdict import Effect, Violation
+
+
+class Judge:
+    def __init__(self, pos: Position, data, player: str, *, action_index: Optional[int] = None) -> None:
+        self.pos = pos
+        self.data = data
+        self.player = player
+        self.action_index = action_index
+        self.violations: list = []
+        self.effects: list = []
+        self.rules: list = []
+        self.assumptions: list = []
+        self.steps: list = []
+        self.highlight: dict = {"placed": [], "flipped": [], "removed": [], "links": [], "coal_paths": []}
+        self.forced_draws: list = []  #: Distant Cotton Market tiles to use for unknown draws
+
+    # ------------------------------------------------------------------ recording
+    def violate(self, code: str, priority: int = 50, **fields) -> None:
+        assert code in CODES, code
+        self.violations.append(Violation(code, fields, self.action_index, priority))
+
+    def rule(self, code: str) -> None:
+        assert code in CODES, code
+        if code not in self.rules:
+            self.rules.append(code)
+
+    def effect(self, effect_kind: str, text: str, /, **data) -> None:
+        self.effects.append(Effect(effect_kind, text, data, self.action_index))
+
+    def step(self, text: str) -> None:
+        self.steps.append(text)
+
+    def assume(self, text: str) -> None:
+        if text not in self.assumptions:
+            self.assumptions.append(text)
+
+    # ------------------------------------------------------------------ naming
+    def loc(self, key: str) -> str:
+        return self.data.locations[key].name
+
+    def ind(self, key: str) -> str:
+        return self.data.industry_names[key]
+
+    def line_name(self, key: str) -> str:
+        a, b = key.split("~")
+        return f"{self.loc(a)}-{self.loc(b)}"
+
+    def tile_name(self, t: Tile) -> str:
+        return f"{t.owner}'s level {t.level} {self.ind(t.industry)} in {self.loc(t.location)}"
+
+    def card_name(self, card: str) -> str:
+        if card in self.data.industry_names:
+            return self.data.industry_names[card]
+        return self.data.locations[card].name
+
+    @property
+    def me(self):
+        return self.pos.player[self.player]
+
+    # ------------------------------------------------------------------ money and income
+    def pay(self, amount: int, what: str) -> None:
+        """Pay *amount* onto the character tile (spent this round, Q025)."""
+        if amount <= 0:
+            return
+        p = self.me
+        p.money -= amount
+        p.spent += amount
+        self.rule("RUL-SPENT")
+        self.effect("money", f"{self.player} pays £{amount} for {what} (spent this round: £{p.spent})",
+                    player=self.player, amount=-amount, money=p.money, spent=p.spent)
+
+    def gain_money(self, player: str, amount: int, why: str) -> None:
+        p = self.pos.player[player]
+        p.money += amount
+        self.effect("money", f"{player} gains £{amount} {why}", player=player, amount=amount, money=p.money)
+
+    def advance_income(self, player: str, spaces: int, why: str) -> None:
+        """Move *player*'s income marker up by *spaces*, never past the track's end (level 30, Q030)."""
+        p = self.pos.player[player]
+        before = p.income_space
+        p.income_space = min(99, before + spaces)
+        lv0, lv1 = self.data.income_level(before), self.data.income_level(p.income_space)
+        capped = " (capped at level 30)" if before + spaces > 99 else ""
+        self.effect("income", f"{player}'s income marker moves {p.income_space - before} space(s) "
+                    f"{before}→{p.income_space} (level {lv0}→{lv1}) for {why}{capped}",
+                    player=player, spaces=p.income_space - before, income_space=p.income_space, income_level=lv1)
+
+    def flip(self, t: Tile, why: str) -> None:
+        """Flip tile *t*: its owner's income marker advances by the tile's income spaces (Q030, Q031)."""
+        t.flipped = True
+        spec = self.data.tile(t.industry, t.level)
+        self.rule("RUL-FLIP-INCOME")
+        self.effect("flip", f"{self.tile_name(t)} flips ({why})", location=t.location, space=t.space,
+                    owner=t.owner, industry=t.industry, level=t.level)
+        self.highlight["flipped"].append((t.location, t.space))
+        self.advance_income(t.owner, spec.income, f"flipping the {self.ind(t.industry)} in {self.loc(t.location)}")

@@ -1,0 +1,77 @@
+"""The Network action (rulebook: Network Action; FAQ Q008, Q051, Q118-Q124).
+
+Canal Era: one canal for £3 per action, no coal. Rail Era: one rail for £5 or two for £15 in
+one action, each placed in turn and each taking 1 coal reachable from either end after it is
+placed (Q123, Q124). Every link must touch the player's network (which grows with each link
+placed, Q051, Q119), lie on a free line (Q120) of the era's type, and the player must have a link
+tile left (14 per player, Q008).
+"""
+from __future__ import annotations
+
+from ..model import CANAL, RAIL, Link, Network
+from .board import network_of
+from .context import Judge
+from .resources import take_coal
+
+
+def judge_network(j: Judge, a: Network) -> None:
+    d, pos, me = j.data, j.pos, j.player
+    era = pos.era
+    kind = CANAL if era == CANAL else RAIL
+    n = len(a.lines)
+    if len(set(a.lines)) != n:
+        j.violate("NET008", priority=10, line=j.line_name(a.lines[0]))
+        return
+    if era == CANAL and n > 1:
+        j.violate("NET004", priority=10, what="the Canal Era allows one canal per Network action, not 2")
+        return
+    p = pos.player[me]
+    left = p.links_left if p.links_left is not None else d.links_per_player - len(pos.own_links(me))
+    if left < n:
+        j.violate("NET005", priority=10, player=me)
+        return
+    cost = 3 if era == CANAL else (5 if n == 1 else 15)
+    j.rule("RUL-LINK-COST")
+    if p.money < cost:
+        j.violate("NET006", priority=5, player=me, money=p.money, cost=cost, short=cost - p.money)
+    coal_cost = 0
+    for i, key in enumerate(a.lines):
+        line = d.lines[key]
+        name = j.line_name(key)
+        existing = pos.link_on(key)
+        if existing is not None:
+            j.violate("NET002", priority=10, line=name, owner=existing.owner, kind=existing.kind)
+            continue
+        if not line.allows(era):
+            j.violate("NET003", priority=10, line=name, kind=kind)
+            continue
+        net = network_of(pos, me)
+        if line.a not in net and line.b not in net:
+            near = sorted(j.loc(x) for x in net)
+            j.violate("NET001", priority=15, line=name, player=me,
+                      near=(", ".join(near[:4]) if near else "nowhere yet: build an industry first (Q121)"))
+            continue
+        # place the link; a location it touches joins the network (Q051, Q056)
+        pos.links.append(Link(key, me, kind))
+        j.highlight["links"].append(key)
+        j.rule("RUL-NETWORK-EXTENDS")
+        j.effect("link-placed", f"{me} places a {kind} on {name}", line=key, owner=me, kind=kind)
+        if kind == RAIL:
+            j.rule("RUL-RAIL-COAL")
+            price = take_coal(j, [line.a, line.b], f"the rail on {name}", a.coal_from,
+                              dry_run=bool(j.violations))
+            if price is None:
+                j.violate("NET007", priority=20, line=name)
+            else:
+                coal_cost += price
+    if j.violations:
+        return
+    total = cost + coal_cost
+    if p.money < total:
+        j.violate("NET006", priority=5, player=me, money=p.money, cost=total, short=total - p.money)
+        return
+    j.pay(cost, f"{n} {kind} link(s)")
+    if coal_cost:
+        j.pay(coal_cost, "coal from the market")
+    if p.links_left is not None:
+        p.links_left -= n

@@ -1,0 +1,167 @@
+"""Coal and iron: where a consumed cube comes from, what it costs, and selling new cubes to the
+markets (rulebook: Consuming Coal, Consuming Iron, Moving Coal and Iron to the Market).
+
+Coal: the closest connected unflipped coal mine, anyone's, free, counted in link tiles (same
+location = 0; Q060, Q053, Q054); only when no mine is connected, the Coal Market through a
+connection to a trade icon, cheapest first, £5 when empty (Q061, Q062, Q015, Q065); otherwise
+there is no coal. Iron: any unflipped iron works, no connection, free (Q063); only when the board
+has none, the Iron Market, cheapest first, £5 when empty, no connection needed (Q064, Q065).
+Consumed cubes return to the general supply (Q068). A market holding ``k`` cubes has them on its
+``k`` most expensive spaces, so buying pays ``prices[8-k]`` and selling fills ``prices[7-k]``.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from ..model import Tile
+from .board import distances_from, link_adjacency, path_between, trade_locations
+from .context import Judge
+
+
+def market_buy_price(data, cubes: int, market: str) -> int:
+    prices = data.coal_market if market == "coal" else data.iron_market
+    if cubes <= 0:
+        return data.market_empty_price
+    return prices[len(prices) - cubes]
+
+
+def market_sell_price(data, cubes: int, market: str) -> Optional[int]:
+    prices = data.coal_market if market == "coal" else data.iron_market
+    if cubes >= len(prices):
+        return None
+    return prices[len(prices) - cubes - 1]
+
+
+def _take_cube(j: Judge, t: Tile, resource: str, consumer: str) -> None:
+    t.cubes -= 1
+    j.effect("cube", f"1 {resource} from {j.tile_name(t)} for {consumer} (free; to the supply)",
+             resource=resource, source="tile", location=t.location, space=t.space, owner=t.owner,
+             cubes_left=t.cubes)
+    j.rule("RUL-CUBES-TO-SUPPLY")
+    if t.cubes == 0:
+        j.flip(t, f"its last {resource} cube was taken")
+
+
+def coal_sources(j: Judge, sites) -> tuple[dict, list]:
+    """(distance map from *sites*, unflipped coal mines with cubes connected to them, closest first)."""
+    dist = distances_from(j.pos, list(sites))
+    mines = [t for t in j.pos.tiles if t.industry == "coal_mine" and not t.flipped and t.cubes > 0 and t.location in dist]
+    mines.sort(key=lambda t: (dist[t.location], t.location, t.space))
+    return dist, mines
+
+
+def take_coal(j: Judge, sites, consumer: str, chosen: Optional[tuple] = None, *, dry_run: bool = False) -> Optional[int]:
+    """Consume one coal for something at *sites* (one location, or the two ends of a new rail).
+
+    Returns the money the coal costs (0 from a mine), or None when no coal can be had.
+    Records the source, cost, the rule and (for ties) the assumption and alternatives.
+    """
+    dist, mines = coal_sources(j, sites)
+    if mines:
+        best = dist[mines[0].location]
+        closest = [t for t in mines if dist[t.location] == best]
+        pick = closest[0]
+        if chosen:
+            named = [t for t in mines if t.location in chosen]
+            if named:
+                good = [t for t in named if dist[t.location] == best]
+                if good:
+                    pick = good[0]
+                else:
+                    j.violate("BLD019", priority=30, closest=", ".join(sorted({j.loc(t.location) for t in closest})),
+                              chosen=", ".join(j.loc(t.location) for t in named))
+        elif len({(t.location, t.space) for t in closest}) > 1:
+            alts = ", ".join(j.tile_name(t) for t in closest[1:])
+            j.assume(f"two or more coal mines are equally close ({best} link(s)) for {consumer}: took "
+                     f"{j.tile_name(pick)}; alternatives: {alts} (name one with coal=LOCATION)")
+        j.step(f"coal for {consumer}: connected unflipped mines by distance: "
+               + ", ".join(f"{j.loc(t.location)} ({dist[t.location]})" for t in mines))
+        j.rule("RUL-COAL-SAME-TOWN" if best == 0 else "RUL-COAL-MINE")
+        if not dry_run:
+            site = min(sites, key=lambda s: distances_from(j.pos, [s]).get(pick.location, 99))
+            j.highlight["coal_paths"].append(path_between(j.pos, pick.location, site) or [pick.location])
+            _take_cube(j, pick, "coal", consumer)
+        return 0
+    trade = trade_locations(j.pos, j.data)
+    reach = [loc for loc in dist if loc in trade]
+    j.step(f"coal for {consumer}: no connected unflipped coal mine; trade icons connected: "
+           + (", ".join(j.loc(l) for l in reach) or "none"))
+    if not reach:
+        return None
+    price = market_buy_price(j.data, j.pos.coal_market, "coal")
+    j.rule("RUL-COAL-MARKET")
+    if j.pos.coal_market <= 0:
+        j.rule("RUL-MARKET-EMPTY")
+    if not dry_run:
+        if j.pos.coal_market > 0:
+            j.pos.coal_market -= 1
+        j.effect("cube", f"1 coal bought from the Coal Market for £{price} for {consumer} "
+                 f"(via the trade icon in {j.loc(reach[0])})", resource="coal", source="market", price=price,
+                 market_cubes=j.pos.coal_market)
+    return price
+
+
+def take_iron(j: Judge, consumer: str, chosen: Optional[tuple] = None, *, dry_run: bool = False) -> int:
+    """Consume one iron; return its cost (0 from an iron works)."""
+    works = [t for t in j.pos.tiles if t.industry == "iron_works" and not t.flipped and t.cubes > 0]
+    if works:
+        works.sort(key=lambda t: (t.location, t.space))
+        pick = works[0]
+        if chosen:
+            named = [t for t in works if t.location in chosen]
+            if named:
+                pick = named[0]
+            else:
+                j.violate("BLD020", priority=30, chosen=", ".join(j.loc(c) for c in chosen))
+        elif len(works) > 1 and len({t.owner for t in works}) > 1:
+            j.assume(f"iron for {consumer}: took it from {j.tile_name(pick)}; any unflipped iron works may be used "
+                     f"(alternatives: {', '.join(j.tile_name(t) for t in works[1:])}; name one with iron=LOCATION)")
+        j.rule("RUL-IRON-WORKS")
+        j.step(f"iron for {consumer}: unflipped iron works with iron: " + ", ".join(j.tile_name(t) for t in works))
+        if not dry_run:
+            _take_cube(j, pick, "iron", consumer)
+        return 0
+    price = market_buy_price(j.data, j.pos.iron_market, "iron")
+    j.rule("RUL-IRON-MARKET")
+    if j.pos.iron_market <= 0:
+        j.rule("RUL-MARKET-EMPTY")
+    j.step(f"iron for {consumer}: no iron on the board; Iron Market price £{price}")
+    if not dry_run:
+        if j.pos.iron_market > 0:
+            j.pos.iron_market -= 1
+        j.effect("cube", f"1 iron bought from the Iron Market for £{price} for {consumer}", resource="iron",
+                 source="market", price=price, market_cubes=j.pos.iron_market)
+    return price
+
+
+def sell_new_cubes(j: Judge, t: Tile) -> None:
+    """A new iron works, or a coal mine connected to a trade icon, moves as many cubes as fit into
+    its market, most expensive empty spaces first, and its owner collects the prices (Q070, Q071)."""
+    resource = "coal" if t.industry == "coal_mine" else "iron"
+    if resource == "coal":
+        dist = distances_from(j.pos, [t.location], link_adjacency(j.pos))
+        trade = trade_locations(j.pos, j.data)
+        if not any(loc in trade for loc in dist):
+            j.step(f"the new coal mine in {j.loc(t.location)} is not connected to a trade icon: its cubes stay on it")
+            return
+    attr = "coal_market" if resource == "coal" else "iron_market"
+    earned = 0
+    moved = 0
+    while t.cubes > 0:
+        price = market_sell_price(j.data, getattr(j.pos, attr), resource)
+        if price is None:
+            break
+        setattr(j.pos, attr, getattr(j.pos, attr) + 1)
+        t.cubes -= 1
+        earned += price
+        moved += 1
+    j.rule("RUL-MARKET-SALE")
+    if moved:
+        j.pos.player[t.owner].money += earned
+        j.effect("market-sale", f"{moved} {resource} cube(s) move from the new {j.ind(t.industry)} to the "
+                 f"{resource.title()} Market; {t.owner} collects £{earned}", resource=resource, cubes=moved,
+                 money=earned, owner=t.owner, market_cubes=getattr(j.pos, attr))
+    else:
+        j.step(f"the {resource.title()} Market is full: no cubes move")
+    if t.cubes == 0:
+        j.flip(t, f"all its {resource} went to the market")

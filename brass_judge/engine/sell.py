@@ -1,0 +1,131 @@
+"""The Sell action (rulebook: Sell Action; FAQ Q097-Q113).
+
+Mill by mill, in the order given (Q097, Q110): an own unflipped cotton mill sells either to a
+connected unflipped port, anyone's, which flips (its owner gains the port's income, Q031), or to
+the Distant Cotton Market while its marker is not on X, through a connection to any port tile
+(flipped or not) or an outside location (Q099-Q101). A Distant sale draws the top tile, moves the
+marker down by its number and adds the bonus beside the new space in income spaces (Q102, Q103);
+reaching X ends the whole action at once and that mill stays unflipped (Q106). Otherwise the
+mill flips and gives its income.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from ..model import DCM_X, DISTANT, Sell
+from .board import distances_from, path_between, trade_locations
+from .context import Judge
+
+
+class NeedDraw(Exception):
+    """Raised when a Distant Cotton Market draw is unknown: the caller enumerates the tiles."""
+
+
+def unseen_dcm_tiles(pos, data) -> Counter:
+    """The face-down Distant Cotton Market tiles (the tiles for the player count minus those drawn)."""
+    if pos.dcm_order is not None:
+        return Counter(pos.dcm_order)
+    c = Counter(data.dcm_tiles_for(pos.num_players))
+    c.subtract(Counter(pos.dcm_drawn))
+    return +c
+
+
+def judge_sell(j: Judge, a: Sell) -> None:
+    d, pos, me = j.data, j.pos, j.player
+    sold = set()
+    for n, sale in enumerate(a.sales):
+        mloc = d.locations[sale.mill]
+        mills = [t for t in pos.tiles_at(sale.mill) if t.owner == me and t.industry == "cotton_mill"
+                 and (sale.mill_space is None or t.space == sale.mill_space)]
+        unflipped = [t for t in mills if not t.flipped]
+        if not unflipped:
+            if any((t.location, t.space) in sold for t in mills):
+                j.violate("SEL007", priority=10, location=mloc.name)
+            else:
+                j.violate("SEL001", priority=10, player=me, location=mloc.name)
+            continue
+        mill = unflipped[0]
+        if len(unflipped) > 1 and sale.mill_space is None:
+            j.assume(f"{me} has {len(unflipped)} unflipped mills in {mloc.name}: sold the one on space {mill.space}")
+        dist = distances_from(pos, [mill.location])
+        if sale.to != DISTANT:
+            ploc = d.locations[sale.to]
+            ports = [t for t in pos.tiles_at(sale.to) if t.industry == "port"
+                     and (sale.port_space is None or t.space == sale.port_space)]
+            if not ports:
+                j.violate("SEL004", priority=10, location=ploc.name)
+                continue
+            free = [t for t in ports if not t.flipped]
+            if not free:
+                j.violate("SEL003", priority=10, tile=j.tile_name(ports[0]))
+                continue
+            port = free[0]
+            if sale.to not in dist:
+                j.violate("SEL002", priority=15, location=mloc.name, port=ploc.name)
+                continue
+            if j.violations:
+                continue
+            j.rule("RUL-PORT-SALE")
+            j.step(f"the mill in {mloc.name} reaches the port in {ploc.name} ({dist[sale.to]} link(s): "
+                   + " - ".join(j.loc(x) for x in path_between(pos, mill.location, sale.to)) + ")")
+            j.effect("sale", f"{me} sells the mill in {mloc.name} to {j.tile_name(port)}",
+                     mill=mill.location, to=sale.to, kind="port")
+            j.flip(port, f"a cotton mill sold to it")
+            j.flip(mill, "sold")
+            sold.add((mill.location, mill.space))
+            continue
+        # --- the Distant Cotton Market ---------------------------------------------------
+        if pos.dcm_position >= DCM_X:
+            j.violate("SEL005", priority=10)
+            break
+        trade = trade_locations(pos, d)
+        via = sorted((x for x in dist if x in trade), key=lambda x: dist[x])
+        if not via:
+            j.violate("SEL006", priority=15, location=mloc.name)
+            continue
+        unseen = unseen_dcm_tiles(pos, d)
+        tile = sale.tile
+        if pos.dcm_order:
+            top = pos.dcm_order[0]
+            if tile is not None and tile != top:
+                j.violate("SEL008", priority=10, tile=tile, unseen=f"the top tile is {top}")
+                continue
+            tile = top
+        elif tile is not None:
+            if unseen[tile] <= 0:
+                j.violate("SEL008", priority=10, tile=tile,
+                          unseen=", ".join(str(x) for x in sorted(unseen.elements())) or "none")
+                continue
+        elif j.forced_draws:
+            tile = j.forced_draws.pop(0)
+        else:
+            if j.violations:
+                continue
+            raise NeedDraw()
+        if j.violations:
+            continue
+        j.rule("RUL-DCM-SALE")
+        if any(t.industry == "port" for t in pos.tiles if t.location == via[0]):
+            j.rule("RUL-DCM-VIA-PORT")
+        j.step(f"the mill in {mloc.name} reaches the trade icon in {j.loc(via[0])}; Distant Cotton Market tile: {tile}")
+        if pos.dcm_order:
+            pos.dcm_order.pop(0)
+        pos.dcm_drawn.append(tile)
+        before = pos.dcm_position
+        pos.dcm_position = min(DCM_X, before + tile)
+        if pos.dcm_position >= DCM_X:
+            j.rule("RUL-DCM-X")
+            j.effect("dcm", f"Distant Cotton Market tile {tile}: the marker moves {before}→X; the Sell action ends "
+                     f"and the mill in {mloc.name} stays unflipped", tile=tile, marker=pos.dcm_position, bonus=None,
+                     mill=mill.location)
+            rest = a.sales[n + 1:]
+            if rest:
+                j.effect("dcm", f"{len(rest)} later sale(s) in this action are not made", skipped=len(rest))
+            break
+        bonus = d.dcm_track[pos.dcm_position - 1]
+        j.effect("dcm", f"Distant Cotton Market tile {tile}: the marker moves {before}→{pos.dcm_position}; "
+                 f"bonus +{bonus} income space(s)", tile=tile, marker=pos.dcm_position, bonus=bonus, mill=mill.location)
+        if bonus:
+            j.advance_income(me, bonus, "the Distant Cotton Market bonus")
+        j.flip(mill, "sold to the Distant Cotton Market")
+        sold.add((mill.location, mill.space))
