@@ -333,3 +333,235 @@ def game_data(variant: str = "standard", game: str = "lancashire") -> GameData:
         income_level_of_space=tuple(levels), variant_rules=dict(vr),
         _loc_alias=loc_alias, _ind_alias=ind_alias,
     )
+
+
+# ----- checking the data files ---------------------------------------------------------------
+#: The data files of a game, in load order. Each has a JSON Schema
+#: ``schemas/gamedata-<name>.schema.json`` (draft 2020-12).
+DATA_FILES = ("map", "mat", "deck", "tracks", "variants")
+
+
+def json_view(data):
+    """Return *data* as JSON sees it: mapping keys become strings (YAML's ``4:`` becomes ``"4"``).
+
+    The schemas describe this view, so that the player-count keys of ``deck.yaml`` and
+    ``tracks.yaml`` can be named as properties.
+    """
+    if isinstance(data, dict):
+        return {str(k): json_view(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [json_view(v) for v in data]
+    return data
+
+
+def _doc_path(doc, path) -> tuple:
+    """Map a schema error path (string keys) back to the YAML document's own keys."""
+    out: tuple = ()
+    for p in path:
+        if out + (p,) not in doc.lines and isinstance(p, str):
+            try:
+                as_int = int(p)
+            except ValueError:
+                pass
+            else:
+                if out + (as_int,) in doc.lines:
+                    p = as_int
+        out += (p,)
+    return out
+
+
+def _resolve(data, dotted: str):
+    """Follow a dotted path (``cards.coal_mine``, ``dcm_tiles.2``) into *data*; KeyError if absent."""
+    cur = data
+    for part in dotted.split("."):
+        if isinstance(cur, list):
+            cur = cur[int(part)]
+        elif isinstance(cur, dict) and part in cur:
+            cur = cur[part]
+        elif isinstance(cur, dict) and part.lstrip("-").isdigit() and int(part) in cur:
+            cur = cur[int(part)]
+        else:
+            raise KeyError(dotted)
+    return cur
+
+
+def validate_data_files(game: str = "lancashire", directory: Path | str | None = None) -> list:
+    """Check the data files of *game* against their schemas, then against each other.
+
+    Returns a list of :class:`~brass_judge.errors.InputError` (empty when every file is sound),
+    each naming its file, line and field. Code ``DAT001`` is a schema violation, ``DAT002`` a fact
+    that does not agree with another (a line to an unknown location, a duplicate line, a deck
+    that breaks the banner rule, ...). *directory* defaults to the package's own data folder; a
+    copy elsewhere can be checked by passing its path. Semantic checks run only when every file
+    matches its schema.
+    """
+    import json
+
+    import jsonschema
+
+    from ..errors import InputError
+    from ..resources import data_dir, schema_file
+    from ..yamlio import load_file
+
+    d = Path(directory) if directory is not None else data_dir(game)
+    docs: dict = {}
+    errors: list = []
+    for name in DATA_FILES:
+        try:
+            docs[name] = load_file(d / f"{name}.yaml", what=f"{name} data file")
+        except InputError as err:
+            errors.extend(getattr(err, "errors", [err]))
+            continue
+        schema = json.loads(schema_file(f"gamedata-{name}").read_text(encoding="utf-8"))
+        validator = jsonschema.Draft202012Validator(schema)
+        found = sorted(validator.iter_errors(json_view(docs[name].data)),
+                       key=lambda e: [str(p) for p in e.absolute_path])
+        for e in found:
+            path = _doc_path(docs[name], tuple(e.absolute_path))
+            errors.append(docs[name].error(f"does not match the schema: {e.message}", path,
+                                           code="DAT001"))
+    if errors:
+        return errors
+    return _cross_checks(docs)
+
+
+def _cross_checks(docs: dict) -> list:
+    """Facts the schemas cannot see: names that refer across files, counts that must agree."""
+    from collections import Counter
+
+    out: list = []
+
+    def err(name: str, message: str, path: tuple = ()) -> None:
+        out.append(docs[name].error(message, path, code="DAT002"))
+
+    m, mat, deck, tr, variants = (docs[n].data for n in DATA_FILES)
+    locs = m["locations"]
+    towns = {k for k, v in locs.items() if v["kind"] == "town"}
+
+    # Map: every town has spaces, no other kind has any; names and aliases resolve uniquely.
+    seen_names: dict = {}
+    for key, v in locs.items():
+        if v["kind"] == "town" and not v.get("spaces"):
+            err("map", f"town {v['name']!r} has no industry spaces", ("locations", key))
+        if v["kind"] != "town" and v.get("spaces"):
+            err("map", f"{v['name']!r} is {v['kind']} and cannot have industry spaces",
+                ("locations", key, "spaces"))
+        for alias in (key, v["name"], *v.get("aliases", [])):
+            n = _norm(alias)
+            if seen_names.get(n, key) != key:
+                err("map", f"name {alias!r} would name both {seen_names[n]} and {key}",
+                    ("locations", key))
+            seen_names[n] = key
+
+    # Map: every line joins two different known locations; no line is printed twice.
+    pairs: dict = {}
+    for i, row in enumerate(m["lines"]):
+        a, b = row["between"]
+        for end in (a, b):
+            if end not in locs:
+                err("map", f"line end {end!r} is not a location", ("lines", i, "between"))
+        if a == b:
+            err("map", f"line joins {a!r} to itself", ("lines", i, "between"))
+        k = line_key(a, b)
+        if k in pairs:
+            err("map", f"line {a}-{b} is listed twice (first as lines[{pairs[k]}])", ("lines", i))
+        pairs.setdefault(k, i)
+    touched = {e for row in m["lines"] for e in row["between"]}
+    for key in locs:
+        if key not in touched:
+            err("map", f"location {key!r} has no link line", ("locations", key))
+
+    # Mat: levels rise within each industry.
+    for ind, v in mat["industries"].items():
+        levels = [t["level"] for t in v["levels"]]
+        if levels != sorted(set(levels)):
+            err("mat", f"{ind} levels {levels} must be distinct and rising", ("industries", ind, "levels"))
+
+    # Deck: every card names a town or an industry; every town and industry has cards.
+    for card, counts in deck["cards"].items():
+        if card not in towns and card not in INDUSTRIES:
+            err("deck", f"card {card!r} is neither a town nor an industry", ("cards", card))
+            continue
+        for n in (2, 3, 4):
+            if counts[n] > counts["classic"]:
+                err("deck", f"{card}: {counts[n]} cards at {n} players but only "
+                    f"{counts['classic']} in the box", ("cards", card, n))
+    for key in sorted(towns | set(INDUSTRIES)):
+        if key not in deck["cards"]:
+            err("deck", f"no cards listed for {key!r}", ("cards",))
+    # Deck: the banner rule (Q001): blue towns have no cards at 2 players, teal at 2 or 3;
+    # every other town has cards at every count.
+    for key in sorted(towns & set(deck["cards"])):
+        c = deck["cards"][key]
+        banner = locs[key].get("banner")
+        absent = tuple(n for n in (2, 3, 4) if c[n] == 0)
+        expected = {"blue": (2,), "teal": (2, 3), None: ()}[banner]
+        if absent != expected:
+            err("deck", f"{key} ({banner or 'no'} banner) should have no cards at "
+                f"{list(expected) or 'no player count'}, but has none at {list(absent) or 'no count'}",
+                ("cards", key))
+    # Deck: the read-manual cards are exactly the box cards missing from the 4-player deck (Q002).
+    box_minus_4p = Counter({k: c["classic"] - c[4] for k, c in deck["cards"].items()
+                            if c["classic"] - c[4] > 0})
+    if Counter(deck["read_manual_cards"]) != box_minus_4p:
+        err("deck", f"read-manual cards {deck['read_manual_cards']} are not the cards the 4-player "
+            f"deck leaves out of the box ({sorted(box_minus_4p.elements())})", ("read_manual_cards",))
+
+    # Tracks: each player count's DCM tiles come out of the box set.
+    box = Counter(tr["dcm_tiles"]["classic"])
+    for n, tiles in tr["dcm_tiles"].items():
+        if Counter(tiles) - box:
+            err("tracks", f"DCM tiles for {n} are not a subset of the {len(box)} tiles in the box",
+                ("dcm_tiles", n))
+    spaces = sum((b["levels"][1] - b["levels"][0] + 1) * b["spaces_per_level"] for b in tr["income_bands"])
+    if spaces != 100:
+        err("tracks", f"income bands cover {spaces} spaces; the Progress Track has 100 (0..99)",
+            ("income_bands",))
+    for i, b in enumerate(tr["income_bands"][1:], 1):
+        if b["levels"][0] != tr["income_bands"][i - 1]["levels"][1] + 1:
+            err("tracks", "income bands must follow on from each other", ("income_bands", i))
+    for market in ("coal_market", "iron_market"):
+        prices = tr[market]
+        if prices != sorted(prices) or prices[-1] >= tr["market_empty_price"]:
+            err("tracks", f"{market} prices must rise and stay below the empty price", (market,))
+
+    # Variants: references resolve.
+    for vname, v in variants.items():
+        for end in v.get("virtual_link", []):
+            if end not in locs:
+                err("variants", f"virtual link end {end!r} is not a location", (vname, "virtual_link"))
+        columns = {str(k) for c in deck["cards"].values() for k in c}
+        if v.get("deck") is not None and v["deck"] not in columns:
+            err("variants", f"deck {v['deck']!r} is not a deck column", (vname, "deck"))
+        if v.get("dcm_tiles") is not None and v["dcm_tiles"] not in tr["dcm_tiles"]:
+            err("variants", f"DCM tile set {v['dcm_tiles']!r} is not in tracks.yaml", (vname, "dcm_tiles"))
+
+    # Doubtful values: every 'where' path names a value of its own file.
+    for name in ("map", "mat", "deck", "tracks"):
+        for i, dbt in enumerate(docs[name].data.get("doubtful", [])):
+            for j, where in enumerate(dbt["where"]):
+                try:
+                    _resolve(docs[name].data, where)
+                except (KeyError, IndexError, ValueError):
+                    err(name, f"doubtful value {dbt['id']!r} points at {where!r}, which does not exist",
+                        ("doubtful", i, "where", j))
+    return out
+
+
+def doubtful_facts(game: str = "lancashire") -> list:
+    """Return the data values recorded as doubtful, each with the file it lives in.
+
+    Each entry (a dict) has ``id``, ``file``, ``about``, ``where`` (dotted paths into the file),
+    ``chosen``, ``alternative``, ``sources``, ``confidence``, ``check`` (how to settle it with a
+    physical copy) and, where look-ups were made, ``found``.
+    """
+    from ..resources import data_dir
+
+    d = data_dir(game)
+    out = []
+    for name in DATA_FILES:
+        data = _read_yaml(d / f"{name}.yaml")
+        if isinstance(data, dict) and name != "variants":
+            for entry in data.get("doubtful", []):
+                out.append({"file": f"{name}.yaml", **entry})
+    return out
