@@ -1,0 +1,129 @@
+"""``brass-judge check`` and ``brass-judge validate``."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from .cli_common import FORMAT_OPTION, Format, emit_json, fail_input
+from .errors import ExitCode, InputError
+
+
+def _load(position: Path):
+    from .data import game_data
+    from .position_io import load_position
+
+    lp = load_position(position)
+    return lp, game_data(lp.position.variant)
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("check")
+    def check_cmd(
+        position: Path = typer.Argument(..., help="Position file (YAML)."),
+        action_file: Optional[Path] = typer.Argument(None, help="Action or turn file (YAML). Or use --action."),
+        action: Optional[str] = typer.Option(None, "--action", "-a", help="Action(s) in one-line notation; "
+                                             "separate a turn's two actions with ';'."),
+        player: Optional[str] = typer.Option(None, "--player", "-p", help="Who acts (default: whose turn it is)."),
+        fmt: Format = FORMAT_OPTION,
+        explain: bool = typer.Option(False, "--explain", help="Show the reasoning step by step."),
+        apply: bool = typer.Option(False, "--apply", help="With --out: write the position after a legal action."),
+        out: Optional[Path] = typer.Option(None, "--out", "-o", help="Where --apply writes the new position."),
+        render: Optional[Path] = typer.Option(None, "--render", help="Also draw the verdict as an SVG picture."),
+    ) -> None:
+        """Judge a proposed action (or a whole turn) on a position: LEGAL or ILLEGAL, why, what happens,
+        and the FAQ rulings relied on. Exit 0 legal, 1 illegal, 2 unusable input."""
+        try:
+            lp, data = _load(position)
+            if (action is None) == (action_file is None):
+                raise InputError("give the action either as a file or with --action (exactly one)", code="INP021")
+            from .action_io import load_turn, turn_from_text
+
+            turn = turn_from_text(action, data) if action is not None else load_turn(str(action_file), data)
+            who = player or turn.player
+            if who is not None:
+                names = {n.lower(): n for n in lp.position.players}
+                if who.lower() not in names:
+                    from .errors import UnknownNameError, closest
+
+                    raise UnknownNameError(f"unknown player {who!r}", field="--player",
+                                           suggestions=closest(who, lp.position.players))
+                from .model import Turn
+
+                turn = Turn(turn.actions, names[who.lower()])
+            from .engine.validate import validate
+
+            problems = validate(lp, data)
+            if problems:
+                return _report_invalid(str(position), problems, fmt)
+            from .engine import check
+
+            verdict = check(lp, turn, data)
+            if apply:
+                if out is None:
+                    raise InputError("--apply needs --out FILE for the new position", code="INP022")
+                if verdict.legal:
+                    if verdict.outcomes:
+                        raise InputError("the Distant Cotton Market tile drawn must be stated to apply this action "
+                                         "(write MILL>distant:N)", code="INP050")
+                    from .position_io import dump_position
+
+                    out.write_text(dump_position(verdict.position, data), encoding="utf-8")
+            if render is not None:
+                from .render_svg import render_position
+
+                hl = dict(getattr(verdict, "highlight", {}) or {})
+                hl["legal"] = verdict.legal
+                shown = verdict.position if verdict.legal and verdict.position is not None else lp.position
+                render.write_text(render_position(shown, data, highlight=hl,
+                                                  title=("LEGAL" if verdict.legal else "ILLEGAL") + ": " + verdict.action_text),
+                                  encoding="utf-8")
+        except InputError as err:
+            raise fail_input(err, fmt) from None
+        if fmt == Format.json:
+            d = verdict.to_dict(explain=explain)
+            d["file"] = str(position)
+            emit_json(d)
+        else:
+            from .report import verdict_text
+
+            verdict_text(verdict, explain=explain)
+            if apply and verdict.legal:
+                sys.stdout.write(f"new position written to {out}\n")
+        raise typer.Exit(int(ExitCode.OK if verdict.legal else ExitCode.FINDINGS))
+
+    @app.command("validate")
+    def validate_cmd(
+        position: Path = typer.Argument(..., help="Position file (YAML)."),
+        fmt: Format = FORMAT_OPTION,
+    ) -> None:
+        """Report every impossibility in a position (too many tiles, wrong spaces, ...), each with a
+        code and its file line. Exit 0 valid, 1 impossible, 2 unusable input."""
+        try:
+            lp, data = _load(position)
+            from .engine.validate import validate
+
+            problems = validate(lp, data)
+        except InputError as err:
+            raise fail_input(err, fmt) from None
+        if problems:
+            _report_invalid(str(position), problems, fmt, assumptions=lp.assumptions)
+        if fmt == Format.json:
+            emit_json({"file": str(position), "valid": True, "problems": [], "assumptions": lp.assumptions})
+        else:
+            sys.stdout.write(f"{position}: valid position\n")
+        raise typer.Exit(0)
+
+
+def _report_invalid(file: str, problems, fmt, assumptions=()) -> None:
+    from .report import findings_text, violation_dict
+
+    if fmt == Format.json:
+        emit_json({"file": file, "valid": False, "verdict": "invalid-position",
+                   "problems": [violation_dict(v, file) for v in problems], "assumptions": list(assumptions)})
+    else:
+        sys.stdout.write(f"{file}: impossible position ({len(problems)} problem(s)); nothing judged\n")
+        findings_text(file, problems)
+    raise typer.Exit(int(ExitCode.FINDINGS))

@@ -1,0 +1,140 @@
+"""Position validity: every impossibility in a position, each with a POS code and its file line.
+
+Valid does not mean reachable: these checks find what the components and rules make impossible
+(too many tiles, wrong spaces, canal-era limits, market and track ranges, ...). ``check`` runs them
+first and refuses to judge an impossible position.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from ..model import CANAL, DCM_X, RAIL
+from ..verdict import Violation
+
+
+def validate(loaded, data=None) -> list:
+    """Return every validity problem of *loaded* (a LoadedPosition or Position) as Violations.
+
+    Each Violation has ``.line`` (the YAML line, when known).
+    """
+    from ..position_io import LoadedPosition
+
+    if not isinstance(loaded, LoadedPosition):
+        loaded = LoadedPosition(loaded)
+    pos = loaded.position
+    if data is None or data.variant != pos.variant:
+        from ..data import game_data
+
+        data = game_data(pos.variant)
+    out: list = []
+
+    def bad(code: str, where: tuple | None = None, **fields) -> None:
+        v = Violation(code, fields)
+        v.line = loaded.line_of(where) if where is not None else None  # type: ignore[attr-defined]
+        out.append(v)
+
+    def tpath(i):
+        return loaded.paths.get(("tile", i))
+
+    def lpath(i):
+        return loaded.paths.get(("link", i))
+
+    def tname(t):
+        return f"{t.owner}'s level {t.level} {data.industry_names[t.industry]} in {data.locations[t.location].name}"
+
+    full = data.mat_counts()
+    # --- tiles -----------------------------------------------------------------------------
+    seen_spaces: dict = {}
+    per_loc: Counter = Counter()
+    for i, t in enumerate(pos.tiles):
+        loc = data.locations[t.location]
+        if not loc.spaces:
+            bad("POS018", tpath(i), location=loc.name)
+            continue
+        if t.space >= len(loc.spaces) or t.industry not in loc.spaces[t.space].industries:
+            icons = "/".join(sorted(data.industry_names[x] for x in loc.spaces[t.space].industries)) if t.space < len(loc.spaces) else "nothing"
+            bad("POS002", tpath(i), tile=tname(t), location=loc.name, space=t.space, icons=icons)
+        key = (t.location, t.space)
+        if key in seen_spaces:
+            bad("POS010", tpath(i), location=loc.name, space=t.space)
+        seen_spaces[key] = i
+        per_loc[(t.owner, t.location)] += 1
+        spec = None
+        try:
+            spec = data.tile(t.industry, t.level)
+        except Exception:
+            pass
+        if t.industry == "shipyard" and t.level == 0:
+            bad("POS014", tpath(i), tile=tname(t), why="level 0 shipyards can never be built")
+        elif t.industry == "shipyard" and not t.flipped:
+            bad("POS014", tpath(i), tile=tname(t), why="a shipyard flips the moment it is built")
+        if t.industry in ("coal_mine", "iron_works"):
+            if t.flipped and t.cubes:
+                bad("POS006", tpath(i), tile=tname(t), cubes=t.cubes)
+            elif spec and t.cubes > spec.cubes:
+                bad("POS007", tpath(i), tile=tname(t), cubes=t.cubes, max=spec.cubes)
+            elif not t.flipped and t.cubes == 0:
+                bad("POS017", tpath(i), tile=tname(t))
+        elif t.cubes:
+            bad("POS007", tpath(i), tile=tname(t), cubes=t.cubes, max=0)
+        if pos.era == RAIL and t.level == 1:
+            bad("POS013", tpath(i), tile=tname(t))
+    if pos.era == CANAL:
+        for (owner, loc), n in per_loc.items():
+            if n > 1:
+                idx = next(i for i, t in enumerate(pos.tiles) if t.owner == owner and t.location == loc)
+                bad("POS003", tpath(idx), player=owner, count=n, location=data.locations[loc].name)
+    # tiles per player: board + mat <= the mat's count
+    for name in pos.players:
+        p = pos.player[name]
+        board = Counter((t.industry, t.level) for t in pos.tiles if t.owner == name)
+        for (ind, lv), n in board.items():
+            mx = full[ind].get(lv, 0)
+            on_mat = (p.mat or {}).get(ind, {}).get(lv, 0) if p.mat is not None else 0
+            if n + on_mat > mx:
+                idx = next(i for i, t in enumerate(pos.tiles) if t.owner == name and t.industry == ind and t.level == lv)
+                bad("POS001", tpath(idx), player=name, have=n + on_mat, industry=data.industry_names[ind], level=lv,
+                    mat=f" {n} + mat {on_mat}" if p.mat is not None else f" {n}", max=mx)
+        if p.money < 0:
+            bad("POS015", ("players", name, "money"), player=name, money=p.money)
+        if not 0 <= p.income_space <= 99:
+            bad("POS009", ("players", name, "income_space"), player=name, space=p.income_space)
+        if p.hand is not None and len(p.hand) > data.hand_size:
+            bad("POS019", ("players", name, "hand"), player=name, count=len(p.hand))
+        own_links = sum(1 for l in pos.links if l.owner == name)
+        total_links = own_links + (p.links_left or 0) if p.links_left is not None else own_links
+        if total_links > data.links_per_player:
+            bad("POS012", ("players", name, "links_left") if p.links_left is not None else ("links",),
+                player=name, count=total_links)
+    # --- links -----------------------------------------------------------------------------
+    seen_lines: dict = {}
+    for i, l in enumerate(pos.links):
+        line = data.lines[l.line]
+        lname = f"{data.locations[line.a].name}-{data.locations[line.b].name}"
+        if l.line in seen_lines:
+            bad("POS011", lpath(i), line=lname)
+        seen_lines[l.line] = i
+        if (l.kind == "canal" and pos.era == RAIL) or (l.kind == "rail" and pos.era == CANAL):
+            bad("POS004", lpath(i), kind=l.kind, line=lname, era=pos.era.title())
+        if not line.allows(l.kind):
+            bad("POS005", lpath(i), line=lname, kind=l.kind)
+    # --- markets and tracks ------------------------------------------------------------------
+    for market, cubes in (("Coal", pos.coal_market), ("Iron", pos.iron_market)):
+        if not 0 <= cubes <= 8:
+            bad("POS008", ("markets", market.lower()), market=market, cubes=cubes, max=8)
+    if not 1 <= pos.dcm_position <= DCM_X:
+        bad("POS016", ("distant_cotton_market", "marker"), space=pos.dcm_position)
+    in_play = Counter(data.dcm_tiles_for(pos.num_players))
+    drawn = Counter(pos.dcm_drawn)
+    for v, n in drawn.items():
+        if n > in_play[v]:
+            bad("POS020", ("distant_cotton_market", "drawn"),
+                why=f"{n} Distant Cotton Market tile(s) showing {v} drawn, but {pos.num_players} players use {in_play[v]}")
+    if pos.dcm_order is not None:
+        if drawn + Counter(pos.dcm_order) != in_play:
+            bad("POS020", ("distant_cotton_market", "order"),
+                why="the drawn and face-down Distant Cotton Market tiles do not make up the set for "
+                    f"{pos.num_players} players ({sorted(in_play.elements())})")
+    if pos.turn is not None and pos.turn not in pos.player:
+        bad("TRN001", ("turn",), turn=pos.turn, player=pos.turn)
+    return out

@@ -1,0 +1,68 @@
+"""Render verdicts and validation results for people (rich) and scripts (JSON)."""
+from __future__ import annotations
+
+
+def verdict_text(verdict, *, explain: bool = False, console=None) -> None:
+    from rich.console import Console
+    from rich.panel import Panel
+    from rich.text import Text
+
+    con = console or Console(highlight=False)
+    head = Text()
+    head.append("LEGAL" if verdict.legal else "ILLEGAL", style="bold green" if verdict.legal else "bold red")
+    head.append(f"  {verdict.player}: {verdict.action_text}")
+    con.print(head)
+    if verdict.violations:
+        con.print(Text("Why not:", style="bold"))
+        for v in verdict.violations:
+            line = Text(f"  {v.code} ", style="bold red")
+            line.append(v.message)
+            if v.action_index is not None:
+                line.append(f"  (action {v.action_index + 1})", style="dim")
+            con.print(line)
+            if v.remedy:
+                con.print(Text(f"         fix: {v.remedy}", style="yellow"))
+            if v.rulings:
+                con.print(Text(f"         rulings: {', '.join(v.rulings)}", style="cyan"))
+    if verdict.effects and verdict.legal:
+        con.print(Text("What happens:", style="bold"))
+        for e in verdict.effects:
+            con.print(f"  • {e.text}")
+    if verdict.outcomes:
+        con.print(Text("Distant Cotton Market outcomes (tile drawn → result):", style="bold"))
+        for o in verdict.outcomes:
+            con.print(f"  tile {'/'.join(map(str, o['tiles'])) or '-'}  chance {o['chance']:>6}  marker → "
+                      f"{'X' if o['marker'] == 9 else o['marker']}")
+            for t in o["effects"]:
+                con.print(Text(f"      {t}", style="dim"))
+    if verdict.rulings:
+        con.print(Text(f"Rulings relied on: {', '.join(verdict.rulings)}", style="cyan"))
+    if verdict.assumptions:
+        con.print(Text("Assumptions:", style="bold"))
+        for a in verdict.assumptions:
+            con.print(Text(f"  - {a}", style="dim"))
+    if explain and verdict.steps:
+        con.print(Text("Reasoning:", style="bold"))
+        for i, s in enumerate(verdict.steps, 1):
+            con.print(f"  {i}. {s}")
+
+
+def findings_text(file: str, violations, console=None) -> None:
+    from rich.console import Console
+    from rich.text import Text
+
+    con = console or Console(highlight=False)
+    for v in violations:
+        t = Text(f"{file}:{getattr(v, 'line', None) or '?'}: ", style="bold")
+        t.append(f"{v.code} ", style="red")
+        t.append(v.message)
+        if v.rulings:
+            t.append(f"  [{', '.join(v.rulings)}]", style="cyan")
+        con.print(t)
+
+
+def violation_dict(v, file: str | None = None) -> dict:
+    d = v.to_dict()
+    d["file"] = file
+    d["line"] = getattr(v, "line", None)
+    return d
