@@ -1,0 +1,138 @@
+"""The console script as a subprocess: exit codes, --format json, --version, start-up imports,
+and that an installed wheel carries rulings/ and schemas/."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from conftest import EXAMPLES, REPO, run_cli, run_json
+
+POS = str(EXAMPLES / "worked-turn" / "position.yaml")
+TURN = str(EXAMPLES / "worked-turn" / "turn.yaml")
+
+
+def test_version():
+    r = run_cli("--version")
+    assert r.returncode == 0
+    assert r.stdout.startswith("brass-judge 0.")
+
+
+def test_console_script_on_path_runs_from_elsewhere(tmp_path):
+    exe = shutil.which("brass-judge") or str(Path(sys.executable).parent / "brass-judge")
+    assert Path(exe).exists(), "the brass-judge console script is not installed"
+    r = subprocess.run([exe, "check", POS, TURN, "--format", "json"], capture_output=True, text=True, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["verdict"] == "legal"
+
+
+def test_help_lists_every_command():
+    r = run_cli("--help")
+    assert r.returncode == 0
+    for cmd in ("check", "validate", "rulings", "data", "schema"):
+        assert cmd in r.stdout
+
+
+@pytest.mark.parametrize("args", [["--help"], ["rulings", "show", "Q001"], ["rulings", "search", "coal"]])
+def test_light_commands_do_not_import_networkx_or_jsonschema(args):
+    r = subprocess.run([sys.executable, "-X", "importtime", "-m", "brass_judge", *args],
+                       capture_output=True, text=True, cwd=REPO)
+    assert r.returncode == 0, r.stderr[-2000:]
+    imported = {line.split("|")[-1].strip() for line in r.stderr.splitlines() if line.startswith("import time:")}
+    assert "networkx" not in imported
+    assert "jsonschema" not in imported
+
+
+def test_check_legal_exit_0_and_json_contract():
+    r, d = run_json("check", POS, TURN)
+    assert r.returncode == 0
+    for key in ("verdict", "violations", "rulings", "effects", "assumptions", "outcomes"):
+        assert key in d
+    assert d["verdict"] == "legal" and d["violations"] == []
+    assert {"Q118", "Q031"} <= set(d["rulings"])
+
+
+def test_check_illegal_exit_1_with_codes_and_remedy():
+    r, d = run_json("check", POS, "--action", "build iron@preston card=preston")
+    assert r.returncode == 1
+    assert d["verdict"] == "illegal"
+    v = d["violations"][0]
+    assert v["code"] == "BLD011" and "Q060" in v["rulings"] and v["remedy"]
+
+
+def test_check_unusable_input_exit_2_no_traceback(tmp_path):
+    r = run_cli("check", str(tmp_path / "missing.yaml"), "--action", "pass")
+    assert r.returncode == 2
+    assert "Traceback" not in r.stderr + r.stdout
+    assert "not found" in r.stderr and "missing.yaml" in r.stderr
+    r = run_cli("check", POS, "--action", "build cotton@mancester card=manchester")
+    assert r.returncode == 2 and "Manchester" in r.stderr
+    r, d = run_json("check", POS, "--action", "bild")
+    assert r.returncode == 2 and d["error"]["suggestions"] == ["build"]
+
+
+def test_check_apply_writes_a_position_that_loads(tmp_path):
+    out = tmp_path / "next.yaml"
+    r = run_cli("check", POS, "--action", "loan 30 card=bury", "--apply", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    r2, d = run_json("validate", str(out))
+    assert r2.returncode == 0 and d["valid"]
+    import yaml
+
+    new = yaml.safe_load(out.read_text())
+    assert new["players"]["green"]["money"] == 50
+    assert new["players"]["green"]["income_space"] == 8  # level 1 -> -2: space 8 is level -2 (Q035)
+
+
+def test_validate_reports_impossible_position_with_lines(tmp_path):
+    p = tmp_path / "bad.yaml"
+    p.write_text("era: canal\nplayers: [red, blue]\ntiles:\n  - red cotton@bolton\n  - red coal@bolton\n")
+    r, d = run_json("validate", str(p))
+    assert r.returncode == 1
+    codes = {x["code"] for x in d["problems"]}
+    assert "POS003" in codes
+    assert any(x["line"] == 4 for x in d["problems"])
+
+
+def test_schema_command():
+    r = run_cli("schema", "position")
+    assert r.returncode == 0
+    assert json.loads(r.stdout)["title"] == "brass-judge position"
+    r = run_cli("schema", "positon")
+    assert r.returncode == 2 and "position" in r.stderr
+
+
+def test_python_dash_m_and_module_api_agree():
+    import brass_judge
+    from brass_judge.action_io import load_turn
+    from brass_judge.data import game_data
+
+    lp = brass_judge.load_position(POS)
+    v = brass_judge.check(lp, load_turn(TURN, game_data()))
+    r, d = run_json("check", POS, TURN)
+    assert v.to_dict()["rulings"] == d["rulings"]
+    assert [e["text"] for e in v.to_dict()["effects"]] == [e["text"] for e in d["effects"]]
+
+
+def test_wheel_carries_rulings_schemas_and_data(tmp_path):
+    """Installed wheels must still find rulings and schemas (design card)."""
+    r = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(REPO)],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-3000:]
+    wheel = next(tmp_path.glob("brass_judge-*.whl"))
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "brass_judge/_bundled/rulings/lancashire.yaml" in names
+    assert "brass_judge/_bundled/schemas/position.schema.json" in names
+    assert "brass_judge/data/lancashire/map.yaml" in names
+
+
+def test_installed_copy_finds_its_data_outside_the_source_tree(tmp_path):
+    code = ("import brass_judge.resources as r, pathlib; p = r.rulings_file(); s = r.schema_file('position');"
+            "print(p.exists() and s.exists())")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
+    assert r.stdout.strip() == "True", r.stderr
