@@ -52,13 +52,18 @@ def _as_turn(x) -> Turn:
     return Turn((x,))
 
 
-def _discard(j: Judge, action, n_cards: int) -> None:
-    """Every action discards a card face up (Q029); a Double Action Build discards two."""
+def _discard(j: Judge, action, n_cards: int):
+    """Every action discards a card face up (Q029); a Double Action Build discards two.
+
+    Returns the action with its card(s) filled in when the action named none (an assumption).
+    """
+    from dataclasses import replace
+
     p = j.me
     cards = list(action.cards)
     if p.hand is not None and not p.hand:
         j.violate("TRN004", priority=1, player=j.player)
-        return
+        return action
     if not cards:
         if p.hand is not None:
             if isinstance(action, Build) and n_cards == 1:
@@ -70,10 +75,14 @@ def _discard(j: Judge, action, n_cards: int) -> None:
                 cards = list(p.hand[:n_cards])
             j.assume(f"no card named: assumed {j.player} discards {', '.join(j.card_name(c) for c in cards)}")
         else:
-            j.assume(f"no card named and {j.player}'s hand not given: assumed a suitable card"
-                     + (f" (the {j.card_name(action.location)} card)" if isinstance(action, Build) else ""))
-            j.rule("RUL-DISCARD")
-            return
+            if isinstance(action, Build):
+                cards = [action.location]
+                j.assume(f"no card named and {j.player}'s hand not given: assumed the {j.card_name(action.location)} card")
+            else:
+                j.assume(f"no card named and {j.player}'s hand not given: assumed any card from the hand")
+                j.rule("RUL-DISCARD")
+                return action
+        action = replace(action, cards=tuple(cards))
     if p.hand is None:
         j.assume(f"{j.player}'s hand not given: assumed to hold the card(s) played "
                  f"({', '.join(j.card_name(c) for c in cards)})")
@@ -90,6 +99,7 @@ def _discard(j: Judge, action, n_cards: int) -> None:
     j.rule("RUL-DISCARD")
     j.effect("discard", f"{j.player} discards {', '.join(j.card_name(c) for c in cards)}", player=j.player,
              cards=list(cards))
+    return action
 
 
 def _judge_turn(pos: Position, turn: Turn, data, forced: list, explain_steps: list) -> tuple:
@@ -123,7 +133,7 @@ def _judge_turn(pos: Position, turn: Turn, data, forced: list, explain_steps: li
     for i, action in enumerate(turn.actions):
         j = Judge(work, data, player, action_index=i)
         j.forced_draws = forced
-        _discard(j, action, 2 if action_count(action) == 2 else 1)
+        action = _discard(j, action, 2 if action_count(action) == 2 else 1)
         _JUDGES[type(action)](j, action)
         judges.append(j)
     work.actions_left = max(0, left - used)

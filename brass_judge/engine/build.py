@@ -120,7 +120,10 @@ def judge_build(j: Judge, a: Build) -> None:
     # --- overbuilding (Q083-Q095) -----------------------------------------------------------
     if old is not None:
         ok = True
-        if old.industry != a.industry or old.level >= level:
+        if old.industry != a.industry:
+            j.violate("BLD022", priority=15, location=loc.name, space=old.space, tile=j.tile_name(old))
+            return
+        if old.level >= level:
             j.violate("BLD014", priority=15, tile=j.tile_name(old), level=level, industry=ind_name)
             ok = False
         if old.owner != me:
