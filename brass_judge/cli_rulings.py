@@ -1,0 +1,153 @@
+"""``brass-judge rulings``: list, show and search the rulings database.
+
+Mounted by the main CLI as a sub-command group. Only typer and the standard library are imported
+at module level; the data module and rich are imported inside the commands, so ``--help`` and a
+cold ``rulings search`` stay fast.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+from .cli_common import FORMAT_OPTION, Format, console, emit_json, handles_input_errors
+
+app = typer.Typer(
+    help="The rulings database: 139 answered rules questions (Q001-Q139) that every verdict cites. "
+    "List them by topic, authority or engine class, show one, or search in plain words.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+)
+
+
+def _cited_by(ruling_id: str) -> list[dict]:
+    """The engine checks that cite *ruling_id*, as ``[{code, name}]`` (empty before codes.py)."""
+    try:
+        from .codes import codes_citing
+
+        return [{"code": c.code, "name": c.name} for c in codes_citing(ruling_id)]
+    except (ImportError, AttributeError):
+        return []
+
+
+def _is_json(fmt: Format | str) -> bool:
+    return str(getattr(fmt, "value", fmt)) == "json"
+
+
+@app.command("list")
+@handles_input_errors
+def list_cmd(
+    topic: Optional[str] = typer.Option(None, "--topic", "-t", help="Only rulings with this topic "
+                                        "(e.g. overbuild, coal, sell, distant-cotton-market)."),
+    authority: Optional[str] = typer.Option(None, "--authority", "-a", help="Only rulings backed by "
+                                            "rulebook, designer, publisher, community, map-designer or none."),
+    engine: Optional[str] = typer.Option(None, "--engine", "-e", help="Only rulings of this class: "
+                                         "enforced, informational, variant, out-of-scope."),
+    applies_to: Optional[str] = typer.Option(None, "--applies-to", help="Only rulings about "
+                                             "standard, classic, community-2p or catalonia."),
+    fmt: Format = FORMAT_OPTION,
+) -> None:
+    """List rulings (all, or those matching every filter given)."""
+    from .rulings import list_rulings
+
+    found = list_rulings(topic=topic, authority=authority, engine=engine, applies_to=applies_to)
+    if _is_json(fmt):
+        emit_json([r.to_dict() for r in found])
+        return
+    from rich.table import Table
+
+    table = Table(show_lines=False, pad_edge=False, box=None, header_style="bold")
+    table.add_column("id", no_wrap=True)
+    table.add_column("engine", no_wrap=True)
+    table.add_column("authority")
+    table.add_column("question")
+    for r in found:
+        table.add_row(r.id, r.engine, ", ".join(r.authority), r.question)
+    out = console()
+    out.print(table)
+    out.print(f"{len(found)} ruling{'s' if len(found) != 1 else ''}")
+
+
+@app.command("show")
+@handles_input_errors
+def show_cmd(
+    ruling_id: str = typer.Argument(..., metavar="ID", help="Ruling id: Q080, q80 or 80."),
+    fmt: Format = FORMAT_OPTION,
+) -> None:
+    """Show one ruling: question, answer, source, authority, topics, related rulings, cited by."""
+    from .rulings import get_ruling, load_rulings
+
+    r = get_ruling(ruling_id)
+    cited = _cited_by(r.id)
+    everything = load_rulings()
+    if _is_json(fmt):
+        obj = r.to_dict()
+        obj["related_questions"] = [
+            {"id": rid, "question": everything[rid].question} for rid in r.related if rid in everything
+        ]
+        obj["cited_by"] = cited
+        emit_json(obj)
+        return
+    from rich.markup import escape
+
+    out = console()
+    out.print(f"[bold]{r.id}[/bold]  [bold]{escape(r.question)}[/bold]")
+    out.print()
+    out.print(escape(r.answer))
+    out.print()
+    out.print(f"[dim]source:[/dim]     {escape(r.source) if r.source else '(none given)'}")
+    out.print(f"[dim]authority:[/dim]  {', '.join(r.authority)}")
+    out.print(f"[dim]topics:[/dim]     {', '.join(r.topics)}")
+    out.print(f"[dim]applies to:[/dim] {r.applies_to}    [dim]engine:[/dim] {r.engine}")
+    if r.related:
+        out.print("[dim]related:[/dim]")
+        for rid in r.related:
+            q = everything[rid].question if rid in everything else "?"
+            out.print(f"  {rid}  {escape(q)}")
+    if cited:
+        out.print("[dim]cited by:[/dim]")
+        for c in cited:
+            out.print(f"  {escape(str(c['code']))}  {escape(str(c['name']))}")
+    else:
+        out.print("[dim]cited by:[/dim]   (no engine check cites it)")
+
+
+@app.command("search")
+@handles_input_errors
+def search_cmd(
+    query: str = typer.Argument(..., metavar="QUERY", help='A question in plain words, e.g. '
+                                '"can I overbuild a coal mine while the market has coal?"'),
+    limit: int = typer.Option(5, "--limit", "-n", min=1, max=139, help="How many results."),
+    fmt: Format = FORMAT_OPTION,
+) -> None:
+    """Find the rulings that answer a question asked in your own words (typos are fine)."""
+    from .rulings import search
+
+    hits = search(query, limit=limit)
+    if _is_json(fmt):
+        emit_json([
+            {"id": r.id, "score": s, "question": r.question, "answer": r.answer,
+             "engine": r.engine, "topics": list(r.topics), "authority": list(r.authority)}
+            for r, s in hits
+        ])
+        return
+    from rich.markup import escape
+    from rich.table import Table
+
+    out = console()
+    if not hits:
+        out.print(f"No ruling matches {escape(repr(query))}. Try other words, or "
+                  "'brass-judge rulings list --topic ...'.")
+        return
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    table.add_column("id", no_wrap=True)
+    table.add_column("score", justify="right", no_wrap=True)
+    table.add_column("question")
+    for r, s in hits:
+        table.add_row(r.id, f"{s:.1f}", escape(r.question))
+    out.print(table)
+    best = hits[0][0]
+    out.print()
+    out.print(f"[bold]{best.id}[/bold]: {escape(best.answer)}")
+    out.print(f"[dim]More: brass-judge rulings show {best.id}[/dim]")
