@@ -1,0 +1,384 @@
+"""Legal moves: every single action the player to move may take (docs/moves.md).
+
+Candidates are generated from the position (the industries left on the mat, the spaces of each
+town, the free lines next to the player's network, the player's unflipped mills and the ports and
+trade icons they reach), obviously illegal ones are dropped cheaply, and every remaining candidate
+is confirmed with :func:`brass_judge.engine.check`. The engine is the source of truth, so listing
+and judging always agree: each listed action judges legal.
+
+What is listed, and what is listed *modulo* a choice that does not change the rules question:
+
+* **Build**: each industry at each town with a space for it, once per card that allows it: the
+  Location card and the Industry card when in hand (every card when the hand is unknown),
+  and a Double Action Build (both actions) only when no single card allows the build. A build on a
+  free space names no space (the engine takes the preferred one); an overbuild names the tile's
+  ``space=``. Coal and iron come from the engine's default source (the first of equally close mines).
+* **Network**: each free line of the era's type touching the network; in the Rail Era also pairs of
+  rails (the second may start from the far end of the first), one order per pair, at most
+  ``max_rail_pairs`` pairs.
+* **Develop**: one industry, or two (the same one twice when two tiles are left), in mat order.
+* **Sell**: every single-mill sale (each connected unflipped port, and the Distant Cotton Market),
+  plus, for each group of two or more mills, one combined sale where each mill takes its best
+  destination (an own port, another player's port, then the Distant Cotton Market; a port takes one
+  mill). Distant sales do not state the tile: the verdict lists every draw.
+* **Loan** (£10, £20, £30) and **Pass**.
+
+Every non-build action discards one representative card: the first card in hand (when the hand is
+unknown, no card is named and the engine assumes a suitable one). Moves are therefore listed modulo
+which card is discarded. A Double Action Build discards the first two cards in hand.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations, combinations_with_replacement
+from typing import Any, Iterable, Optional
+
+from ..model import (CANAL, DCM_X, DISTANT, RAIL, Build, Develop, Loan, Network, Pass, Position, Sale,
+                     Sell)
+from .board import distances_from, has_pieces_on_board, link_adjacency, network_of, trade_locations
+
+#: Action types in display order, with the notation word of each.
+KINDS = ("build", "network", "develop", "sell", "loan", "pass")
+#: How many rail pairs are judged at most (the first ones in line order).
+MAX_RAIL_PAIRS = 400
+#: Above this many unflipped mills, combined sales are listed only for pairs and for all mills.
+MAX_SUBSET_MILLS = 5
+
+
+@dataclass
+class Move:
+    """A legal action with what it costs, for display: the verdict is the engine's own."""
+
+    action: Any
+    kind: str
+    cost: int  #: money the player pays (onto the character tile)
+    gain: int  #: money the player receives (market sales, loans)
+    verdict: Any = field(repr=False, default=None)
+
+    @property
+    def notation(self) -> str:
+        from ..notation import format_action
+
+        return format_action(self.action)
+
+    def to_dict(self) -> dict:
+        from ..notation import action_to_obj
+
+        return {"notation": self.notation, "type": self.kind, "cost": self.cost, "gain": self.gain,
+                "action": action_to_obj(self.action)}
+
+
+class _Ctx:
+    """Per-call facts shared by every generator (computed once)."""
+
+    def __init__(self, pos: Position, data) -> None:
+        self.pos = pos
+        self.data = data
+        self.me = pos.turn or (pos.players[0] if pos.players else None)
+        self.p = pos.player[self.me]
+        self.hand = None if self.p.hand is None else list(self.p.hand)
+        self.net = network_of(pos, self.me)
+        self.has_pieces = has_pieces_on_board(pos, self.me)
+        self.adj = link_adjacency(pos)
+        self.trade = trade_locations(pos, data)
+        self.links_left = (self.p.links_left if self.p.links_left is not None
+                           else data.links_per_player - len(pos.own_links(self.me)))
+        self._mat = None
+        self._dist: dict = {}
+
+    # ----- cards
+    def holds(self, card: str) -> bool:
+        return self.hand is None or card in self.hand
+
+    def one_card(self) -> tuple:
+        """The representative card discarded by a non-build action."""
+        return () if self.hand is None else tuple(self.hand[:1])
+
+    def two_cards(self) -> Optional[tuple]:
+        if self.hand is None:
+            return None
+        return tuple(self.hand[:2]) if len(self.hand) >= 2 else None
+
+    # ----- mat (given, or inferred as the engine infers it)
+    @property
+    def mat(self) -> dict:
+        if self._mat is None:
+            if self.p.mat is not None:
+                self._mat = self.p.mat
+            else:
+                from .context import Judge
+                from .mat import mat_of
+
+                work = self.pos.copy()
+                self._mat = mat_of(Judge(work, self.data, self.me), self.me)
+        return self._mat
+
+    def lowest(self, industry: str) -> Optional[int]:
+        levels = [lv for lv, c in self.mat.get(industry, {}).items() if c > 0]
+        return min(levels) if levels else None
+
+    def dist(self, loc: str) -> dict:
+        if loc not in self._dist:
+            self._dist[loc] = distances_from(self.pos, [loc], self.adj)
+        return self._dist[loc]
+
+
+def _money_of(verdict, me: str) -> tuple[int, int]:
+    cost = gain = 0
+    for e in verdict.effects:
+        if e.kind != "money" or e.data.get("player") != me:
+            continue
+        amount = e.data.get("amount", 0)
+        if amount < 0:
+            cost -= amount
+        else:
+            gain += amount
+    for e in verdict.effects:
+        if e.kind == "market-sale" and e.data.get("owner") == me:
+            gain += e.data.get("money", 0)
+    return cost, gain
+
+
+# ------------------------------------------------------------------------------ generators
+def _build_candidates(c: _Ctx) -> Iterable[Build]:
+    d, pos, me = c.data, c.pos, c.me
+    money = c.p.money
+    # (with the hand unknown every card counts as held, so a single card always serves)
+    can_double = pos.actions_left >= 2 and not pos.is_first_canal_round and c.two_cards() is not None
+    virtual = d.variant_rules.get("virtual_link") == ["liverpool", "birkenhead"] and "liverpool" in c.net
+    for industry in d.mat:
+        level = c.lowest(industry)
+        if level is None:
+            continue
+        spec = d.tile(industry, level)
+        if not spec.buildable_in(pos.era) or (industry == "shipyard" and level == 0):
+            continue
+        if money < spec.cost:  # coal and iron only add to the printed cost
+            continue
+        for loc in d.locations.values():
+            spaces = loc.spaces_for(industry)
+            if not spaces:
+                continue
+            here = pos.tiles_at(loc.key)
+            taken = {t.space: t for t in here}
+            free = [s for s in spaces if s.index not in taken]
+            mine_here = any(t.owner == me for t in here)
+            targets: list = []  # (space or None)
+            if free and not (pos.era == CANAL and mine_here):
+                targets.append(None)
+            for s in spaces:
+                old = taken.get(s.index)
+                if old is None or old.industry != industry or old.level >= level:
+                    continue
+                if old.owner != me and industry not in ("coal_mine", "iron_works"):
+                    continue
+                if pos.era == CANAL and any(t.owner == me and t is not old for t in here):
+                    continue
+                targets.append(s.index)
+            if not targets:
+                continue
+            loc_card = c.holds(loc.key)
+            ind_card = c.holds(industry) and (not c.has_pieces or loc.key in c.net
+                                              or (virtual and loc.key == "birkenhead"))
+            for space in targets:
+                if loc_card:
+                    yield Build(industry, loc.key, (loc.key,), space)
+                if ind_card:
+                    yield Build(industry, loc.key, (industry,), space)
+                if not loc_card and not ind_card and can_double:
+                    yield Build(industry, loc.key, c.two_cards(), space)
+
+
+def _network_candidates(c: _Ctx, max_rail_pairs: int) -> Iterable[Network]:
+    d, pos = c.data, c.pos
+    era = pos.era
+    if c.links_left < 1 or c.p.money < (3 if era == CANAL else 5) or not c.net:
+        return
+    used = {l.line for l in pos.links}
+    free = [ln for ln in d.lines.values() if ln.allows(era) and ln.key not in used]
+    first = [ln for ln in free if ln.a in c.net or ln.b in c.net]
+    card = c.one_card()
+    for ln in first:
+        yield Network((ln.key,), card)
+    if era != RAIL or c.links_left < 2 or c.p.money < 15:
+        return
+    n = 0
+    seen = set()
+    for ln in first:
+        for ln2 in free:
+            if ln2.key == ln.key:
+                continue
+            pair = frozenset((ln.key, ln2.key))
+            if pair in seen:
+                continue
+            reach = c.net | {ln.a, ln.b}
+            if ln2.a not in reach and ln2.b not in reach:
+                continue
+            seen.add(pair)
+            n += 1
+            if n > max_rail_pairs:
+                return
+            # one order per pair: both touch the network -> line order; else the connecting one first
+            if ln2 in first and ln2.key < ln.key:
+                yield Network((ln2.key, ln.key), card), Network((ln.key, ln2.key), card)
+            else:
+                yield Network((ln.key, ln2.key), card), (Network((ln2.key, ln.key), card) if ln2 in first else None)
+
+
+def _develop_candidates(c: _Ctx) -> Iterable[Develop]:
+    inds = [i for i in c.data.mat if c.lowest(i) is not None]
+    card = c.one_card()
+    for i in inds:
+        yield Develop((i,), card)
+    for a, b in combinations_with_replacement(inds, 2):
+        if a == b and sum(c.mat[a].values()) < 2:
+            continue
+        yield Develop((a, b), card)
+
+
+def _sell_candidates(c: _Ctx) -> Iterable[Sell]:
+    pos, me = c.pos, c.me
+    mills = [t for t in pos.tiles if t.owner == me and t.industry == "cotton_mill" and not t.flipped]
+    if not mills:
+        return
+    ports = [t for t in pos.tiles if t.industry == "port" and not t.flipped]
+    n_mills_at: dict = {}
+    for t in pos.tiles:
+        if t.owner == me and t.industry == "cotton_mill":
+            n_mills_at[t.location] = n_mills_at.get(t.location, 0) + 1
+    n_ports_at: dict = {}
+    for t in pos.tiles:
+        if t.industry == "port":
+            n_ports_at[t.location] = n_ports_at.get(t.location, 0) + 1
+    distant_open = pos.dcm_position < DCM_X
+    dests: dict = {}  # mill -> [port tiles in preference order] and distant flag
+    for m in mills:
+        dist = c.dist(m.location)
+        reach = [p for p in ports if p.location in dist]
+        reach.sort(key=lambda p: (p.owner != me, dist[p.location], p.location, p.space))
+        distant = distant_open and any(x in c.trade for x in dist)
+        dests[id(m)] = (reach, distant)
+
+    def sale(m, to, port=None) -> Sale:
+        ms = m.space if n_mills_at.get(m.location, 0) > 1 else None
+        if port is None:
+            return Sale(m.location, to, ms)
+        ps = port.space if n_ports_at.get(port.location, 0) > 1 else None
+        return Sale(m.location, to, ms, ps)
+
+    card = c.one_card()
+    for m in mills:
+        reach, distant = dests[id(m)]
+        for p in reach:
+            yield Sell((sale(m, p.location, p),), card)
+        if distant:
+            yield Sell((sale(m, DISTANT),), card)
+    if len(mills) < 2:
+        return
+    if len(mills) <= MAX_SUBSET_MILLS:
+        groups = [g for k in range(2, len(mills) + 1) for g in combinations(mills, k)]
+    else:
+        groups = list(combinations(mills, 2)) + [tuple(mills)]
+    for g in groups:
+        used: set = set()
+        port_sales, distant_sales = [], []
+        ok = True
+        for m in g:
+            reach, distant = dests[id(m)]
+            pick = next((p for p in reach if (p.location, p.space) not in used), None)
+            if pick is not None:
+                used.add((pick.location, pick.space))
+                port_sales.append(sale(m, pick.location, pick))
+            elif distant:
+                distant_sales.append(sale(m, DISTANT))
+            else:
+                ok = False
+                break
+        if ok:
+            yield Sell(tuple(port_sales + distant_sales), card)
+
+
+def _loan_candidates(c: _Ctx) -> Iterable[Loan]:
+    level = c.data.income_level(c.p.income_space)
+    for amount in (10, 20, 30):
+        if level - amount // 10 >= -10:
+            yield Loan(amount, c.one_card())
+
+
+# ------------------------------------------------------------------------------ public API
+def legal_moves(position, data=None, *, kinds: Optional[Iterable[str]] = None,
+                max_rail_pairs: int = MAX_RAIL_PAIRS) -> list[Move]:
+    """List every legal single action for the player to move, as :class:`Move` records.
+
+    *kinds* limits the listing to some action types (``"build"``, ``"network"``, ...). Each move
+    carries the engine's verdict (``move.verdict.position`` is the position after it).
+    """
+    from . import _data_for, check
+    from ..position_io import LoadedPosition
+
+    if isinstance(position, LoadedPosition):
+        position = position.position
+    pos = position
+    data = _data_for(pos, data)
+    if pos.game_over or pos.actions_left < 1:
+        return []
+    me = pos.turn or (pos.players[0] if pos.players else None)
+    if me not in pos.player:
+        return []
+    if pos.player[me].hand is not None and not pos.player[me].hand:
+        return []
+    want = set(KINDS if kinds is None else kinds)
+    unknown = want - set(KINDS)
+    if unknown:
+        raise ValueError(f"unknown action type(s): {', '.join(sorted(unknown))}")
+    c = _Ctx(pos, data)
+    out: list[Move] = []
+
+    def judge(action) -> Optional[Move]:
+        v = check(pos, action, data)
+        if not v.legal:
+            return None
+        cost, gain = _money_of(v, me)
+        return Move(action, action.kind, cost, gain, v)
+
+    def add(actions) -> None:
+        for a in actions:
+            m = judge(a)
+            if m is not None:
+                out.append(m)
+
+    if "build" in want:
+        add(_build_candidates(c))
+    if "network" in want:
+        for cand in _network_candidates(c, max_rail_pairs):
+            if isinstance(cand, Network):
+                m = judge(cand)
+            else:  # a rail pair: its preferred order, else the other order
+                m = judge(cand[0])
+                if m is None and cand[1] is not None:
+                    m = judge(cand[1])
+            if m is not None:
+                out.append(m)
+    if "develop" in want:
+        add(_develop_candidates(c))
+    if "sell" in want:
+        add(_sell_candidates(c))
+    if "loan" in want:
+        add(_loan_candidates(c))
+    if "pass" in want:
+        add([Pass(c.one_card())])
+    return out
+
+
+def legal_actions(position, data=None, **kw) -> list:
+    """Every legal single action for the player to move (see the module docstring for what is
+    listed modulo which card is discarded)."""
+    return [m.action for m in legal_moves(position, data, **kw)]
+
+
+def count_by_kind(moves: Iterable[Move]) -> dict:
+    """``{kind: count}`` in display order, every kind present (0 when none)."""
+    out = {k: 0 for k in KINDS}
+    for m in moves:
+        out[m.kind] += 1
+    return out
