@@ -151,3 +151,61 @@ def search_cmd(
     out.print()
     out.print(f"[bold]{best.id}[/bold]: {escape(best.answer)}")
     out.print(f"[dim]More: brass-judge rulings show {best.id}[/dim]")
+
+
+def _fixtures_citing() -> dict:
+    """ruling id -> example and test-fixture files (source tree only) whose expectations cite it."""
+    import re
+    from pathlib import Path
+
+    from .resources import PACKAGE_DIR
+
+    root = PACKAGE_DIR.parent
+    out: dict = {}
+    for folder in (root / "tests" / "rules", root / "examples"):
+        if not folder.is_dir():
+            continue
+        for p in sorted(folder.rglob("*.yaml")):
+            try:
+                text = p.read_text(encoding="utf-8")
+            except OSError:
+                continue
+            for q in set(re.findall(r"\bQ\d{3}\b", text)):
+                out.setdefault(q, []).append(str(p.relative_to(root)))
+    return out
+
+
+@app.command("coverage")
+@handles_input_errors
+def coverage_cmd(fmt: Format = FORMAT_OPTION) -> None:
+    """Every 'enforced' ruling with the engine checks and the examples that cite it.
+
+    Exit 1 when an enforced ruling is cited by no check (the test suite fails on that too)."""
+    from .codes import codes_citing
+    from .rulings import list_rulings
+
+    fixtures = _fixtures_citing()
+    rows = []
+    for r in list_rulings(engine="enforced"):
+        rows.append({"id": r.id, "question": r.question,
+                     "cited_by": [{"code": c.code, "name": c.name} for c in codes_citing(r.id)],
+                     "examples": fixtures.get(r.id, [])})
+    uncited = [row["id"] for row in rows if not row["cited_by"]]
+    if _is_json(fmt):
+        emit_json({"enforced": len(rows), "uncited": uncited, "rulings": rows})
+    else:
+        from rich.markup import escape
+        from rich.table import Table
+
+        out = console()
+        table = Table(box=None, pad_edge=False, header_style="bold")
+        table.add_column("id", no_wrap=True)
+        table.add_column("checks and rules citing it")
+        table.add_column("examples", justify="right")
+        for row in rows:
+            table.add_row(row["id"], escape(", ".join(c["code"] for c in row["cited_by"]) or "NOT CITED"),
+                          str(len(row["examples"])))
+        out.print(table)
+        out.print(f"{len(rows)} enforced rulings; {len(uncited)} cited by no check"
+                  + (f": {', '.join(uncited)}" if uncited else ""))
+    raise typer.Exit(1 if uncited else 0)

@@ -319,7 +319,7 @@ def action_from_obj(obj: Any, data, *, err: Optional[Callable[..., InputError]] 
             cards = ()
         if len(cards) > 2:
             raise err(f"an action discards one card (two for a Double Action Build), not {len(cards)}", ("cards",))
-        if len(cards) == 2 and verb != "build":
+        if len(cards) == 2 and verb not in ("build", "network"):
             raise err(f"only a Double Action Build discards two cards; a {verb} action discards one", ("cards",))
         return cards
 

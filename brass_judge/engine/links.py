@@ -19,6 +19,10 @@ def judge_network(j: Judge, a: Network) -> None:
     era = pos.era
     kind = CANAL if era == CANAL else RAIL
     n = len(a.lines)
+    if len(a.cards) == 2:
+        # the two-card (Double Action) build only builds industry tiles (Q122)
+        j.violate("NET009", priority=5)
+        return
     if len(set(a.lines)) != n:
         j.violate("NET008", priority=10, line=j.line_name(a.lines[0]))
         return
