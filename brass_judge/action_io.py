@@ -6,9 +6,9 @@ An action file holds one action mapping, a list of actions (a turn), a notation 
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, Sequence
 
-from .errors import InputError
+from .errors import InputError, InputErrors, UnknownNameError, closest
 from .model import Turn
 from .notation import action_from_obj, parse_turn
 from .yamlio import Document, load_file
@@ -30,37 +30,81 @@ def turn_from_doc(doc: Document, data, root: tuple = ()) -> Turn:
             raise located(f"unknown key {extra[0]!r} (a turn has 'player', 'actions' and 'about')", root + (extra[0],))
         player = obj.get("player")
         if player is not None:
+            if isinstance(player, (list, dict, bool)):
+                from .schema_check import _kind
+
+                raise located(f"'player' must be a player's name, not {_kind(player)}", root + ("player",))
             player = str(player)
         items = obj["actions"]
         base = root + ("actions",)
-        if not isinstance(items, list):
-            items = [items]
-            base = root + ("actions",)
-            actions = [action_from_obj(items[0], data, located=located, path=base)]
-            return Turn(tuple(actions), player)
+        single = base
+        if not isinstance(items, list):  # one action (or 'a; b' in notation) without a list
+            items, base = [items], None
     elif isinstance(obj, list):
-        items, base = obj, root
+        items, base, single = obj, root, root
     else:
-        items, base = [obj], None
+        items, base, single = [obj], None, root
     if not items:
-        raise located("no action given", root)
+        raise located("no action given", single)
     if len(items) > 2:
-        raise located(f"a turn has at most two actions, not {len(items)}", root)
+        raise located(f"a turn has at most two actions, not {len(items)}", single)
     actions = []
     for i, it in enumerate(items):
-        path = base + (i,) if base is not None else root
+        path = base + (i,) if base is not None else single
         if isinstance(it, str) and ";" in it:
             try:
                 actions.extend(parse_turn(it, data).actions)
             except InputError as e:
-                raise located(e.message, path, suggestions=e.suggestions) from None
+                raise located(e.message, path, suggestions=e.suggestions, code=e.code) from None
         else:
             actions.append(action_from_obj(it, data, located=located, path=path))
     return Turn(tuple(actions), player)
 
 
-def load_turn(path: str, data) -> Turn:
-    return turn_from_doc(load_file(path, what="action file"), data)
+def load_turn(path: str, data, players: Optional[Sequence[str]] = None) -> Turn:
+    """Read an action file. On a problem, report it together with every other problem the schema
+    (``schemas/action.schema.json``) finds elsewhere in the file. With *players* (the position's),
+    a ``player:`` naming nobody is reported at its line in the action file."""
+    doc = load_file(path, what="action file")
+    try:
+        turn = turn_from_doc(doc, data)
+    except InputError as first:
+        raise _with_schema_errors(doc, first) from None
+    if players is not None and turn.player is not None:
+        names = {str(n).lower(): n for n in players}
+        if turn.player.lower() not in names:
+            line, col = doc.line_of(("player",))
+            raise UnknownNameError(f"unknown player {turn.player!r}", file=doc.file, line=line, column=col,
+                                   field="player", suggestions=closest(turn.player, players))
+        turn = Turn(turn.actions, names[turn.player.lower()])
+    return turn
+
+
+def _with_schema_errors(doc: Document, first: InputError) -> InputError:
+    """*first*, plus the schema's problems at other fields of *doc* (all problems in one run)."""
+    from .schema_check import schema_errors
+
+    errs = [first] + (first.errors if isinstance(first, InputErrors) else [])[1:]
+    taken = {e.field or "" for e in errs}
+
+    def within(a: str, b: str) -> bool:  # field a is b or inside it
+        return not b or a == b or a.startswith(b + ".") or a.startswith(b + "[")
+
+    def related(f: str) -> bool:
+        return any(within(f, t) or within(t, f) for t in taken)
+
+    try:
+        extra = schema_errors(doc, "action")
+    except Exception:  # pragma: no cover - the schema is a help here, never a new failure
+        extra = []
+    flat: list = []
+    for e in extra:
+        flat.extend(e.errors if isinstance(e, InputErrors) else [e])
+    more = [e for e in flat if not related(e.field or "")]
+    if not more:
+        return first
+    allerrs = sorted(errs + more, key=lambda e: (e.line or 0, e.column or 0))
+    return InputErrors(allerrs)
 
 
 def turn_from_text(text: str, data, player: Optional[str] = None) -> Turn:

@@ -41,7 +41,10 @@ def register(app: typer.Typer) -> None:
                 raise InputError("give the action either as a file or with --action (exactly one)", code="INP021")
             from .action_io import load_turn, turn_from_text
 
-            turn = turn_from_text(action, data) if action is not None else load_turn(str(action_file), data)
+            if action is not None:
+                turn = turn_from_text(action, data)
+            else:
+                turn = load_turn(str(action_file), data, players=lp.position.players)
             who = player or turn.player
             if who is not None:
                 names = {n.lower(): n for n in lp.position.players}

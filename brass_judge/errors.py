@@ -66,6 +66,7 @@ class InputError(ValueError):
         where = self.where()
         text = f"{where}: {self.message}" if where else self.message
         if self.suggestions:
+            text += ("" if text.endswith((".", "?", "!", ")")) else ".")
             text += " Did you mean: " + ", ".join(self.suggestions[:5]) + "?"
         return f"error[{self.code}]: {text}"
 

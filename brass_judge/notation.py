@@ -262,9 +262,13 @@ def action_from_obj(obj: Any, data, *, err: Optional[Callable[..., InputError]] 
         try:
             return parse_action(obj, data)
         except InputError as e:
-            raise err(e.message, (), suggestions=e.suggestions) from None
+            raise err(e.message, (), suggestions=e.suggestions, code=e.code) from None
     if not isinstance(obj, dict):
-        raise err(f"an action must be a mapping or a notation string, not {type(obj).__name__}")
+        from .schema_check import _kind
+
+        raise err(f"an action must be a mapping or a notation string, not {_kind(obj)}")
+    if obj.get("action") is None:
+        raise err(f"an action mapping needs 'action': one of {', '.join(ACTION_WORDS)}", ("action",))
     verb = str(obj.get("action", "")).lower()
     if verb not in ACTION_WORDS:
         from .errors import closest
@@ -279,6 +283,10 @@ def action_from_obj(obj: Any, data, *, err: Optional[Callable[..., InputError]] 
             raise err(f"unknown key {k!r} for a {verb} action", (k,), suggestions=closest(str(k), allowed))
 
     def name(kind: str, v, sub) -> str:
+        if v is None or isinstance(v, (bool, list, dict)):
+            from .schema_check import _kind
+
+            raise err(f"expected {'an' if kind[0] in 'aeiou' else 'a'} {kind} name, got {_kind(v)}", sub)
         try:
             if kind == "location":
                 return data.location(str(v)).key
@@ -287,7 +295,7 @@ def action_from_obj(obj: Any, data, *, err: Optional[Callable[..., InputError]] 
             if kind == "card":
                 return data.card(str(v))
         except UnknownNameError as e:
-            raise err(e.message, sub, suggestions=e.suggestions) from None
+            raise err(e.message, sub, suggestions=e.suggestions, code=e.code) from None
         raise AssertionError(kind)
 
     def as_list(key: str) -> list:
@@ -335,6 +343,9 @@ def action_from_obj(obj: Any, data, *, err: Optional[Callable[..., InputError]] 
                 raise err(f"a build action needs '{req}'", (req,))
         space = integer(obj["space"], ("space",), "space") if "space" in obj else None
         level = integer(obj["level"], ("level",), "level") if "level" in obj else None
+        for key, v in (("space", space), ("level", level)):
+            if v is not None and v < 0:
+                raise err(f"{key} must be 0 or more, not {v}", (key,))
         return Build(name("industry", obj["industry"], ("industry",)),
                      name("location", obj["location"], ("location",)), get_cards(), space, level,
                      locs("coal", "coal_from"), locs("iron", "iron_from"))
@@ -344,10 +355,14 @@ def action_from_obj(obj: Any, data, *, err: Optional[Callable[..., InputError]] 
             raise err("a network action needs 'lines' (or 'line')", ("lines",))
         lines = []
         for i, v in enumerate(as_list(k)):
+            if v is None or isinstance(v, (bool, list, dict)):
+                from .schema_check import _kind
+
+                raise err(f"expected a line ('from-to', e.g. bolton-bury), got {_kind(v)}", (k, i))
             try:
                 lines.append(data.parse_line(str(v)).key)
             except UnknownNameError as e:
-                raise err(e.message, (k, i), suggestions=e.suggestions) from None
+                raise err(e.message, (k, i), suggestions=e.suggestions, code=e.code) from None
         if not 1 <= len(lines) <= 2:
             raise err(f"a network action places one or two links, not {len(lines)}", (k,))
         t = obj.get("type")

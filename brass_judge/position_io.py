@@ -136,9 +136,10 @@ class _Builder:
             names = [str(p) for p in players_raw]
             pdata = {str(k): v for k, v in players_raw.items()}
         lower = {}
-        for n in names:
+        for i, n in enumerate(names):
             if n.lower() in lower:
-                self.err(f"two players named {n!r}", ("players",), code="INP041")
+                at = ("players", list(players_raw)[i]) if isinstance(players_raw, dict) else ("players", i)
+                self.err(f"two players named {n!r}", at, code="INP041")
             lower[n.lower()] = n
 
         def player_name(v, path) -> Optional[str]:

@@ -27,10 +27,11 @@ def schema_errors(doc: Document, name: str) -> list[InputError]:
     for e in sorted(v.iter_errors(doc.data), key=lambda e: (list(map(str, e.absolute_path)))):
         out.append(_convert(doc, e))
     # A oneOf failure often hides a clearer inner error: keep the best-located ones, once each.
+    # Nested if/then schemas can report one wrong type several times at one place: keep the first.
     seen = set()
     uniq = []
     for e in out:
-        key = (e.line, e.field, e.message)
+        key = (e.line, e.field, e.code if e.code == "INP033" else e.message)
         if key not in seen:
             seen.add(key)
             uniq.append(e)
@@ -74,14 +75,53 @@ def _convert(doc: Document, e) -> InputError:
     if validator == "required":
         return doc.error(e.message.replace("is a required property", "is required here"), path, code="INP032")
     if validator == "type":
-        return doc.error(f"expected {e.validator_value}, got {_kind(e.instance)} {e.instance!r}"[:200], path, code="INP033")
+        want = e.validator_value if isinstance(e.validator_value, list) else [e.validator_value]
+        words = [_TYPE_WORDS.get(t, t) for t in want]
+        wanted = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+        return doc.error(f"expected {wanted}, got {_kind(e.instance)} {_short(e.instance)}", path, code="INP033")
     if validator in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         return doc.error(f"{e.instance!r} is out of range ({validator} {e.validator_value})", path, code="INP034")
     if validator == "enum":
-        sug = closest(str(e.instance), [str(x) for x in e.validator_value])
-        return doc.error(f"{e.instance!r} is not one of {', '.join(map(str, e.validator_value))}", path,
+        allowed = []
+        for x in e.validator_value:  # 'canal, Canal, CANAL' reads as 'canal'
+            if str(x).lower() not in {str(a).lower() for a in allowed}:
+                allowed.append(x)
+        sug = closest(str(e.instance), [str(x) for x in allowed])
+        return doc.error(f"{_short(e.instance)} is not one of {', '.join(map(str, allowed))}", path,
                          suggestions=sug, code="INP035")
+    if validator in ("minItems", "maxItems") and isinstance(e.instance, list):
+        bound = "at least" if validator == "minItems" else "at most"
+        return doc.error(f"has {len(e.instance)} entr{'y' if len(e.instance) == 1 else 'ies'}; {bound} "
+                         f"{e.validator_value} allowed", path, code="INP036")
+    if validator in ("minProperties", "maxProperties") and isinstance(e.instance, dict):
+        bound = "at least" if validator == "minProperties" else "at most"
+        return doc.error(f"has {len(e.instance)} entr{'y' if len(e.instance) == 1 else 'ies'}; {bound} "
+                         f"{e.validator_value} allowed", path, code="INP036")
+    if validator == "uniqueItems" and isinstance(e.instance, list):
+        seen: list = []
+        dup, at = None, path
+        for i, x in enumerate(e.instance):
+            if x in seen:
+                dup, at = x, path + (i,)
+                break
+            seen.append(x)
+        return doc.error(f"lists {_short(dup)} twice; each entry may appear once", at, code="INP041")
+    if validator == "pattern":
+        desc = e.schema.get("description")
+        return doc.error(f"{_short(e.instance)} is not in the expected form" + (f" ({desc.rstrip('.')})" if desc else ""),
+                         path, code="INP036")
+    if validator == "minLength" and e.instance == "":
+        return doc.error("must not be empty", path, code="INP036")
     return doc.error(f"{e.message[:300]}", path, code="INP036")
+
+
+_TYPE_WORDS = {"string": "text", "object": "a mapping", "array": "a list", "integer": "a whole number",
+               "number": "a number", "boolean": "true/false", "null": "nothing (null)"}
+
+
+def _short(v) -> str:
+    r = repr(v)
+    return r if len(r) <= 80 else r[:77] + "..."
 
 
 def _kind(v) -> str:
