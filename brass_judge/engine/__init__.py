@@ -121,7 +121,8 @@ def _judge_turn(pos: Position, turn: Turn, data, forced: list, explain_steps: li
     left = pos.actions_left
     if used > left:
         if any(action_count(a) == 2 for a in turn.actions):
-            head.violate("BLD017", priority=0, player=player, left=left)
+            # the actions left for the Double Action Build once the turn's other actions are counted
+            head.violate("BLD017", priority=0, player=player, left=max(0, left - (used - 2)))
         else:
             head.violate("TRN002", priority=0, player=player, left=left, used=used)
     if pos.is_first_canal_round:

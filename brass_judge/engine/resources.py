@@ -142,6 +142,8 @@ def sell_new_cubes(j: Judge, t: Tile) -> None:
         dist = distances_from(j.pos, [t.location], link_adjacency(j.pos))
         trade = trade_locations(j.pos, j.data)
         if not any(loc in trade for loc in dist):
+            # the rule still decides: an unconnected mine keeps its cubes (Q070, Q071)
+            j.rule("RUL-MARKET-SALE")
             j.step(f"the new coal mine in {j.loc(t.location)} is not connected to a trade icon: its cubes stay on it")
             return
     attr = "coal_market" if resource == "coal" else "iron_market"

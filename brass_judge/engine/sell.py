@@ -105,8 +105,8 @@ def judge_sell(j: Judge, a: Sell) -> None:
         if j.violations:
             continue
         j.rule("RUL-DCM-SALE")
-        if any(t.industry == "port" for t in pos.tiles if t.location == via[0]):
-            j.rule("RUL-DCM-VIA-PORT")
+        # access through any port tile, flipped or not, or an outside location, which never flips (Q099-Q101)
+        j.rule("RUL-DCM-VIA-PORT")
         j.step(f"the mill in {mloc.name} reaches the trade icon in {j.loc(via[0])}; Distant Cotton Market tile: {tile}")
         if pos.dcm_order:
             pos.dcm_order.pop(0)
