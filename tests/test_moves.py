@@ -21,6 +21,7 @@ from brass_judge.position_io import position_from_doc
 from brass_judge.yamlio import load_file
 
 PERFT = Path(__file__).parent / "perft"
+WORKED = Path(__file__).parents[1] / "examples" / "worked-turn" / "position.yaml"
 PERFT_FILES = sorted(PERFT.glob("*.yaml"))
 DATA = game_data()
 
@@ -225,3 +226,41 @@ def test_listing_is_fast_on_a_rail_midgame():
         legal_moves(pos, DATA)
     per_call = (time.perf_counter() - t0) / 5
     assert per_call < 0.25  # about 30 ms on a developer machine; generous for slow CI
+
+
+# ------------------------------------------------------------------------------ the CLI
+def test_moves_cli_json_matches_the_listing(capsys):
+    import json
+
+    from brass_judge.cli import run
+
+    path = PERFT / "worked-turn.yaml"  # a perft file: the position sits under 'position:'
+    assert run(["moves", str(path), "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    pos, expect = load_perft(path)
+    moves = legal_moves(pos, DATA)
+    assert out["player"] == "green" and out["total"] == len(moves)
+    assert out["counts"] == {k: expect.get(k, 0) for k in KINDS}
+    assert [m["notation"] for m in out["moves"]] == [m.notation for m in moves]
+    for shown, m in zip(out["moves"], moves):
+        assert shown["type"] == m.kind and shown["cost"] == m.cost
+        assert action_from_obj(shown["action"], DATA) == m.action
+
+
+def test_moves_cli_text_and_type_filter(capsys):
+    from brass_judge.cli import run
+
+    assert run(["moves", str(WORKED), "--type", "sell,loan"]) == 0
+    text = capsys.readouterr().out
+    assert "sell burnley>distant card=coal_mine" in text and "+£10" in text
+    assert "build" not in text.split("legal action(s)", 1)[1]
+    assert run(["moves", str(WORKED), "-t", "teleport"]) == 2
+
+
+def test_moves_cli_refuses_an_impossible_position(tmp_path, capsys):
+    from brass_judge.cli import run
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("era: canal\nround: 2\nplayers: [red, blue]\ntiles:\n  - red cotton@wigan\n", encoding="utf-8")
+    assert run(["moves", str(bad)]) == 1
+    assert "impossible position" in capsys.readouterr().out

@@ -306,6 +306,62 @@ def _loan_candidates(c: _Ctx) -> Iterable[Loan]:
 
 
 # ------------------------------------------------------------------------------ public API
+def _units(c: _Ctx, kind: str, max_rail_pairs: int) -> list:
+    """The candidates of one action type, each a tuple of alternatives (the first legal one
+    counts): a rail pair may be tried in its other order."""
+    if kind == "build":
+        return [(a,) for a in _build_candidates(c)]
+    if kind == "network":
+        out = []
+        for cand in _network_candidates(c, max_rail_pairs):
+            if isinstance(cand, Network):
+                out.append((cand,))
+            else:
+                out.append(tuple(x for x in cand if x is not None))
+        return out
+    if kind == "develop":
+        return [(a,) for a in _develop_candidates(c)]
+    if kind == "sell":
+        return [(a,) for a in _sell_candidates(c)]
+    if kind == "loan":
+        return [(a,) for a in _loan_candidates(c)]
+    return [(Pass(c.one_card()),)]
+
+
+def _prepare(position, data, kinds):
+    """(position, data, context, kinds) or None when nobody can act."""
+    from . import _data_for
+    from ..position_io import LoadedPosition
+
+    if isinstance(position, LoadedPosition):
+        position = position.position
+    pos = position
+    data = _data_for(pos, data)
+    want = list(KINDS if kinds is None else kinds)
+    unknown = set(want) - set(KINDS)
+    if unknown:
+        raise ValueError(f"unknown action type(s): {', '.join(sorted(unknown))}")
+    if pos.game_over or pos.actions_left < 1:
+        return None
+    me = pos.turn or (pos.players[0] if pos.players else None)
+    if me not in pos.player:
+        return None
+    if pos.player[me].hand is not None and not pos.player[me].hand:
+        return None
+    return pos, data, _Ctx(pos, data), [k for k in KINDS if k in want]
+
+
+def _judge_unit(c: _Ctx, unit: tuple) -> Optional[Move]:
+    from . import check
+
+    for action in unit:
+        v = check(c.pos, action, c.data)
+        if v.legal:
+            cost, gain = _money_of(v, c.me)
+            return Move(action, action.kind, cost, gain, v)
+    return None
+
+
 def legal_moves(position, data=None, *, kinds: Optional[Iterable[str]] = None,
                 max_rail_pairs: int = MAX_RAIL_PAIRS) -> list[Move]:
     """List every legal single action for the player to move, as :class:`Move` records.
@@ -313,61 +369,48 @@ def legal_moves(position, data=None, *, kinds: Optional[Iterable[str]] = None,
     *kinds* limits the listing to some action types (``"build"``, ``"network"``, ...). Each move
     carries the engine's verdict (``move.verdict.position`` is the position after it).
     """
-    from . import _data_for, check
-    from ..position_io import LoadedPosition
-
-    if isinstance(position, LoadedPosition):
-        position = position.position
-    pos = position
-    data = _data_for(pos, data)
-    if pos.game_over or pos.actions_left < 1:
+    prepared = _prepare(position, data, kinds)
+    if prepared is None:
         return []
-    me = pos.turn or (pos.players[0] if pos.players else None)
-    if me not in pos.player:
-        return []
-    if pos.player[me].hand is not None and not pos.player[me].hand:
-        return []
-    want = set(KINDS if kinds is None else kinds)
-    unknown = want - set(KINDS)
-    if unknown:
-        raise ValueError(f"unknown action type(s): {', '.join(sorted(unknown))}")
-    c = _Ctx(pos, data)
+    _, _, c, want = prepared
     out: list[Move] = []
-
-    def judge(action) -> Optional[Move]:
-        v = check(pos, action, data)
-        if not v.legal:
-            return None
-        cost, gain = _money_of(v, me)
-        return Move(action, action.kind, cost, gain, v)
-
-    def add(actions) -> None:
-        for a in actions:
-            m = judge(a)
+    for kind in want:
+        for unit in _units(c, kind, max_rail_pairs):
+            m = _judge_unit(c, unit)
             if m is not None:
                 out.append(m)
-
-    if "build" in want:
-        add(_build_candidates(c))
-    if "network" in want:
-        for cand in _network_candidates(c, max_rail_pairs):
-            if isinstance(cand, Network):
-                m = judge(cand)
-            else:  # a rail pair: its preferred order, else the other order
-                m = judge(cand[0])
-                if m is None and cand[1] is not None:
-                    m = judge(cand[1])
-            if m is not None:
-                out.append(m)
-    if "develop" in want:
-        add(_develop_candidates(c))
-    if "sell" in want:
-        add(_sell_candidates(c))
-    if "loan" in want:
-        add(_loan_candidates(c))
-    if "pass" in want:
-        add([Pass(c.one_card())])
     return out
+
+
+def sample_moves(position, rng, data=None, *, kinds: Iterable[str], k: int = 1,
+                 max_rail_pairs: int = MAX_RAIL_PAIRS) -> list[Move]:
+    """Up to *k* different legal moves drawn at random (without replacement) from
+    :func:`legal_moves` ``(kinds=kinds)``.
+
+    Cheaper than listing: the candidates are shuffled with *rng* and judged until *k* are legal
+    (the legal candidates met first in a random order are a uniform sample of the legal ones).
+    """
+    prepared = _prepare(position, data, kinds)
+    if prepared is None:
+        return []
+    _, _, c, want = prepared
+    units = [u for kind in want for u in _units(c, kind, max_rail_pairs)]
+    rng.shuffle(units)
+    out: list[Move] = []
+    for unit in units:
+        m = _judge_unit(c, unit)
+        if m is not None:
+            out.append(m)
+            if len(out) >= k:
+                break
+    return out
+
+
+def sample_move(position, rng, data=None, *, kinds: Iterable[str], max_rail_pairs: int = MAX_RAIL_PAIRS
+                ) -> Optional[Move]:
+    """A legal move drawn uniformly from :func:`legal_moves` ``(kinds=kinds)``, or None."""
+    got = sample_moves(position, rng, data, kinds=kinds, k=1, max_rail_pairs=max_rail_pairs)
+    return got[0] if got else None
 
 
 def legal_actions(position, data=None, **kw) -> list:

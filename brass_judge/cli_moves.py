@@ -1,0 +1,189 @@
+"""``brass-judge moves`` (the legal actions of a position) and ``brass-judge selfplay`` (a random game).
+
+See docs/moves.md. Heavy imports (the engine, rich, yaml) happen inside the command functions.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from .cli_common import FORMAT_OPTION, Format, emit_json, fail_input
+from .errors import ExitCode, InputError
+
+_KINDS = ("build", "network", "develop", "sell", "loan", "pass")
+
+
+def _load_position(path: Path):
+    """A position file, or a file holding one under ``position:`` (perft files, game logs' starts)."""
+    from .data import game_data
+    from .position_io import load_position, position_from_doc
+    from .yamlio import load_file
+
+    doc = load_file(path, what="position file")
+    obj = doc.data
+    if isinstance(obj, dict) and "position" in obj and "players" not in obj:
+        lp = position_from_doc(doc, None, ("position",))
+    else:
+        lp = load_position(doc)
+    return lp, game_data(lp.position.variant)
+
+
+def _parse_kinds(values: Optional[List[str]]) -> Optional[list]:
+    if not values:
+        return None
+    out = []
+    for v in values:
+        for k in v.split(","):
+            k = k.strip().lower()
+            if not k:
+                continue
+            if k not in _KINDS:
+                from .errors import closest
+
+                raise InputError(f"unknown action type {k!r}; expected one of {', '.join(_KINDS)}",
+                                 field="--type", suggestions=closest(k, _KINDS), code="INP070")
+            out.append(k)
+    return out
+
+
+def _money(m) -> str:
+    parts = []
+    if m.cost:
+        parts.append(f"£{m.cost}")
+    if m.gain:
+        parts.append(f"+£{m.gain}")
+    return " ".join(parts) or "–"
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("moves")
+    def moves_cmd(
+        position: Path = typer.Argument(..., help="Position file (YAML)."),
+        fmt: Format = FORMAT_OPTION,
+        kind: Optional[List[str]] = typer.Option(None, "--type", "-t", help="Only these action types "
+                                                 "(build, network, develop, sell, loan, pass); repeat or "
+                                                 "separate with commas."),
+    ) -> None:
+        """List every legal single action of the player to move, grouped by type, with its cost.
+        Actions are listed modulo which card is discarded (see docs/moves.md). Exit 0, or 1 when
+        the position is impossible, 2 on unusable input."""
+        try:
+            kinds = _parse_kinds(kind)
+            lp, data = _load_position(position)
+            from .engine.validate import validate
+
+            problems = validate(lp, data)
+            if problems:
+                _report_invalid(str(position), problems, fmt)
+            from .engine.moves import count_by_kind, legal_moves
+
+            moves = legal_moves(lp.position, data, kinds=kinds)
+        except InputError as err:
+            raise fail_input(err, fmt) from None
+        pos = lp.position
+        counts = count_by_kind(moves)
+        if kinds is not None:
+            counts = {k: v for k, v in counts.items() if k in kinds}
+        if fmt == Format.json:
+            emit_json({"file": str(position), "player": pos.turn, "era": pos.era, "round": pos.round,
+                       "actions_left": pos.actions_left, "counts": counts, "total": len(moves),
+                       "moves": [m.to_dict() for m in moves], "assumptions": list(lp.assumptions)})
+            raise typer.Exit(int(ExitCode.OK))
+        from rich.table import Table
+        from rich.text import Text
+
+        from .cli_common import console
+
+        con = console()
+        con.print(Text(f"{pos.turn} to move ({pos.era.title()} Era, round {pos.round}, "
+                       f"{pos.actions_left} action(s) left): {len(moves)} legal action(s)", style="bold"))
+        con.print(Text("  " + ", ".join(f"{k} {v}" for k, v in counts.items()), style="dim"))
+        by_kind: dict = {}
+        for m in moves:
+            by_kind.setdefault(m.kind, []).append(m)
+        for k, ms in by_kind.items():
+            table = Table(title=f"{k} ({len(ms)})", title_justify="left", show_header=True, header_style="bold")
+            table.add_column("action", overflow="fold")
+            table.add_column("cost", justify="right", no_wrap=True, min_width=5)
+            for m in ms:
+                table.add_row(m.notation, _money(m))
+            con.print(table)
+        if lp.assumptions:
+            con.print(Text("Assumptions:", style="bold"))
+            for a in lp.assumptions:
+                con.print(Text(f"  - {a}", style="dim"))
+        raise typer.Exit(int(ExitCode.OK))
+
+
+    @app.command("selfplay")
+    def selfplay_cmd(
+        players: int = typer.Option(2, "--players", "-n", min=2, max=4, help="Number of players (2-4)."),
+        seed: int = typer.Option(0, "--seed", "-s", help="Seed: the same seed plays the same game."),
+        out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the game log (YAML) here."),
+        fmt: Format = FORMAT_OPTION,
+        check_invariants: bool = typer.Option(False, "--check", help="Check the conservation invariants "
+                                              "(cubes, money, tiles, links, cards) after every step."),
+    ) -> None:
+        """Play a whole game (both eras) with random legal actions and write it as a game log that
+        `replay` reproduces exactly; print the final scores. Exit 0, or 1 when --check finds a
+        broken invariant."""
+        from .data import game_data
+        from .games import dump_log
+        from .selfplay import Ledger, play_game, summary
+
+        data = game_data()
+        problems: list = []
+        on_step = None
+        if check_invariants:
+            ledger = Ledger(data, [])
+
+            def on_step(kind, pos, info) -> None:
+                ledger.record(kind, pos, info)
+                for msg in ledger.problems(pos):
+                    problems.append(f"{pos.era} round {pos.round}, after {kind} {ledger.steps}: {msg}")
+
+        log, pos = play_game(players, seed, data, on_step=on_step)
+        if out is not None:
+            out.write_text(dump_log(log), encoding="utf-8")
+        board = summary(pos, data)
+        n_actions = sum(len(t["actions"]) for t in log["turns"])
+        winners = [r["player"] for r in board if r["rank"] == 1]
+        if fmt == Format.json:
+            emit_json({"players": players, "seed": seed, "file": str(out) if out else None,
+                       "turns": len(log["turns"]), "actions": n_actions, "game_over": pos.game_over,
+                       "scores": board, "winners": winners, "problems": problems})
+        else:
+            from rich.table import Table
+            from rich.text import Text
+
+            from .cli_common import console
+
+            con = console()
+            con.print(Text(f"self-play, {players} players, seed {seed}: {len(log['turns'])} turns, "
+                           f"{n_actions} actions" + (f"; log written to {out}" if out else ""), style="bold"))
+            table = Table(show_header=True, header_style="bold")
+            for col, just in (("rank", "right"), ("player", "left"), ("VP", "right"),
+                              ("income", "right"), ("money", "right")):
+                table.add_column(col, justify=just)
+            for r in board:
+                table.add_row(str(r["rank"]), r["player"], str(r["vp"]), str(r["income_level"]), f"£{r['money']}")
+            con.print(table)
+            con.print(("winner: " if len(winners) == 1 else "shared win: ") + ", ".join(winners))
+            for msg in problems:
+                con.print(Text(f"invariant broken: {msg}", style="red"))
+        raise typer.Exit(int(ExitCode.FINDINGS if problems else ExitCode.OK))
+
+
+def _report_invalid(file: str, problems, fmt) -> None:
+    from .report import findings_text, violation_dict
+
+    if fmt == Format.json:
+        emit_json({"file": file, "valid": False, "verdict": "invalid-position",
+                   "problems": [violation_dict(v, file) for v in problems]})
+    else:
+        sys.stdout.write(f"{file}: impossible position ({len(problems)} problem(s)); no moves listed\n")
+        findings_text(file, problems)
+    raise typer.Exit(int(ExitCode.FINDINGS))

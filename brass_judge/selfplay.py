@@ -1,0 +1,323 @@
+"""Self-play: a whole game (both eras) played by random legal choices, written as a game log.
+
+The players choose among legal actions only (:func:`brass_judge.engine.moves.sample_moves`,
+confirmed by the engine), with a simple policy so that games have content: an action type is drawn
+by weight (sell and build first, then network, rarely develop, loan or pass; a loan mostly when
+money is short) among the types with a legal action, then up to 32 actions of that type at random,
+keeping the one that leaves the player best off (income, VP on flipped tiles, money, tiles). The
+card discarded by a non-build action (and the two of a Double Action Build) is drawn from the hand.
+
+The game flow (setup, end of turn, round and era, scoring) is :mod:`brass_judge.engine.flow`,
+driven by ``random.Random(seed)``; the players' choices use a separate generator seeded from the
+same seed, so the seed alone reproduces the game. The log (:mod:`brass_judge.games`) records the
+explicit card and Distant Cotton Market orders, every Distant sale states the tile it draws and
+``shortfalls:`` names the tiles removed to pay negative income, so ``games.replay`` reproduces the
+game exactly. (Where two coal mines are equally close the engine's default pick is used, on play
+and on replay alike; replay lists it as an assumption.)
+
+:class:`Ledger` checks the conservation invariants after every step (used by the tests and by
+``brass-judge selfplay --check``).
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+from typing import Any, Callable, Optional
+
+from .model import CANAL, DCM_X, DISTANT, Build, Sell
+
+#: Seat names by player count (seat order).
+NAMES = ("red", "blue", "green", "yellow")
+
+#: Base weights of the action types for the random policy.
+WEIGHTS = {"sell": 12.0, "build": 10.0, "network": 5.0, "develop": 1.0, "loan": 0.3, "pass": 0.05}
+
+
+def policy_weights(pos, data) -> dict:
+    """The weight of each action type for the player to move (see :data:`WEIGHTS`): loans
+    mostly when money is short and income can stand it."""
+    w = dict(WEIGHTS)
+    p = pos.player[pos.turn]
+    level = data.income_level(p.income_space)
+    if pos.era != CANAL:
+        w["network"] = 4.0
+    if level < -3:
+        w["loan"] = 0.001  # (a pass is likelier: more loans would sink the income)
+    elif p.money < 15:
+        w["loan"] = 4.0
+    return w
+
+
+def _weighted_order(weights: dict, rng: random.Random) -> list:
+    """The types in a random order drawn by weight without replacement: the first type of the
+    order that has a legal action is then chosen with probability proportional to its weight."""
+    return sorted(weights, key=lambda k: -(rng.random() ** (1.0 / weights[k])))
+
+
+def _value(pos, me: str, data) -> float:
+    """A rough worth of *pos* for *me*: income, VP on flipped tiles, money, tiles on the board and
+    unflipped cotton mills that could sell now (connected to an unflipped port, or to a trade
+    icon while the Distant Cotton Market is open)."""
+    from .engine.board import distances_from, link_adjacency, trade_locations
+
+    p = pos.player[me]
+    vp = sum(data.tile(t.industry, t.level).vp for t in pos.tiles if t.owner == me and t.flipped)
+    value = 3.0 * data.income_level(p.income_space) + vp + 0.3 * p.money + 2.0 * len(pos.own_tiles(me))
+    mills = [t for t in pos.tiles if t.owner == me and t.industry == "cotton_mill" and not t.flipped]
+    if mills:
+        adj = link_adjacency(pos)
+        ports = {t.location for t in pos.tiles if t.industry == "port" and not t.flipped}
+        outlets = ports | (trade_locations(pos, data) if pos.dcm_position < DCM_X else set())
+        for m in mills:
+            if outlets & distances_from(pos, [m.location], adj).keys():
+                value += 4.0
+    return value
+
+
+def choose_action(pos, data, rng: random.Random, *, sample: int = 32):
+    """A legal action for the player to move, by the random policy; None when there is none.
+
+    The action type is drawn by :func:`policy_weights`; then *sample* legal actions of that type
+    are drawn at random and the one that leaves the player best off (:func:`_value`) is taken.
+    Returns ``(action, verdict)``: the action as it will be logged (cards drawn from the hand,
+    Distant Cotton Market tiles stated) and the engine's verdict on it.
+    """
+    from .engine import check
+    from .engine.moves import sample_moves
+
+    me = pos.turn
+    moves: list = []
+    for kind in _weighted_order(policy_weights(pos, data), rng):
+        moves = sample_moves(pos, rng, data, kinds=[kind], k=sample)
+        if moves:
+            break
+    if not moves:
+        return None
+    move = max(moves, key=lambda m: _value(m.verdict.position, me, data))
+    action = move.action
+    hand = pos.player[me].hand
+    if hand:
+        if isinstance(action, Build) and len(action.cards) == 2:
+            action = replace(action, cards=tuple(rng.sample(hand, 2)))
+        elif not isinstance(action, Build):
+            action = replace(action, cards=(rng.choice(hand),))
+    if isinstance(action, Sell):
+        action = _state_dcm_tiles(pos, action)
+    if action is move.action:
+        return action, move.verdict
+    verdict = check(pos, action, data)
+    if not verdict.legal or verdict.outcomes:
+        raise AssertionError(f"self-play made an illegal action from a legal one: {verdict.action_text}: "
+                             + "; ".join(v.message for v in verdict.violations))
+    return action, verdict
+
+
+def _state_dcm_tiles(pos, action: Sell) -> Sell:
+    """Name the tile each Distant sale draws (the position knows the face-down order); sales
+    after the one that reaches the X are dropped, since the action ends there (Q106)."""
+    order = list(pos.dcm_order or [])
+    marker = pos.dcm_position
+    sales = []
+    for s in action.sales:
+        if s.to != DISTANT:
+            sales.append(s)
+            continue
+        if not order:
+            sales.append(s)
+            continue
+        tile = order.pop(0)
+        sales.append(replace(s, tile=tile))
+        marker = min(DCM_X, marker + tile)
+        if marker >= DCM_X:
+            break
+    return replace(action, sales=tuple(sales))
+
+
+def play_game(players: int, seed: int, data=None, *, on_step: Optional[Callable[..., None]] = None,
+              names: Optional[list] = None, max_actions: int = 2000) -> tuple:
+    """Play a full game of *players* random players; return ``(log_dict, final_position)``.
+
+    *on_step* (optional) is called as ``on_step(kind, position, info)`` after every action
+    (``kind="action"``, *info* the verdict) and after every end of turn (``kind="end_turn"``,
+    *info* the flow effects), and once with ``kind="setup"``.
+    """
+    from .engine import flow
+    from .games import LogRecorder
+
+    if data is None:
+        from .data import game_data
+
+        data = game_data()
+    seats = list(names or NAMES[:players])
+    if len(seats) != players:
+        raise ValueError(f"{players} players need {players} names, not {len(seats)}")
+    flow_rng = random.Random(seed)
+    rng = random.Random(f"brass-judge selfplay policy {seed}")
+    pos = flow.setup(seats, data, rng=flow_rng)
+    rec = LogRecorder(pos, seat_order=seats, seed=seed,
+                      about=f"self-play, {players} players, seed {seed} (brass-judge selfplay)")
+    if on_step:
+        on_step("setup", pos, None)
+    n = 0
+    shortfalls: list = []
+    while not flow.is_game_over(pos):
+        me = pos.turn
+        actions: list = []
+        while pos.actions_left > 0 and (pos.player[me].hand is None or pos.player[me].hand):
+            chosen = choose_action(pos, data, rng)
+            if chosen is None:
+                raise AssertionError(f"{me} has no legal action (not even a pass) in {pos.era} round {pos.round}")
+            action, verdict = chosen
+            actions.append(action)
+            pos = verdict.position
+            n += 1
+            if on_step:
+                on_step("action", pos, verdict)
+            if n > max_actions:
+                raise AssertionError(f"self-play did not finish within {max_actions} actions")
+        if not actions:
+            raise AssertionError(f"{me} starts a turn with no card in hand ({pos.era} round {pos.round})")
+        rec.add_turn(me, actions)
+        era, rnd = pos.era, pos.round
+        pos, fx = flow.end_turn(pos, data, rng=flow_rng)
+        rec.observe(pos)
+        _note_shortfalls(shortfalls, era, rnd, fx)
+        if on_step:
+            on_step("end_turn", pos, fx)
+    log = rec.to_obj(final=pos)
+    if shortfalls:
+        # the tiles each player removed to pay negative income, so the log states every choice
+        final = log.pop("final", None)
+        log["shortfalls"] = shortfalls
+        if final is not None:
+            log["final"] = final
+    return log, pos
+
+
+def _note_shortfalls(out: list, era: str, rnd: int, fx) -> None:
+    removed: dict = {}
+    for e in fx:
+        if e.kind == "tile-removed" and "player" in e.data:
+            removed.setdefault(e.data["player"], []).append(f"{e.data['location']}#{e.data['space']}")
+    for player, refs in removed.items():
+        out.append({"era": era, "round": rnd, "player": player, "remove": refs})
+
+
+# ------------------------------------------------------------------------------ invariants
+class Ledger:
+    """Conservation checks for a game in progress.
+
+    Tiles that leave the game (developed, overbuilt, removed at the end of the Canal Era or for an
+    income shortfall) are counted from the effects reported by the engine and the game flow, so that
+    for every player, industry and level: tiles on the board + on the mat + gone = the full mat.
+    """
+
+    def __init__(self, data, players: list) -> None:
+        self.data = data
+        self.gone: Counter = Counter()  # (owner, industry, level) -> tiles that left the game
+        self.players = list(players)
+        self.steps = 0
+
+    def record(self, kind: str, pos, info: Any) -> None:
+        """Account for the effects of one step (an action's verdict or an end of turn's effects)."""
+        self.steps += 1
+        effects = [] if info is None else (info.effects if hasattr(info, "effects") else list(info))
+        me = getattr(info, "player", None)
+        for e in effects:
+            d = e.data
+            if e.kind == "develop":
+                self.gone[(d["player"], d["industry"], d["level"])] += 1
+            elif e.kind == "tile-removed":
+                owner = d.get("owner", d.get("player"))
+                self.gone[(owner, d["industry"], d["level"])] += 1
+            elif e.kind == "level1-removed":
+                for ref in d.get("tiles", []):
+                    owner, rest = ref.split(" ", 1)
+                    industry = rest.split("@", 1)[0]
+                    self.gone[(owner, industry, 1)] += 1
+        del me
+
+    def problems(self, pos) -> list:
+        """Every broken invariant, as messages (empty when all hold)."""
+        d = self.data
+        out = []
+        full = d.mat_counts()
+        deck = Counter(c for c, k in d.deck_for(pos.num_players).items() for _ in range(k))
+        # markets and cubes
+        for name, m in (("coal", pos.coal_market), ("iron", pos.iron_market)):
+            if not 0 <= m <= len(d.coal_market):
+                out.append(f"the {name} market holds {m} cubes")
+        seen_spaces = set()
+        for t in pos.tiles:
+            spec = d.tile(t.industry, t.level)
+            key = (t.location, t.space)
+            if key in seen_spaces:
+                out.append(f"two tiles on {t.location} space {t.space}")
+            seen_spaces.add(key)
+            loc = d.locations[t.location]
+            if t.space >= len(loc.spaces) or t.industry not in loc.spaces[t.space].industries:
+                out.append(f"{t.owner}'s {t.industry} on {t.location} space {t.space}, which does not show it")
+            if t.cubes < 0 or t.cubes > spec.cubes:
+                out.append(f"{t.owner}'s {t.industry} in {t.location} holds {t.cubes} cubes")
+            if t.industry in ("coal_mine", "iron_works"):
+                if t.flipped and t.cubes:
+                    out.append(f"flipped {t.industry} in {t.location} still holds {t.cubes} cubes")
+                if not t.flipped and not t.cubes:
+                    out.append(f"unflipped {t.industry} in {t.location} holds no cubes")
+            elif t.cubes:
+                out.append(f"{t.industry} in {t.location} holds cubes")
+        if pos.era == CANAL:
+            per = Counter((t.owner, t.location) for t in pos.tiles)
+            for (owner, loc), k in per.items():
+                if k > 1:
+                    out.append(f"{owner} has {k} tiles in {loc} in the Canal Era")
+        # players
+        cards: Counter = Counter()
+        for n in pos.players:
+            p = pos.player[n]
+            if p.money < 0:
+                out.append(f"{n} has £{p.money}")
+            if p.spent < 0 or p.vp < 0:
+                out.append(f"{n} has spent £{p.spent} and {p.vp} VP")
+            if not 0 <= p.income_space <= 99:
+                out.append(f"{n}'s income marker is on space {p.income_space}")
+            links = len(pos.own_links(n))
+            if links > d.links_per_player:
+                out.append(f"{n} has {links} links on the board")
+            if p.links_left is not None and p.links_left + links != d.links_per_player:
+                out.append(f"{n} has {links} links on the board and {p.links_left} left")
+            if p.mat is not None:
+                for ind, levels in full.items():
+                    for lv, count in levels.items():
+                        board = sum(1 for t in pos.tiles if t.owner == n and t.industry == ind and t.level == lv)
+                        mat = p.mat.get(ind, {}).get(lv, 0)
+                        gone = self.gone[(n, ind, lv)]
+                        if board + mat + gone != count:
+                            out.append(f"{n}'s level {lv} {ind}: {board} on the board + {mat} on the mat + "
+                                       f"{gone} gone != {count}")
+            cards.update(p.hand or [])
+            cards.update(p.discard)
+        cards.update(pos.draw_pile or [])
+        cards.update(pos.under_deck_tile or [])
+        if cards != deck:
+            out.append(f"cards: {sum(cards.values())} in play, the deck has {sum(deck.values())} "
+                       f"(extra {dict(cards - deck)}, missing {dict(deck - cards)})")
+        if pos.draw_pile is not None and pos.draw_deck != len(pos.draw_pile):
+            out.append(f"draw deck size {pos.draw_deck} but {len(pos.draw_pile)} cards in the pile")
+        # the Distant Cotton Market
+        if not 1 <= pos.dcm_position <= DCM_X:
+            out.append(f"Distant Cotton Market marker on {pos.dcm_position}")
+        if pos.dcm_order is not None:
+            tiles = Counter(pos.dcm_drawn) + Counter(pos.dcm_order)
+            if tiles != Counter(d.dcm_tiles_for(pos.num_players)):
+                out.append(f"Distant Cotton Market tiles drawn {pos.dcm_drawn} + face down {pos.dcm_order} "
+                           "are not the tiles of the game")
+        return out
+
+
+def summary(pos, data) -> list:
+    """The final standings (:func:`brass_judge.engine.flow.scores`)."""
+    from .engine.flow import scores
+
+    return scores(pos, data)
