@@ -180,6 +180,7 @@ class Network:
     lines: tuple
     cards: tuple
     coal_from: Optional[tuple] = None
+    link_type: Optional[str] = None  #: "canal" or "rail" when the action says so (checked against the era)
 
     kind = "network"
 

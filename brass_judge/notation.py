@@ -153,7 +153,8 @@ def format_action(action, data=None) -> str:
             s += " iron=" + ",".join(action.iron_from)
         return s
     if isinstance(action, Network):
-        s = "network " + ",".join(l.replace("~", "-") for l in action.lines) + cards()
+        s = "network " + (f"{action.link_type} " if action.link_type else "") + \
+            ",".join(l.replace("~", "-") for l in action.lines) + cards()
         if action.coal_from:
             s += " coal=" + ",".join(action.coal_from)
         return s
@@ -209,6 +210,8 @@ def action_to_obj(action) -> dict:
             out["iron"] = list(action.iron_from)
     elif isinstance(action, Network):
         out["lines"] = [l.replace("~", "-") for l in action.lines]
+        if action.link_type:
+            out["type"] = action.link_type
         if action.coal_from:
             out["coal"] = list(action.coal_from)
     elif isinstance(action, Develop):
@@ -368,7 +371,8 @@ def action_from_obj(obj: Any, data, *, err: Optional[Callable[..., InputError]] 
         t = obj.get("type")
         if t is not None and str(t).lower() not in ("canal", "rail"):
             raise err(f"link type must be canal or rail, not {t!r}", ("type",))
-        return Network(tuple(lines), get_cards(), locs("coal", "coal_from"))
+        return Network(tuple(lines), get_cards(), locs("coal", "coal_from"),
+                       str(t).lower() if t is not None else None)
     if verb == "develop":
         k = "industries" if "industries" in obj else "industry" if "industry" in obj else None
         if k is None:

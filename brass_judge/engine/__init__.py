@@ -152,6 +152,9 @@ def _judge_turn(pos: Position, turn: Turn, data, forced: list, explain_steps: li
             v.__dict__.setdefault("highlight", {}).setdefault(k, []).extend(val)
     v.violations.sort(key=lambda x: (x.priority, x.action_index if x.action_index is not None else -1))
     v.legal = not v.violations
+    if not v.legal:
+        # nothing happens when the turn is illegal: keep only what the checks found
+        v.effects = []
     if v.legal:
         rulings: list = []
         for r in v.rules:

@@ -70,7 +70,8 @@ def judge_build(j: Judge, a: Build) -> None:
         j.violate("BLD005", priority=10, player=me)
         return
     if not spec.buildable_in(pos.era):
-        j.violate("BLD006", priority=10, player=me, industry=ind_name, level=level, era=pos.era.title())
+        fix = ("wait for the Rail Era" if "rail" in spec.eras else "develop it away first")
+        j.violate("BLD006", priority=10, player=me, industry=ind_name, level=level, era=pos.era.title(), fix=fix)
     j.step(f"{me} builds a level {level} {ind_name} (cost £{spec.cost}, {spec.coal} coal, {spec.iron} iron)")
 
     # --- the space -------------------------------------------------------------------------

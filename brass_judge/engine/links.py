@@ -19,6 +19,9 @@ def judge_network(j: Judge, a: Network) -> None:
     era = pos.era
     kind = CANAL if era == CANAL else RAIL
     n = len(a.lines)
+    if a.link_type is not None and a.link_type != kind:
+        j.violate("NET010", priority=5, kind=a.link_type, era=era.title())
+        return
     if len(a.cards) == 2:
         # the two-card (Double Action) build only builds industry tiles (Q122)
         j.violate("NET009", priority=5)
@@ -52,8 +55,9 @@ def judge_network(j: Judge, a: Network) -> None:
         net = network_of(pos, me)
         if line.a not in net and line.b not in net:
             near = sorted(j.loc(x) for x in net)
-            j.violate("NET001", priority=15, line=name, player=me,
-                      near=(", ".join(near[:4]) if near else "nowhere yet: build an industry first (Q121)"))
+            fix = (f"build from a location in the network: {', '.join(near[:4])}" if near else
+                   "build an industry first: with nothing on the board there is no network yet")
+            j.violate("NET001", priority=15, line=name, player=me, fix=fix)
             continue
         # place the link; a location it touches joins the network (Q051, Q056)
         pos.links.append(Link(key, me, kind))
