@@ -1,0 +1,146 @@
+"""``brass-judge replay`` and ``brass-judge lint`` (game logs, docs/games.md)."""
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from .cli_common import FORMAT_OPTION, Format, emit_json, fail_input
+from .errors import ExitCode, InputError
+
+
+class LintFormat(str, Enum):
+    text = "text"
+    json = "json"
+    sarif = "sarif"
+    github = "github"
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("replay")
+    def replay_cmd(
+        game: Path = typer.Argument(..., help="Game log (YAML, see 'brass-judge schema game')."),
+        keep_going: bool = typer.Option(False, "--keep-going", "-k",
+                                        help="Record every problem and carry on (an illegal action becomes a pass)."),
+        at: Optional[int] = typer.Option(None, "--at", help="Stop before the N-th action of the game (1-based) "
+                                         "and write that position (with --out, else to stdout)."),
+        out: Optional[Path] = typer.Option(None, "--out", "-o", help="Where --at writes the position (YAML)."),
+        fmt: Format = FORMAT_OPTION,
+    ) -> None:
+        """Replay a logged game through the rules: every action judged, recorded facts verified,
+        final scores. Exit 0 clean, 1 illegal action or fact mismatch, 2 unusable input."""
+        try:
+            if out is not None and at is None:
+                raise InputError("--out needs --at N (the action to stop before)", code="INP074")
+            from .games import replay
+
+            res = replay(str(game), keep_going=keep_going, stop_before=at)
+            pos_text = None
+            if at is not None and res.reached:
+                from .position_io import dump_position
+
+                pos_text = dump_position(res.position, res.data)
+                if out is not None:
+                    try:
+                        out.write_text(pos_text, encoding="utf-8")
+                    except OSError as exc:
+                        raise InputError(f"cannot write the position: {exc.strerror or exc}", file=str(out),
+                                         code="INP061") from None
+        except InputError as err:
+            raise fail_input(err, fmt) from None
+        if fmt == Format.json:
+            d = res.to_dict()
+            if at is not None:
+                d["at"] = at
+                d["reached"] = res.reached
+                if pos_text is not None and out is None:
+                    from .position_io import position_to_obj
+
+                    d["position"] = position_to_obj(res.position, res.data)
+                d["out"] = str(out) if out is not None and pos_text is not None else None
+            emit_json(d)
+        else:
+            if at is not None and out is None and pos_text is not None and res.ok:
+                sys.stdout.write(pos_text)
+            else:
+                _replay_text(res, at=at, out=out if pos_text is not None else None)
+        raise typer.Exit(int(ExitCode.OK if res.ok and (at is None or res.reached) else ExitCode.FINDINGS))
+
+    @app.command("lint")
+    def lint_cmd(
+        paths: List[Path] = typer.Argument(..., help="Files and folders (folders: every *.yaml/*.yml, recursively)."),
+        fmt: LintFormat = typer.Option(LintFormat.text, "--format", "-f", case_sensitive=False,
+                                       help="text, json, sarif (SARIF 2.1.0) or github (workflow annotations)."),
+        jobs: int = typer.Option(1, "--jobs", "-j", min=0, help="Lint files in N processes (0 = one per CPU)."),
+    ) -> None:
+        """Check game logs, positions and action files: every finding with a stable code, file and
+        line. Exit 0 clean, 1 findings, 2 when some input could not be used (its INP finding is
+        reported with the other files' findings)."""
+        from .lint import exit_code, lint_paths, render_github, render_json, render_sarif, render_text
+
+        reports = lint_paths([str(p) for p in paths], jobs=jobs)
+        if fmt == LintFormat.json:
+            emit_json(render_json(reports))
+        elif fmt == LintFormat.sarif:
+            emit_json(render_sarif(reports))
+        elif fmt == LintFormat.github:
+            sys.stdout.write(render_github(reports))
+        else:
+            sys.stdout.write(render_text(reports))
+        raise typer.Exit(exit_code(reports))
+
+
+def _replay_text(res, *, at=None, out=None) -> None:
+    from rich.console import Console
+    from rich.text import Text
+
+    con = Console(highlight=False, soft_wrap=True)
+    pos = res.position
+    head = Text(f"{res.file}: ", style="bold")
+    head.append(f"{len(res.players)} players ({', '.join(res.players)}); {res.actions} of {res.total_actions} "
+                f"action(s) judged in {res.turns} turn(s)")
+    con.print(head)
+    for f in res.findings:
+        where = f"{res.file}:{f.line}" if f.line else str(res.file)
+        t = Text("ILLEGAL " if f.violations else "PROBLEM ", style="bold red")
+        t.append(f"{where}  {f.where()}")
+        if f.text:
+            t.append(f": {f.text}")
+        con.print(t)
+        for v in (f.violations or [f]):
+            line = Text(f"  {v.code} ", style="bold red")
+            line.append(v.message)
+            con.print(line)
+            if v.remedy:
+                con.print(Text(f"       fix: {v.remedy}", style="yellow"))
+            if v.rulings:
+                con.print(Text(f"       rulings: {', '.join(v.rulings)}", style="cyan"))
+    if res.stopped:
+        con.print(Text("stopped at the first problem (--keep-going records them all)", style="dim"))
+    if at is not None:
+        if res.reached:
+            con.print(f"position before action {at} ({pos.era.title()} Era round {pos.round}, {pos.turn} to play, "
+                      f"{pos.actions_left} action(s) left)" + (f" written to {out}" if out else ""))
+        else:
+            con.print(Text(f"action {at} was not reached", style="red"))
+    elif res.game_over:
+        con.print(Text("Final scores:", style="bold"))
+        for r in res.scores:
+            con.print(f"  {r['rank']}. {r['player']}: {r['vp']} VP (income level {r['income_level']}, "
+                      f"space {r['income_space']}; £{r['money']})")
+        w = res.winners
+        con.print(Text(("Winner: " if len(w) == 1 else "Shared win: ") + ", ".join(w), style="bold green"))
+    elif pos is not None:
+        con.print(f"the log ends in the {pos.era.title()} Era, round {pos.round} ({pos.turn} to play); the game is not over")
+    if res.ok and not res.stopped:
+        con.print(Text("OK: every action legal" + (", every recorded fact agrees" if res.total_actions else ""),
+                       style="green"))
+    if res.rulings:
+        con.print(Text(f"Rulings relied on: {', '.join(res.rulings)}", style="cyan"))
+    if res.assumptions:
+        con.print(Text("Assumptions:", style="bold"))
+        for a in res.assumptions:
+            con.print(Text(f"  - {a}", style="dim"))

@@ -1,0 +1,527 @@
+"""Game flow: setup, the end of a turn, the end of a round, the end of an era and the final score.
+
+Rulebook: Setup, Player Turns, End of Round, End of Canal & Rail Era, Winning the Game.
+FAQ: Q016-Q019 (deck, rounds, one action in the first round), Q024-Q028 and Q032 (turn order,
+income), Q033-Q034 (income shortfall), Q037 (no Rail Era loans once the draw deck is empty),
+Q039-Q050 (era scoring, what carries over, tie-breaks).
+
+Pure: no I/O and no hidden randomness. Shuffles use the ``random.Random`` passed in (or one
+seeded from ``seed``), or the explicit orders a logged game records. Every step returns the new
+position and a :class:`FlowEffects` (a list of :class:`~brass_judge.verdict.Effect`) that also
+carries the ``RUL-*`` codes applied, the assumptions made and any ``GAM005`` violation of a
+recorded shortfall choice.
+
+Conventions (documented in docs/games.md):
+
+* a card order is top first; at setup the last card per player of the shuffled deck goes under
+  the Deck tile (Stephenson's Rocket) and is never drawn in the Canal Era (Q016);
+* hands are dealt 8 at a time from the top, in turn order;
+* at the end of the Canal Era all cards (every discard pile, the cards under the Deck tile and
+  anything left) form the Rail Era deck; the 2 cards per player under Nathan Rothschild are the
+  last cards of the Rail Era draw pile and are drawn normally (Q016, Q047).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Optional
+
+from ..model import CANAL, RAIL, Position, PlayerState
+from ..verdict import Effect, Violation
+
+
+class FlowEffects(list):
+    """The effects of a flow step, with the rules it applied (``RUL-*``), assumptions and problems."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rules: list = []
+        self.assumptions: list = []
+        self.violations: list = []
+
+    def add(self, kind: str, text: str, /, **data) -> None:
+        self.append(Effect(kind, text, data))
+
+    def rule(self, code: str) -> None:
+        if code not in self.rules:
+            self.rules.append(code)
+
+    def extend_from(self, other: "FlowEffects") -> None:
+        self.extend(other)
+        for r in other.rules:
+            self.rule(r)
+        for a in other.assumptions:
+            if a not in self.assumptions:
+                self.assumptions.append(a)
+        self.violations.extend(other.violations)
+
+    @property
+    def rulings(self) -> list:
+        from ..codes import CODES
+
+        out: list = []
+        for r in self.rules:
+            for q in CODES[r].rulings:
+                if q not in out:
+                    out.append(q)
+        return out
+
+
+def _rng(rng, seed):
+    if rng is not None:
+        return rng
+    import random
+
+    return random.Random(seed)
+
+
+def _cards_of(deck: dict) -> list:
+    """The deck as a sorted list of card keys (one entry per card)."""
+    return [card for card in sorted(deck) for _ in range(deck[card])]
+
+
+# ------------------------------------------------------------------------------------- setup
+def setup(players: list, data, *, seed: Any = None, rng=None, deck_order: Optional[list] = None,
+          dcm_order: Optional[list] = None, turn_order: Optional[list] = None) -> Position:
+    """Set up a new game for *players* (names in seat order).
+
+    The deck is the fixed deck for the player count (Q001, Q005), shuffled with *rng* (or
+    ``random.Random(seed)``) unless *deck_order* gives it (top first; its last card per player
+    goes under the Deck tile). Likewise *dcm_order* (the face-down Distant Cotton Market tiles, top
+    first) and *turn_order*. The random draws happen in this order: deck, DCM tiles, turn order.
+    Raises ValueError when an explicit order is not a permutation of what the rules use.
+    """
+    n = len(players)
+    if not 2 <= n <= 4:
+        raise ValueError(f"Brass: Lancashire is for 2-4 players, not {n}")
+    if len(set(players)) != n:
+        raise ValueError("player names must differ")
+    r = None
+    if deck_order is None or dcm_order is None or turn_order is None:
+        r = _rng(rng, seed)
+    cards = _cards_of(data.deck_for(n))
+    if deck_order is None:
+        deck = list(cards)
+        r.shuffle(deck)
+    else:
+        deck = list(deck_order)
+        if Counter(deck) != Counter(cards):
+            raise ValueError(_diff("the deck order", deck, cards, f"the {n}-player deck"))
+    tiles = sorted(data.dcm_tiles_for(n))
+    if dcm_order is None:
+        dcm = list(tiles)
+        r.shuffle(dcm)
+    else:
+        dcm = list(dcm_order)
+        if Counter(dcm) != Counter(tiles):
+            raise ValueError(_diff("the Distant Cotton Market order", dcm, tiles, f"the {n}-player tiles"))
+    if turn_order is None:
+        order = list(players)
+        r.shuffle(order)
+    else:
+        order = list(turn_order)
+        if sorted(order) != sorted(players):
+            raise ValueError(f"the turn order {order} must list every player ({', '.join(players)}) once")
+    under = _classic_removal(data, n).get("canal_under_deck_tile", data.deck_tile_cards_per_player["canal"] * n)
+    pile, under_tile = deck[:len(deck) - under], deck[len(deck) - under:]
+    states = {}
+    for name in order:
+        hand, pile = pile[:data.hand_size], pile[data.hand_size:]
+        states[name] = PlayerState(name, money=data.start_money, income_space=data.start_income_space, vp=0,
+                                   spent=0, hand=hand, mat=data.mat_counts(), links_left=data.links_per_player)
+    pos = Position(players=order, player={p: states[p] for p in order}, variant=data.variant, era=CANAL,
+                   round=1, turn=order[0], actions_left=1, coal_market=len(data.coal_market),
+                   iron_market=len(data.iron_market), dcm_position=1, dcm_drawn=[], dcm_order=dcm,
+                   draw_deck=len(pile), draw_pile=pile, under_deck_tile=under_tile)
+    return pos
+
+
+def _diff(what: str, got: list, want: list, name: str) -> str:
+    extra = Counter(got) - Counter(want)
+    missing = Counter(want) - Counter(got)
+    parts = [f"{what} has {len(got)} entries; {name} has {len(want)}"]
+    if extra:
+        parts.append("not in it: " + ", ".join(f"{k} x{v}" for k, v in sorted(extra.items(), key=str)))
+    if missing:
+        parts.append("missing: " + ", ".join(f"{k} x{v}" for k, v in sorted(missing.items(), key=str)))
+    return "; ".join(parts)
+
+
+def _classic_removal(data, n: int) -> dict:
+    """The Classic 3-4 player deck setup's random set-aside counts (Q005), or {} (Roxley rules)."""
+    rr = data.variant_rules.get("random_removal") or {}
+    return dict(rr.get(n) or rr.get(str(n)) or {})
+
+
+# ------------------------------------------------------------------------------------ turns
+def actions_per_turn(pos: Position) -> int:
+    """One action in the first Canal Era round, two afterwards (Q019)."""
+    return 1 if pos.is_first_canal_round else 2
+
+
+def current_player(pos: Position) -> Optional[str]:
+    return None if pos.game_over else pos.turn
+
+
+def is_game_over(pos: Position) -> bool:
+    return bool(pos.game_over)
+
+
+def is_era_over(pos: Position) -> bool:
+    """The era ends after the round in which the draw deck and every hand ran out."""
+    if pos.draw_pile is not None:
+        deck_empty = not pos.draw_pile
+    else:
+        deck_empty = pos.draw_deck == 0
+    return deck_empty and all(p.hand is not None and not p.hand for p in pos.player.values())
+
+
+def end_turn(pos: Position, data, *, rng=None, seed: Any = None, shortfall_choices: Optional[dict] = None,
+             rail_deck_order: Optional[list] = None, rail_dcm_order: Optional[list] = None) -> tuple:
+    """End the current player's turn: refill the hand to 8 from the draw pile while it lasts, then
+    pass to the next player in turn order; after the last player, :func:`end_round`.
+
+    The keyword arguments are passed on to :func:`end_round`. Returns ``(position, effects)``.
+    """
+    pos = pos.copy()
+    fx = FlowEffects()
+    me = pos.turn
+    p = pos.player[me]
+    if p.hand is not None and pos.draw_pile is not None:
+        need = max(0, data.hand_size - len(p.hand))
+        drawn, pos.draw_pile = pos.draw_pile[:need], pos.draw_pile[need:]
+        p.hand.extend(drawn)
+        pos.draw_deck = len(pos.draw_pile)
+        if drawn:
+            fx.add("draw", f"{me} draws {len(drawn)} card(s) ({len(pos.draw_pile)} left in the draw deck)",
+                   player=me, cards=len(drawn), draw_deck=pos.draw_deck)
+    if me not in pos.turns_taken:
+        pos.turns_taken.append(me)
+    nxt = next((x for x in pos.players if x not in pos.turns_taken), None)
+    if nxt is not None:
+        pos.turn = nxt
+        pos.actions_left = actions_per_turn(pos)
+        fx.add("turn", f"{nxt}'s turn ({pos.actions_left} action(s))", player=nxt, actions=pos.actions_left)
+        return pos, fx
+    pos, more = _end_round(pos, data, rng=rng, seed=seed, shortfall_choices=shortfall_choices,
+                           rail_deck_order=rail_deck_order, rail_dcm_order=rail_dcm_order)
+    fx.extend_from(more)
+    return pos, fx
+
+
+def end_round(pos: Position, data, **kw) -> tuple:
+    """End the round (see :func:`_end_round`): turn order, income, and the era's end when due."""
+    return _end_round(pos.copy(), data, **kw)
+
+
+def _end_round(pos: Position, data, *, rng=None, seed: Any = None, shortfall_choices: Optional[dict] = None,
+               rail_deck_order: Optional[list] = None, rail_dcm_order: Optional[list] = None) -> tuple:
+    """End the round on *pos* (a working copy, changed in place).
+
+    1. New turn order: least spent first, ties keep their relative order (Q024, Q026); spent
+       money is cleared.
+    2. Income for everyone at once, paid or charged, except after the game's last round (Q027,
+       Q028, Q032); a shortfall removes own tiles for half cost, then costs VP (Q033, Q034).
+    3. When the draw deck and every hand are empty, the era ends (:func:`_end_era`).
+    """
+    fx = FlowEffects()
+    era_over = is_era_over(pos)
+    last_round = era_over and pos.era == RAIL
+    # 1. turn order by money spent, stable for ties (Q024, Q026)
+    spent = {n: pos.player[n].spent for n in pos.players}
+    order = sorted(pos.players, key=lambda n: spent[n])
+    fx.rule("RUL-TURN-ORDER")
+    fx.add("turn-order", "new turn order: " + ", ".join(f"{n} (spent £{spent[n]})" for n in order),
+           order=list(order), spent=spent)
+    pos.players = order
+    for n in order:
+        pos.player[n].spent = 0
+    # 2. income, not after the last round of the game (Q028)
+    fx.rule("RUL-INCOME")
+    if last_round:
+        fx.add("income", "no income after the last round of the game", skipped=True)
+    else:
+        for n in order:
+            _pay_income(pos, data, n, (shortfall_choices or {}).get(n), fx)
+    # 3. the era ends when the deck and every hand are empty
+    if era_over:
+        more = _end_era(pos, data, rng=rng, seed=seed, rail_deck_order=rail_deck_order,
+                        rail_dcm_order=rail_dcm_order)
+        fx.extend_from(more)
+        return pos, fx
+    pos.round += 1
+    pos.turns_taken = []
+    pos.turn = order[0]
+    pos.actions_left = actions_per_turn(pos)
+    fx.add("round", f"{pos.era.title()} Era round {pos.round} begins; {pos.turn} goes first",
+           era=pos.era, round=pos.round, turn=pos.turn)
+    return pos, fx
+
+
+def tile_ref(t) -> str:
+    """How a log names a tile for a shortfall choice: ``location#space``."""
+    return f"{t.location}#{t.space}"
+
+
+def _pay_income(pos: Position, data, name: str, choice: Optional[list], fx: FlowEffects) -> None:
+    p = pos.player[name]
+    level = data.income_level(p.income_space)
+    if choice is not None and (level >= 0 or p.money >= -level):
+        fx.violations.append(Violation("GAM005", {
+            "what": f"the log records tiles removed by {name} for an income shortfall, but {name} "
+                    f"{'takes income' if level >= 0 else 'can pay'} (income level {level}, £{p.money})"}))
+    if level >= 0:
+        p.money += level
+        fx.add("income", f"{name} takes £{level} income (level {level})", player=name, amount=level, money=p.money)
+        return
+    owed = -level
+    if p.money >= owed:
+        p.money -= owed
+        fx.add("income", f"{name} pays £{owed} (income level {level})", player=name, amount=-owed, money=p.money)
+        return
+    # Shortfall: remove own tiles for half their cost (rounded down), stopping once covered; the
+    # excess is kept. Then 1 VP per £1 still short, as far as VP allow (Q033, Q034).
+    fx.rule("RUL-SHORTFALL")
+    cash = p.money
+    removed = []
+    own = [t for t in pos.tiles if t.owner == name]
+
+    def value(t) -> int:
+        return data.tile(t.industry, t.level).cost // 2
+
+    if choice is not None:
+        for ref in choice:
+            if cash >= owed:
+                fx.violations.append(Violation("GAM005", {
+                    "what": f"{name}'s shortfall is already covered (£{cash} for £{owed}); removing {ref} "
+                            "as well is not allowed: stop as soon as it is covered"}))
+                break
+            t = _find_own_tile(pos, name, ref, data)
+            if isinstance(t, str):
+                fx.violations.append(Violation("GAM005", {"what": t}))
+                continue
+            cash += value(t)
+            removed.append(t)
+            pos.tiles.remove(t)
+            own.remove(t)
+        if cash < owed and own:
+            fx.violations.append(Violation("GAM005", {
+                "what": f"the recorded tiles do not cover {name}'s £{owed} income (£{cash}), but {name} still "
+                        f"has {len(own)} tile(s) on the board, which must be removed first"}))
+    if cash < owed and own:
+        own.sort(key=lambda t: (value(t), t.flipped, t.level, t.location, t.space))
+        auto = []
+        for t in own:
+            if cash >= owed:
+                break
+            cash += value(t)
+            removed.append(t)
+            auto.append(t)
+            pos.tiles.remove(t)
+        if auto:
+            fx.assumptions.append(
+                f"{name}'s choice of tiles to remove for the income shortfall is not recorded: removed the "
+                "least valuable first (" + ", ".join(tile_ref(t) for t in auto) + ")")
+    for t in removed:
+        fx.add("tile-removed", f"{name} removes the level {t.level} {data.industry_names[t.industry]} in "
+               f"{data.locations[t.location].name} for £{value(t)} (income shortfall)",
+               player=name, location=t.location, space=t.space, industry=t.industry, level=t.level,
+               amount=value(t), era=pos.era, round=pos.round, ref=tile_ref(t))
+    if cash >= owed:
+        p.money = cash - owed
+        fx.add("income", f"{name} pays £{owed} (income level {level})", player=name, amount=-owed, money=p.money)
+        return
+    short = owed - cash
+    lost = min(p.vp, short)
+    p.money = 0
+    p.vp -= lost
+    fx.add("income", f"{name} pays £{cash} of £{owed} (income level {level}) and loses {lost} VP for the "
+           f"£{short} still short", player=name, amount=-cash, money=0, vp_lost=lost)
+
+
+def _find_own_tile(pos: Position, name: str, ref: str, data):
+    """Resolve a shortfall choice (``location`` or ``location#space``) to one of *name*'s tiles,
+    or return a message saying why not."""
+    text = str(ref).strip()
+    space = None
+    if "#" in text:
+        text, sp = text.split("#", 1)
+        try:
+            space = int(sp)
+        except ValueError:
+            return f"cannot read {ref!r} as LOCATION#SPACE"
+    try:
+        loc = data.location(text).key
+    except Exception:
+        return f"{ref!r} is not a location"
+    tiles = [t for t in pos.tiles if t.owner == name and t.location == loc and (space is None or t.space == space)]
+    if not tiles:
+        return f"{name} has no tile in {data.locations[loc].name}" + (f" on space {space}" if space is not None else "")
+    if len(tiles) > 1:
+        return f"{name} has {len(tiles)} tiles in {data.locations[loc].name}: name the space ({loc}#N)"
+    return tiles[0]
+
+
+# -------------------------------------------------------------------------------------- eras
+def link_vp(pos: Position, data) -> dict:
+    """VP each link scores now: 1 per link icon in the two locations it touches, counting the icons
+    printed on the board and those on flipped tiles of anyone (Q039)."""
+    icons: Counter = Counter()
+    for key, loc in data.locations.items():
+        if loc.link_icons:
+            icons[key] += loc.link_icons
+    for t in pos.tiles:
+        if t.flipped:
+            icons[t.location] += data.tile(t.industry, t.level).link_icons
+    out = {}
+    for l in pos.links:
+        a, b = l.line.split("~")
+        out[l.line] = icons[a] + icons[b]
+    return out
+
+
+def _end_era(pos: Position, data, *, rng=None, seed: Any = None, rail_deck_order: Optional[list] = None,
+             rail_dcm_order: Optional[list] = None) -> FlowEffects:
+    fx = FlowEffects()
+    era_name = pos.era.title()
+    fx.add("era-end", f"the {era_name} Era ends", era=pos.era)
+    # 1. every link scores and is removed, all players before any tile scores (Q039-Q041)
+    fx.rule("RUL-LINK-SCORING")
+    vp = link_vp(pos, data)
+    per: dict = {n: [] for n in pos.players}
+    for l in pos.links:
+        per[l.owner].append((l.line, vp[l.line]))
+    for n in pos.players:
+        got = sum(v for _, v in per[n])
+        pos.player[n].vp += got
+        fx.add("score-links", f"{n} scores {got} VP for {len(per[n])} link(s)", player=n, vp=got,
+               links={line.replace('~', '-'): v for line, v in per[n]}, total=pos.player[n].vp)
+    pos.links = []
+    for n in pos.players:
+        pos.player[n].links_left = data.links_per_player
+    # 2. flipped tiles score their VP (Q038, Q043)
+    fx.rule("RUL-TILE-SCORING")
+    for n in pos.players:
+        tiles = [t for t in pos.tiles if t.owner == n and t.flipped]
+        got = sum(data.tile(t.industry, t.level).vp for t in tiles)
+        pos.player[n].vp += got
+        fx.add("score-tiles", f"{n} scores {got} VP for {len(tiles)} flipped tile(s)", player=n, vp=got,
+               total=pos.player[n].vp)
+    if pos.era == CANAL:
+        _end_canal(pos, data, fx, rng=rng, seed=seed, rail_deck_order=rail_deck_order, rail_dcm_order=rail_dcm_order)
+    else:
+        _end_rail(pos, data, fx)
+    return fx
+
+
+def _end_canal(pos: Position, data, fx: FlowEffects, *, rng, seed, rail_deck_order, rail_dcm_order) -> None:
+    fx.rule("RUL-CANAL-END")
+    # 3. every level 1 tile leaves the board with its cubes (Q042, Q044); level 2+ stay as they are
+    gone = [t for t in pos.tiles if t.level == 1]
+    pos.tiles = [t for t in pos.tiles if t.level != 1]
+    fx.add("level1-removed", f"{len(gone)} level 1 tile(s) leave the board", removed=len(gone),
+           tiles=[f"{t.owner} {t.industry}@{t.location}#{t.space}" for t in gone])
+    # 4. the Distant Cotton Market resets and its tiles are reshuffled; markets carry over (Q045)
+    tiles = sorted(data.dcm_tiles_for(pos.num_players))
+    r = None
+    if rail_dcm_order is not None:
+        if Counter(rail_dcm_order) != Counter(tiles):
+            raise ValueError(_diff("the Rail Era Distant Cotton Market order", list(rail_dcm_order), tiles,
+                                   f"the {pos.num_players}-player tiles"))
+        dcm = list(rail_dcm_order)
+    else:
+        r = _rng(rng, seed) if (rng is not None or seed is not None) else None
+    # 5. the Rail Era deck: every discard, the cards under the Deck tile and anything left (Q005, Q047)
+    cards: list = []
+    for n in pos.players:
+        p = pos.player[n]
+        cards.extend(p.discard)
+        p.discard = []
+        if p.hand:
+            cards.extend(p.hand)
+        p.hand = []
+    cards.extend(pos.under_deck_tile or [])
+    cards.extend(pos.draw_pile or [])
+    full = _cards_of(data.deck_for(pos.num_players))
+    if rail_deck_order is not None:
+        deck = list(rail_deck_order)
+        if Counter(deck) != Counter(full):
+            raise ValueError(_diff("the Rail Era deck order", deck, full, f"the {pos.num_players}-player deck"))
+    else:
+        if r is None:
+            raise ValueError("the Rail Era deck order is needed: give a seed or the Rail Era deck order")
+        deck = sorted(cards) if Counter(cards) == Counter(full) else list(full)
+        r.shuffle(deck)
+    if rail_dcm_order is None:
+        if r is None:
+            raise ValueError("the Rail Era Distant Cotton Market order is needed: give a seed or the order")
+        dcm = list(tiles)
+        r.shuffle(dcm)
+    if Counter(cards) != Counter(full):
+        fx.assumptions.append(_diff("the cards collected at the end of the Canal Era", cards, full,
+                                    f"the {pos.num_players}-player deck") + "; the Rail Era deck is the full deck")
+    pos.dcm_position = 1
+    pos.dcm_drawn = []
+    pos.dcm_order = dcm
+    fx.add("dcm-reset", "the Distant Cotton Market marker returns to the top and its tiles are reshuffled",
+           marker=1, tiles=len(dcm))
+    # 6. everyone draws 8; the Deck tile goes in Nathan Rothschild side up with 2 cards per player
+    #    under it: they are the last cards of the draw pile and are drawn (Q016, Q047)
+    # (the Classic 3-4 player deck setup sets some cards aside at random instead, Q005)
+    aside = _classic_removal(data, pos.num_players).get("rail_removed", 0)
+    deck, set_aside = deck[:len(deck) - aside], deck[len(deck) - aside:]
+    for n in pos.players:
+        pos.player[n].hand, deck = deck[:data.hand_size], deck[data.hand_size:]
+    pos.draw_pile = deck
+    pos.draw_deck = len(deck)
+    pos.under_deck_tile = set_aside
+    if aside:
+        fx.add("rail-deck", f"the Rail Era deck has {len(full)} cards: {aside} set aside at random (Classic setup), "
+               f"{data.hand_size} dealt to each player, {len(deck)} in the draw deck", cards=len(full),
+               draw_deck=len(deck), set_aside=aside)
+    else:
+        fx.add("rail-deck", f"the Rail Era deck has {len(full)} cards: {data.hand_size} dealt to each player, "
+               f"{len(deck)} in the draw deck (the last {data.deck_tile_cards_per_player['rail'] * pos.num_players} "
+               "under Nathan Rothschild)", cards=len(full), draw_deck=len(deck))
+    pos.era = RAIL
+    pos.round = 1
+    pos.turns_taken = []
+    pos.turn = pos.players[0]
+    pos.actions_left = actions_per_turn(pos)
+    fx.add("round", f"Rail Era round 1 begins; {pos.turn} goes first", era=RAIL, round=1, turn=pos.turn)
+
+
+def _end_rail(pos: Position, data, fx: FlowEffects) -> None:
+    fx.rule("RUL-RAIL-END")
+    # 3. 1 VP per £10; the money stays for the tie-break (Q048, Q050)
+    for n in pos.players:
+        p = pos.player[n]
+        got = p.money // 10
+        p.vp += got
+        fx.add("score-money", f"{n} scores {got} VP for £{p.money}", player=n, vp=got, total=p.vp)
+    pos.game_over = True
+    pos.turn = None
+    pos.actions_left = 0
+    pos.turns_taken = []
+    board = scores(pos, data)
+    winners = [s["player"] for s in board if s["rank"] == 1]
+    fx.add("game-end", ("winner: " if len(winners) == 1 else "shared win: ") + ", ".join(winners),
+           winners=winners, scores=board)
+
+
+def scores(pos: Position, data) -> list:
+    """The standings: VP, then income (the income space, Q050), then money; still level = shared
+    (Q049). Each row: player, vp, income_space, income_level, money, rank (1 = best)."""
+    rows = []
+    for n in pos.players:
+        p = pos.player[n]
+        rows.append({"player": n, "vp": p.vp, "income_space": p.income_space,
+                     "income_level": data.income_level(p.income_space), "money": p.money})
+    key = lambda r: (r["vp"], r["income_space"], r["money"])  # noqa: E731
+    rows.sort(key=key, reverse=True)
+    for i, r in enumerate(rows):
+        r["rank"] = rows[i - 1]["rank"] if i and key(rows[i - 1]) == key(r) else i + 1
+    return rows
+
+
+def winners(pos: Position, data) -> list:
+    return [r["player"] for r in scores(pos, data) if r["rank"] == 1]

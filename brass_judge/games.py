@@ -1,0 +1,855 @@
+"""Game logs: read a logged game, replay it through the rules engine, and write logs.
+
+A game log (YAML, ``schemas/game.schema.json``, docs/games.md) records the setup (players in
+seat order, the variant, a seed or the explicit card / Distant Cotton Market / turn orders) and
+then every turn in order, each ``{player: NAME, actions: [...]}`` with actions in the one-line
+notation or the YAML action form. Optional recorded facts (``after:`` a turn, ``final:``) are
+verified, and ``shortfalls:`` records which tiles a player removed to pay negative income.
+
+:func:`replay` judges every action with :func:`brass_judge.engine.check` and drives the game
+flow (:mod:`brass_judge.engine.flow`) between turns. Strict by default: it stops at the first
+illegal action or log problem; with ``keep_going`` it records every problem and carries on (an
+illegal action is replaced by a pass discarding the same card, so the turn structure holds).
+
+Writing logs (for self-play and converters)::
+
+    from brass_judge.engine import flow
+    from brass_judge.games import LogRecorder, dump_log
+
+    pos = flow.setup(["red", "blue"], data, rng=random.Random(7))
+    rec = LogRecorder(pos, seat_order=["red", "blue"])      # records the explicit orders
+    while not pos.game_over:
+        ...                                                 # judge/apply the player's actions
+        rec.add_turn(player, actions)                       # action objects or notation strings
+        pos, _ = flow.end_turn(pos, data, rng=rng)
+        rec.observe(pos)                                    # notes the Rail Era deck when dealt
+    text = dump_log(rec.to_obj(final=pos))
+
+or, all at once, :func:`write_log` ``(setup, turns, final)``.
+
+Log-level problems have GAM codes (brass_judge/codes.py): GAM001 a recorded fact differs,
+GAM002 the wrong player, GAM003 an incomplete turn, GAM004 turns after the game's end, GAM005 an
+invalid shortfall choice. Unusable input raises :class:`~brass_judge.errors.InputError` (INP codes).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Optional
+
+from .errors import InputError, InputErrors
+from .yamlio import Document
+
+#: Keys of a facts mapping (``after:``, ``final:``) that are not player names.
+BOARD_FACTS = ("era", "round", "turn", "order", "markets", "dcm_marker", "draw_deck", "scores", "winner")
+PLAYER_FACTS = ("money", "income_space", "income_level", "vp", "spent", "links_left", "hand_size")
+
+
+# ------------------------------------------------------------------------------- reading
+@dataclass
+class LoggedAction:
+    action: Any
+    line: Optional[int]
+    path: tuple
+
+
+@dataclass
+class LoggedTurn:
+    index: int  #: 0-based position in ``turns:``
+    player: str
+    actions: list  #: LoggedAction
+    line: Optional[int]
+    after: Optional[dict] = None
+
+
+@dataclass
+class Shortfall:
+    era: str
+    round: int
+    player: str
+    remove: list
+    line: Optional[int]
+    used: bool = False
+
+
+@dataclass
+class GameLog:
+    """A parsed game log (parsed and schema-checked once)."""
+
+    doc: Document
+    data: Any
+    players: list  #: seat order
+    setup: dict  #: seed, turn_order, deck_order, dcm_order, rail_deck_order, rail_dcm_order
+    turns: list  #: LoggedTurn
+    shortfalls: list  #: Shortfall
+    final: Optional[dict] = None
+
+    @property
+    def file(self) -> str:
+        return self.doc.file
+
+    @property
+    def n_actions(self) -> int:
+        return sum(len(t.actions) for t in self.turns)
+
+    def line_of(self, path: tuple) -> Optional[int]:
+        return self.doc.line_of(path)[0]
+
+
+def is_game_log(obj: Any) -> bool:
+    """Whether parsed YAML looks like a game log (top-level ``turns:`` or ``setup:``)."""
+    return isinstance(obj, dict) and ("turns" in obj or "setup" in obj)
+
+
+def read_log(source: Any, data=None, *, name: str = "<game>") -> GameLog:
+    """Read a game log from a path, YAML text, a parsed mapping or a :class:`Document`.
+
+    Raises :class:`InputError` (every problem found, as :class:`InputErrors`) when the log cannot
+    be used: YAML or schema errors, unknown names, actions that do not parse.
+    """
+    from .yamlio import load_file, load_string
+
+    if isinstance(source, Document):
+        doc = source
+    elif isinstance(source, Path) or (isinstance(source, str) and "\n" not in source
+                                      and (source.endswith((".yaml", ".yml")) or Path(source).exists())):
+        doc = load_file(source, what="game log")
+    elif isinstance(source, str):
+        doc = load_string(source, name)
+    elif isinstance(source, dict):
+        doc = Document(source, name, {})
+    else:
+        raise InputError(f"cannot read a game log from {type(source).__name__}", code="INP070")
+    return log_from_doc(doc, data)
+
+
+_TURN_KEYS = frozenset(("player", "actions", "note", "after"))
+
+
+def _turns_plainly_valid(turns: Any) -> bool:
+    """A quick structural check of ``turns:`` that accepts only what the schema accepts.
+
+    jsonschema costs about 0.1 ms per turn entry; a full game has 100+ entries. When this
+    check passes, the schema is applied to everything but the turns (and to each ``after:``);
+    otherwise the whole document goes through the schema for its located messages.
+    """
+    if not isinstance(turns, list) or len(turns) > 400:
+        return False
+    for t in turns:
+        if not isinstance(t, dict) or not t.keys() <= _TURN_KEYS or "player" not in t or "actions" not in t:
+            return False
+        p = t["player"]
+        if not isinstance(p, str) or not 1 <= len(p) <= 40:
+            return False
+        a = t["actions"]
+        if isinstance(a, list):
+            if not 1 <= len(a) <= 4:
+                return False
+            for x in a:
+                if not (isinstance(x, str) or (isinstance(x, dict) and "action" in x)):
+                    return False
+        elif not isinstance(a, str):
+            return False
+        if "note" in t and not isinstance(t["note"], str):
+            return False
+    return True
+
+
+def _check_log_schema(doc: Document) -> None:
+    from .schema_check import _validator, check_schema
+
+    o = doc.data
+    if _turns_plainly_valid(o.get("turns")):
+        rest = {k: v for k, v in o.items() if k != "turns"}
+        rest["turns"] = []
+        s = rest.get("setup")
+        if isinstance(s, dict):
+            s = dict(s)
+            for k in ("deck_order", "rail_deck_order"):
+                x = s.get(k)
+                if isinstance(x, list) and len(x) <= 66 and all(isinstance(c, str) for c in x):
+                    s[k] = []
+            for k in ("dcm_order", "rail_dcm_order"):
+                x = s.get(k)
+                if (isinstance(x, list) and len(x) <= 12
+                        and all(type(c) is int and 0 <= c <= 4 for c in x)):
+                    s[k] = []
+            rest["setup"] = s
+        v = _validator("game")
+        facts = [t["after"] for t in o["turns"] if "after" in t]
+        if v.is_valid(rest) and (not facts or v.is_valid({"setup": {"players": ["a", "b"]},
+                                                          "turns": [{"player": "a", "actions": "pass", "after": f}
+                                                                    for f in facts]})):
+            return
+    check_schema(doc, "game")
+
+
+def log_from_doc(doc: Document, data=None) -> GameLog:
+    if not isinstance(doc.data, dict):
+        raise doc.error("a game log must be a mapping with setup: and turns:", code="INP070")
+    _check_log_schema(doc)
+    o = doc.data
+    s = o["setup"]
+    variant = s.get("variant", "standard")
+    if data is None or data.variant != variant:
+        from .data import game_data
+
+        data = game_data(variant)
+    errors: list = []
+
+    def err(msg: str, path: tuple, code: str = "INP071", **kw) -> None:
+        errors.append(doc.error(msg, path, code=code, **kw))
+
+    players = [str(p) for p in s["players"]]
+    lower = {}
+    for i, n in enumerate(players):
+        if n.lower() in lower:
+            err(f"two players named {n!r}", ("setup", "players", i))
+        if n in BOARD_FACTS or n in PLAYER_FACTS:
+            err(f"{n!r} cannot be a player name (it is a fact key)", ("setup", "players", i))
+        lower[n.lower()] = n
+
+    def player(v, path) -> Optional[str]:
+        n = lower.get(str(v).lower())
+        if n is None:
+            from .errors import closest
+
+            errors.append(doc.error(f"unknown player {v!r} (the players are {', '.join(players)})", path,
+                                    code="INP010", suggestions=closest(str(v), players)))
+        return n
+
+    setup: dict = {"seed": s.get("seed")}
+    if "turn_order" in s:
+        order = [player(v, ("setup", "turn_order", i)) for i, v in enumerate(s["turn_order"])]
+        if None not in order and sorted(order) != sorted(players):
+            err("turn_order must list every player exactly once", ("setup", "turn_order"))
+        setup["turn_order"] = order
+    for key in ("deck_order", "rail_deck_order"):
+        if key in s:
+            cards = []
+            for i, c in enumerate(s[key]):
+                try:
+                    cards.append(data.card(str(c)))
+                except InputError as e:
+                    err(e.message, ("setup", key, i), code="INP010", suggestions=e.suggestions)
+            setup[key] = cards
+    for key in ("dcm_order", "rail_dcm_order"):
+        if key in s:
+            setup[key] = list(s[key])
+    if setup["seed"] is None:
+        missing = [k for k in ("turn_order", "deck_order", "dcm_order") if k not in setup]
+        if missing:
+            err("setup needs a seed, or the explicit " + ", ".join(missing), ("setup",), code="INP072")
+
+    from .notation import action_from_obj, parse_action
+
+    def located(msg, path, **kw):
+        kw.setdefault("code", "INP020")
+        return doc.error(msg, path, **kw)
+
+    turns = []
+    for i, t in enumerate(o["turns"]):
+        who = player(t["player"], ("turns", i, "player"))
+        acts = []
+        raw = t["actions"]
+        if isinstance(raw, str):
+            raw_items = [(p.strip(), ("turns", i, "actions")) for p in raw.split(";") if p.strip()]
+            if not raw_items:
+                err("no action given", ("turns", i, "actions"), code="INP020")
+        else:
+            raw_items = [(a, ("turns", i, "actions", j)) for j, a in enumerate(raw)]
+        for a, path in raw_items:
+            try:
+                if isinstance(a, str) and ";" in a:
+                    for part in (p.strip() for p in a.split(";") if p.strip()):
+                        acts.append(LoggedAction(parse_action(part, data), doc.line_of(path)[0], path))
+                    continue
+                acts.append(LoggedAction(action_from_obj(a, data, located=located, path=path),
+                                         doc.line_of(path)[0], path))
+            except InputError as e:
+                if not e.line:
+                    e = doc.error(e.message, path, code=e.code, suggestions=e.suggestions)
+                errors.extend(e.errors if isinstance(e, InputErrors) else [e])
+        after = t.get("after")
+        if after is not None:
+            _check_fact_keys(after, ("turns", i, "after"), player, err)
+        turns.append(LoggedTurn(i, who or str(t["player"]), acts, doc.line_of(("turns", i))[0], after))
+    shortfalls = []
+    for i, sf in enumerate(o.get("shortfalls", [])):
+        who = player(sf["player"], ("shortfalls", i, "player"))
+        shortfalls.append(Shortfall(str(sf["era"]).lower(), int(sf["round"]), who or "", [str(x) for x in sf["remove"]],
+                                    doc.line_of(("shortfalls", i))[0]))
+    final = o.get("final")
+    if final is not None:
+        _check_fact_keys(final, ("final",), player, err)
+    if errors:
+        raise errors[0] if len(errors) == 1 else InputErrors(errors)
+    # Facts name players as written: normalise them to the seat names.
+    for t in turns:
+        if t.after is not None:
+            t.after = _norm_facts(t.after, lower)
+    if final is not None:
+        final = _norm_facts(final, lower)
+    return GameLog(doc, data, players, setup, turns, shortfalls, final)
+
+
+def _check_fact_keys(facts: dict, path: tuple, player, err) -> None:
+    for k in facts:
+        if k in BOARD_FACTS:
+            continue
+        player(k, path + (k,))
+    for k in ("scores",):
+        for n in (facts.get(k) or {}):
+            player(n, path + (k, n))
+    w = facts.get("winner")
+    if w is not None:
+        for n in ([w] if isinstance(w, str) else w):
+            player(n, path + ("winner",))
+
+
+def _norm_facts(facts: dict, lower: dict) -> dict:
+    out: dict = {}
+    for k, v in facts.items():
+        if k in BOARD_FACTS:
+            if k == "scores":
+                v = {lower[str(n).lower()]: x for n, x in v.items()}
+            elif k == "winner":
+                v = sorted(lower[str(n).lower()] for n in ([v] if isinstance(v, str) else v))
+            elif k in ("turn",):
+                v = lower.get(str(v).lower(), v)
+            elif k == "order":
+                v = [lower.get(str(n).lower(), n) for n in v]
+            out[k] = v
+        else:
+            out[("player", lower[str(k).lower()])] = v
+    return out
+
+
+# ------------------------------------------------------------------------------- replaying
+@dataclass
+class Finding:
+    """One problem found while replaying: an illegal action (its violations) or a log problem."""
+
+    code: str
+    message: str
+    file: Optional[str] = None
+    line: Optional[int] = None
+    era: Optional[str] = None
+    round: Optional[int] = None
+    player: Optional[str] = None
+    action: Optional[int] = None  #: global action number (1-based), when the finding is an action
+    turn: Optional[int] = None  #: 1-based number of the turn entry in the log
+    action_in_turn: Optional[int] = None  #: 1-based
+    text: Optional[str] = None  #: the action in notation
+    violations: list = field(default_factory=list)
+    rulings: list = field(default_factory=list)
+    remedy: Optional[str] = None
+
+    @property
+    def kind(self) -> str:
+        return "illegal-action" if self.violations else "log"
+
+    def where(self) -> str:
+        parts = []
+        if self.era:
+            parts.append(f"{self.era.title()} Era round {self.round}")
+        if self.player:
+            parts.append(self.player)
+        if self.action_in_turn is not None:
+            parts.append(f"action {self.action_in_turn} of turn {self.turn} (game action {self.action})")
+        elif self.turn is not None:
+            parts.append(f"turn {self.turn}")
+        return ", ".join(parts)
+
+    def to_dict(self) -> dict:
+        return {
+            "code": self.code,
+            "message": self.message,
+            "file": self.file,
+            "line": self.line,
+            "era": self.era,
+            "round": self.round,
+            "player": self.player,
+            "turn": self.turn,
+            "action": self.action,
+            "action_in_turn": self.action_in_turn,
+            "text": self.text,
+            "rulings": list(self.rulings),
+            "remedy": self.remedy,
+            "violations": [v.to_dict() for v in self.violations],
+        }
+
+
+@dataclass
+class ReplayResult:
+    """What a replay found, and where the game stands."""
+
+    file: Optional[str]
+    players: list
+    findings: list = field(default_factory=list)
+    position: Any = None  #: the final position, or the position before action ``stop_before``
+    actions: int = 0  #: actions judged
+    turns: int = 0  #: turn entries played
+    total_actions: int = 0  #: actions in the log
+    stopped: bool = False  #: stopped early at a problem (strict mode)
+    reached: bool = True  #: with stop_before: the action was reached
+    rules: list = field(default_factory=list)  #: RUL-* codes applied, in first-use order
+    assumptions: list = field(default_factory=list)
+    data: Any = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.findings
+
+    @property
+    def game_over(self) -> bool:
+        return bool(self.position is not None and self.position.game_over)
+
+    @property
+    def scores(self) -> list:
+        from .engine.flow import scores
+
+        return scores(self.position, self.data) if self.position is not None else []
+
+    @property
+    def winners(self) -> list:
+        return [r["player"] for r in self.scores if r["rank"] == 1] if self.game_over else []
+
+    @property
+    def rulings(self) -> list:
+        from .codes import CODES
+
+        out: list = []
+        for r in self.rules:
+            for q in CODES[r].rulings:
+                if q not in out:
+                    out.append(q)
+        return out
+
+    def to_dict(self) -> dict:
+        pos = self.position
+        return {
+            "file": self.file,
+            "ok": self.ok,
+            "players": list(self.players),
+            "actions": self.actions,
+            "total_actions": self.total_actions,
+            "turns": self.turns,
+            "stopped": self.stopped,
+            "game_over": self.game_over,
+            "era": pos.era if pos is not None else None,
+            "round": pos.round if pos is not None else None,
+            "findings": [f.to_dict() for f in self.findings],
+            "scores": self.scores,
+            "winners": self.winners,
+            "rulings": self.rulings,
+            "assumptions": list(self.assumptions),
+        }
+
+
+def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] = None, data=None) -> ReplayResult:
+    """Replay a game log, judging every action.
+
+    *source* is a path, YAML text, a parsed mapping, a Document or a :class:`GameLog`. Strict
+    mode stops at the first illegal action or log problem (GAM002-GAM004); recorded facts that
+    differ (GAM001) are reported without stopping. With *keep_going* every problem is recorded:
+    an illegal action is replaced by a pass discarding the same card(s), a turn given to the
+    wrong player is played as that player's turn when they have not played this round, missing
+    actions are filled with passes. *stop_before* = N returns the position before the N-th action
+    of the game (1-based; N = total + 1 gives the position after the last action).
+
+    Raises :class:`InputError` when the log cannot be used at all.
+    """
+    import random
+
+    from .engine import check
+    from .engine import flow
+    from .model import Pass, Turn, action_count
+
+    log = source if isinstance(source, GameLog) else read_log(source, data)
+    data = log.data
+    file = log.file
+    total = log.n_actions
+    if stop_before is not None and not 1 <= stop_before <= total + 1:
+        raise InputError(f"the log has {total} actions: --at takes 1..{total + 1}, not {stop_before}",
+                         file=file, code="INP073")
+    s = log.setup
+    rng = random.Random(s["seed"]) if s.get("seed") is not None else None
+    try:
+        pos = flow.setup(log.players, data, rng=rng, deck_order=s.get("deck_order"),
+                         dcm_order=s.get("dcm_order"), turn_order=s.get("turn_order"))
+    except ValueError as e:
+        raise log.doc.error(f"setup: {e}", ("setup",), code="INP072") from None
+    res = ReplayResult(file, list(log.players), position=pos, total_actions=total, data=data)
+    shortfalls: dict = {}
+    for sf in log.shortfalls:
+        shortfalls.setdefault((sf.era, sf.round), {})[sf.player] = sf
+
+    def add_rules(rules) -> None:
+        for r in rules:
+            if r not in res.rules:
+                res.rules.append(r)
+
+    def finding(code: str, fields: dict, line, turn=None, **kw) -> Finding:
+        from .verdict import Violation
+
+        v = Violation(code, fields)
+        f = Finding(code, v.message, file, line, era=kw.pop("era", pos.era), round=kw.pop("round", pos.round),
+                    turn=None if turn is None else turn.index + 1, rulings=v.rulings, remedy=v.remedy, **kw)
+        res.findings.append(f)
+        return f
+
+    def check_facts(facts: dict, base: tuple, label: str) -> None:
+        for key, recorded in facts.items():
+            if isinstance(key, tuple):
+                name = key[1]
+                for k, want in recorded.items():
+                    got = _player_fact(pos, data, name, k)
+                    if got != want:
+                        finding("GAM001", {"what": f"{name}'s {k.replace('_', ' ')} {label}", "recorded": want,
+                                           "actual": got}, log.line_of(base + (_key_in_doc(log, base, name), k)),
+                                player=name)
+            elif key == "markets":
+                for m, w in recorded.items():
+                    g = pos.coal_market if m == "coal" else pos.iron_market
+                    if g != w:
+                        finding("GAM001", {"what": f"the {m} market {label}", "recorded": w, "actual": g},
+                                log.line_of(base + ("markets", m)))
+            elif key == "scores":
+                for name, w in recorded.items():
+                    g = pos.player[name].vp
+                    if g != w:
+                        finding("GAM001", {"what": f"{name}'s score {label}", "recorded": f"{w} VP", "actual": f"{g} VP"},
+                                log.line_of(base + ("scores", _key_in_doc(log, base + ("scores",), name))), player=name)
+            else:
+                got = _board_fact(pos, data, key)
+                want = str(recorded).lower() if key == "era" else recorded
+                if got != want:
+                    finding("GAM001", {"what": f"the {key.replace('_', ' ')} {label}", "recorded": want, "actual": got},
+                            log.line_of(base + (key,)))
+
+    n = 0  # actions judged or passed over
+    stop = False
+    for turn in log.turns:
+        if stop:
+            break
+        if pos.game_over:
+            finding("GAM004", {}, turn.line, turn=turn, player=turn.player)
+            res.stopped = not keep_going
+            break
+        me = pos.turn
+        if turn.player != me:
+            finding("GAM002", {"player": turn.player, "turn": me}, log.line_of(("turns", turn.index, "player")),
+                    turn=turn, player=turn.player)
+            if not keep_going:
+                res.stopped = True
+                break
+            if turn.player in pos.turns_taken or turn.player not in pos.player:
+                n += len(turn.actions)
+                if stop_before is not None and n >= stop_before:
+                    res.position = pos
+                    return res
+                continue  # nothing sensible to play: skip the entry
+            pos = pos.copy()
+            pos.turn = turn.player
+            me = turn.player
+        for j, la in enumerate(turn.actions):
+            n += 1
+            if stop_before is not None and n == stop_before:
+                res.position = pos
+                return res
+            v = check(pos, Turn((la.action,), me), data)
+            res.actions += 1
+            if v.legal and not v.outcomes:
+                pos = v.position
+                add_rules(v.rules)
+                for a in v.assumptions:
+                    res.assumptions.append(f"action {n} ({me}): {a}")
+                continue
+            first = v.violations[0] if v.violations else None
+            if first is None:  # a Distant Cotton Market draw the position did not know
+                from .verdict import Violation
+
+                first = Violation("SEL008", {"tile": "?", "unseen": "the draw is not known"})
+                v.violations = [first]
+            res.findings.append(Finding(
+                first.code, first.message, file, la.line, era=pos.era, round=pos.round, player=me, action=n,
+                turn=turn.index + 1, action_in_turn=j + 1, text=v.action_text, violations=list(v.violations),
+                rulings=list(v.rulings), remedy=first.remedy))
+            if not keep_going:
+                res.stopped = True
+                stop = True
+                break
+            pos = _pass_instead(pos, me, la.action, data, check, Pass, Turn, action_count)
+        if stop:
+            break
+        # every action of the turn must be taken (Q019, Q023)
+        p = pos.player[me]
+        if pos.actions_left > 0 and (p.hand is None or p.hand):
+            need = flow.actions_per_turn(pos)
+            finding("GAM003", {"player": me, "used": need - pos.actions_left, "need": need}, turn.line,
+                    turn=turn, player=me)
+            if not keep_going:
+                res.stopped = True
+                break
+            while pos.actions_left > 0 and p.hand:
+                pos = check(pos, Turn((Pass((p.hand[0],)),), me), data).position
+                p = pos.player[me]
+        era, rnd = pos.era, pos.round
+        choices = None
+        if len(pos.turns_taken) + 1 >= len(pos.players):
+            sf = shortfalls.get((era, rnd))
+            if sf:
+                choices = {k: x.remove for k, x in sf.items()}
+                for x in sf.values():
+                    x.used = True
+        try:
+            pos, fx = flow.end_turn(pos, data, rng=rng, shortfall_choices=choices,
+                                    rail_deck_order=s.get("rail_deck_order"), rail_dcm_order=s.get("rail_dcm_order"))
+        except ValueError as e:
+            raise log.doc.error(f"setup: {e}", ("setup",), code="INP072") from None
+        res.turns += 1
+        add_rules(fx.rules)
+        res.assumptions.extend(f"{era.title()} Era round {rnd}: {a}" for a in fx.assumptions)
+        for v in fx.violations:
+            sf = shortfalls.get((era, rnd), {})
+            line = next((x.line for x in sf.values()), turn.line)
+            f = Finding(v.code, v.message, file, line, era=era, round=rnd, rulings=v.rulings, remedy=v.remedy)
+            res.findings.append(f)
+        if turn.after is not None:
+            check_facts(turn.after, ("turns", turn.index, "after"), f"after turn {turn.index + 1}")
+    res.position = pos
+    if stop_before is not None and n < stop_before and not res.stopped:
+        res.reached = n + 1 == stop_before
+    if res.stopped:
+        if stop_before is not None:
+            res.reached = False
+        return res
+    for sf in log.shortfalls:
+        if not sf.used:
+            res.findings.append(Finding("GAM005", f"the log records a shortfall choice for {sf.player} in "
+                                        f"{sf.era.title()} Era round {sf.round}, which the game never reached "
+                                        "the end of", file, sf.line, era=sf.era, round=sf.round, player=sf.player,
+                                        rulings=["Q033", "Q034"]))
+    if log.final is not None:
+        if not pos.game_over:
+            line = log.line_of(("final",))
+            finding("GAM001", {"what": "the end of the game", "recorded": "final facts",
+                               "actual": f"a game still in progress ({pos.era.title()} Era round {pos.round}, "
+                                         f"{pos.turn} to play)"}, line)
+        else:
+            check_facts(log.final, ("final",), "at the end of the game")
+    return res
+
+
+def _key_in_doc(log: GameLog, base: tuple, name: str):
+    """The key as written in the document for player *name* under *base* (names are case-insensitive)."""
+    node = log.doc.data
+    try:
+        for p in base:
+            node = node[p]
+    except (KeyError, IndexError, TypeError):
+        return name
+    if isinstance(node, dict):
+        for k in node:
+            if str(k).lower() == name.lower():
+                return k
+    return name
+
+
+def _pass_instead(pos, me, action, data, check, Pass, Turn, action_count):
+    """keep_going: replace an illegal action by passes discarding its card(s) (or the first cards)."""
+    for i in range(min(action_count(action), pos.actions_left)):
+        p = pos.player[me]
+        if p.hand is not None and not p.hand:
+            break
+        card = action.cards[i] if i < len(action.cards) else None
+        if p.hand is not None and card not in p.hand:
+            card = p.hand[0]
+        v = check(pos, Turn((Pass((card,) if card else ()),), me), data)
+        if not v.legal:
+            break
+        pos = v.position
+    return pos
+
+
+def _player_fact(pos, data, name: str, key: str):
+    p = pos.player[name]
+    if key == "income_level":
+        return data.income_level(p.income_space)
+    if key == "hand_size":
+        return len(p.hand) if p.hand is not None else None
+    if key == "links_left":
+        return p.links_left if p.links_left is not None else data.links_per_player - len(pos.own_links(name))
+    return getattr(p, key)
+
+
+def _board_fact(pos, data, key: str):
+    if key == "era":
+        return pos.era
+    if key == "round":
+        return pos.round
+    if key == "turn":
+        return pos.turn
+    if key == "order":
+        return list(pos.players)
+    if key == "dcm_marker":
+        return pos.dcm_position
+    if key == "draw_deck":
+        return pos.draw_deck
+    if key == "winner":
+        from .engine.flow import winners
+
+        return sorted(winners(pos, data))
+    raise KeyError(key)
+
+
+# ------------------------------------------------------------------------------- writing
+def setup_record(pos, *, seat_order: Optional[list] = None, variant: Optional[str] = None,
+                 seed: Any = None) -> dict:
+    """The ``setup:`` mapping of a log, with explicit orders, from a freshly set-up position
+    (as :func:`brass_judge.engine.flow.setup` returns it: hands dealt in turn order)."""
+    deck: list = []
+    for n in pos.players:
+        deck.extend(pos.player[n].hand or [])
+    deck.extend(pos.draw_pile or [])
+    deck.extend(pos.under_deck_tile or [])
+    out: dict = {"players": list(seat_order or pos.players), "variant": variant or pos.variant}
+    if seed is not None:
+        out["seed"] = seed
+    out["turn_order"] = list(pos.players)
+    out["deck_order"] = deck
+    out["dcm_order"] = list(pos.dcm_order or [])
+    return out
+
+
+def rail_record(pos) -> dict:
+    """``rail_deck_order`` and ``rail_dcm_order`` from the position at the start of the Rail Era
+    (before anyone has played)."""
+    deck: list = []
+    for n in pos.players:
+        deck.extend(pos.player[n].hand or [])
+    deck.extend(pos.draw_pile or [])
+    return {"rail_deck_order": deck, "rail_dcm_order": list(pos.dcm_order or [])}
+
+
+def _action_text(a, data=None) -> Any:
+    if isinstance(a, (str, dict)):
+        return a
+    from .notation import format_action
+
+    return format_action(a, data)
+
+
+def write_log(setup: Any, turns: Iterable, final: Any = None, *, about: Optional[str] = None, data=None) -> dict:
+    """Build a game log mapping (ready for :func:`dump_log` or :func:`replay`).
+
+    *setup*: a ``setup:`` mapping (players in seat order, and a seed or the explicit orders;
+    see :func:`setup_record` and :func:`rail_record`), or a freshly set-up Position (its orders
+    are recorded; add the Rail Era orders with ``rail_record`` when the log goes that far).
+    *turns*: ``(player, actions)`` or ``(player, actions, after)`` tuples, or mappings with
+    ``player``/``actions``/``after``; actions are action objects, notation strings or mappings.
+    *final*: the final Position (its scores and winner are recorded), a ``final:`` mapping, or None.
+    """
+    from .model import Position
+
+    s = setup_record(setup) if isinstance(setup, Position) else dict(setup)
+    out: dict = {"game": "lancashire"}
+    if about:
+        out["about"] = about
+    out["setup"] = s
+    rows = []
+    for t in turns:
+        if isinstance(t, dict):
+            row = {"player": t["player"], "actions": [_action_text(a, data) for a in t["actions"]]}
+            if t.get("note"):
+                row["note"] = t["note"]
+            if t.get("after"):
+                row["after"] = t["after"]
+        else:
+            row = {"player": t[0], "actions": [_action_text(a, data) for a in t[1]]}
+            if len(t) > 2 and t[2]:
+                row["after"] = t[2]
+        rows.append(row)
+    out["turns"] = rows
+    if isinstance(final, Position):
+        final = final_record(final, data)
+    if final:
+        out["final"] = final
+    return out
+
+
+def final_record(pos, data=None) -> dict:
+    """The ``final:`` mapping for a finished game: scores and the winner(s)."""
+    from .engine.flow import scores
+
+    if data is None:
+        from .data import game_data
+
+        data = game_data(pos.variant)
+    board = scores(pos, data)
+    win = [r["player"] for r in board if r["rank"] == 1]
+    return {"scores": {r["player"]: r["vp"] for r in board}, "winner": win[0] if len(win) == 1 else win}
+
+
+class LogRecorder:
+    """Record a game as it is played, for :func:`dump_log` (see the module docstring)."""
+
+    def __init__(self, pos, *, seat_order: Optional[list] = None, seed: Any = None, about: Optional[str] = None) -> None:
+        self.setup = setup_record(pos, seat_order=seat_order, seed=seed)
+        self.turns: list = []
+        self.shortfalls: list = []
+        self.about = about
+        self._rail_seen = pos.era == "rail"
+
+    def add_turn(self, player: str, actions: Iterable, after: Optional[dict] = None) -> None:
+        self.turns.append((player, list(actions), after))
+
+    def observe(self, pos, effects: Iterable = ()) -> None:
+        """Call after each :func:`~brass_judge.engine.flow.end_turn` with its position and effects:
+        records the Rail Era orders when they are dealt, and the tiles removed for an income
+        shortfall (as ``shortfalls:`` entries)."""
+        if not self._rail_seen and pos.era == "rail":
+            self.setup.update(rail_record(pos))
+            self._rail_seen = True
+        for e in effects:
+            if e.kind == "tile-removed":
+                d = e.data
+                for sf in self.shortfalls:
+                    if (sf["era"], sf["round"], sf["player"]) == (d["era"], d["round"], d["player"]):
+                        sf["remove"].append(d["ref"])
+                        break
+                else:
+                    self.shortfalls.append({"era": d["era"], "round": d["round"], "player": d["player"],
+                                            "remove": [d["ref"]]})
+
+    def to_obj(self, final: Any = None) -> dict:
+        obj = write_log(self.setup, self.turns, final, about=self.about)
+        if self.shortfalls:
+            out = {k: v for k, v in obj.items() if k != "final"}
+            out["shortfalls"] = [dict(sf, remove=list(sf["remove"])) for sf in self.shortfalls]
+            if "final" in obj:
+                out["final"] = obj["final"]
+            obj = out
+        return obj
+
+
+def dump_log(obj: dict) -> str:
+    """YAML text of a game log mapping: card orders on one line each, one turn per entry."""
+    import yaml
+
+    class _Flow(list):
+        pass
+
+    def flow_lists(o, key=None):
+        if isinstance(o, dict):
+            return {k: flow_lists(v, k) for k, v in o.items()}
+        if isinstance(o, list):
+            if key != "actions" and all(isinstance(x, (str, int)) for x in o):
+                return _Flow(o)
+            return [flow_lists(x) for x in o]
+        return o
+
+    dumper = type("_LogDumper", (getattr(yaml, "CSafeDumper", None) or yaml.SafeDumper,), {})
+    dumper.add_representer(_Flow, lambda d, v: d.represent_sequence("tag:yaml.org,2002:seq", v, flow_style=True))
+    return yaml.dump(flow_lists(obj), Dumper=dumper, sort_keys=False, width=100, allow_unicode=True)

@@ -1,0 +1,343 @@
+"""Lint files: game logs, positions and action files, each finding with a stable code and a line.
+
+What each kind of file gets (the kind is told by its top-level keys):
+
+* **game log** (``setup:``/``turns:``): replayed with ``keep_going``: every illegal action (one
+  finding per violation: BLD/NET/DEV/SEL/LON/TRN codes) and every log problem (GAM codes);
+* **position** (``players:``): :func:`brass_judge.engine.validate.validate` (POS codes);
+* **fixture** (``position:`` with ``action:``/``expect:``, e.g. tests/rules and tests/perft):
+  the embedded position is validated and the action parsed;
+* **action file** (``action:``/``actions:``, a list of actions or a notation string): parsed;
+* anything else is skipped (reported, not a finding).
+
+A file that cannot be used (unreadable, not YAML, schema errors, unknown names, notation that does
+not parse) is a finding with its INP code; the run then exits 2 although every other file's
+findings are still reported. Otherwise the exit code is 1 when anything was found, else 0.
+
+Renderers: text, JSON, SARIF 2.1.0 (rules from :mod:`brass_judge.codes`) and GitHub workflow
+annotations. Nothing here prints; the CLI writes what the renderers return.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Optional
+
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass
+class LintFinding:
+    code: str
+    message: str
+    file: str
+    line: Optional[int] = None
+    column: Optional[int] = None
+    rulings: list = field(default_factory=list)
+    remedy: Optional[str] = None
+    context: Optional[str] = None  #: where in the game (era, round, player, action)
+
+    @property
+    def is_input_error(self) -> bool:
+        return self.code.startswith("INP")
+
+    def to_dict(self) -> dict:
+        return {"code": self.code, "message": self.message, "file": self.file, "line": self.line,
+                "column": self.column, "rulings": list(self.rulings), "remedy": self.remedy,
+                "context": self.context}
+
+
+@dataclass
+class FileReport:
+    file: str
+    kind: str  #: game | position | fixture | action | skipped | unreadable
+    findings: list = field(default_factory=list)
+    note: Optional[str] = None
+
+    @property
+    def unusable(self) -> bool:
+        return any(f.is_input_error for f in self.findings)
+
+    def to_dict(self) -> dict:
+        return {"file": self.file, "kind": self.kind, "note": self.note,
+                "findings": [f.to_dict() for f in self.findings]}
+
+
+# ------------------------------------------------------------------------------- files
+def collect_files(paths: Iterable) -> tuple:
+    """Expand *paths* (files and folders, folders recursively to *.yaml/*.yml, sorted).
+
+    Returns ``(files, missing)``: the files to lint and the paths that do not exist.
+    """
+    files: list = []
+    missing: list = []
+    seen = set()
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            found = sorted(str(x) for x in path.rglob("*") if x.suffix.lower() in YAML_SUFFIXES and x.is_file())
+        elif path.exists():
+            found = [str(path)]
+        else:
+            missing.append(str(p))
+            continue
+        for f in found:
+            if f not in seen:
+                seen.add(f)
+                files.append(f)
+    return files, missing
+
+
+def classify(obj: Any) -> str:
+    """The kind of file a parsed YAML document is, from its top-level keys."""
+    from .games import is_game_log
+
+    if is_game_log(obj):
+        return "game"
+    if isinstance(obj, dict):
+        if "players" in obj:
+            return "position"
+        if isinstance(obj.get("position"), dict):
+            return "fixture"
+        if "action" in obj or "actions" in obj:
+            return "action"
+        return "skipped"
+    if isinstance(obj, str):
+        return "action"
+    if isinstance(obj, list) and obj and all(isinstance(x, (str, dict)) for x in obj) and \
+            all(isinstance(x, str) or "action" in x for x in obj):
+        return "action"
+    return "skipped"
+
+
+def _input_findings(err, file: str) -> list:
+    errs = getattr(err, "errors", None) or [err]
+    return [LintFinding(e.code, e.message + (" Did you mean: " + ", ".join(e.suggestions[:3]) + "?" if e.suggestions else ""),
+                        e.file or file, e.line, e.column) for e in errs]
+
+
+def lint_file(file: str) -> FileReport:
+    """Lint one file. Never raises for bad input: problems become findings."""
+    from .errors import InputError
+    from .yamlio import load_file
+
+    try:
+        doc = load_file(file, what="file")
+    except InputError as err:
+        return FileReport(file, "unreadable", _input_findings(err, file))
+    kind = classify(doc.data)
+    rep = FileReport(file, kind)
+    try:
+        if kind == "game":
+            _lint_game(doc, rep)
+        elif kind == "position":
+            _lint_position(doc, (), rep)
+        elif kind == "fixture":
+            _lint_position(doc, ("position",), rep)
+            if "action" in doc.data and not rep.unusable:
+                _lint_action(doc, ("action",), rep)
+        elif kind == "action":
+            _lint_action(doc, (), rep)
+        else:
+            rep.note = "skipped: not a game log, position or action file"
+    except InputError as err:
+        rep.findings.extend(_input_findings(err, file))
+    return rep
+
+
+def _lint_game(doc, rep: FileReport) -> None:
+    from .games import read_log, replay
+
+    log = read_log(doc)
+    res = replay(log, keep_going=True)
+    for f in res.findings:
+        if f.violations:
+            for v in f.violations:
+                rep.findings.append(LintFinding(v.code, f"{f.player}: {f.text}: {v.message}", rep.file, f.line,
+                                                rulings=v.rulings, remedy=v.remedy, context=f.where()))
+        else:
+            rep.findings.append(LintFinding(f.code, f.message, rep.file, f.line, rulings=list(f.rulings),
+                                            remedy=f.remedy, context=f.where()))
+    state = "complete" if res.game_over else f"ends in {res.position.era.title()} Era round {res.position.round}"
+    rep.note = f"game log: {res.total_actions} action(s), {state}"
+
+
+def _lint_position(doc, root: tuple, rep: FileReport) -> None:
+    from .engine.validate import validate
+    from .position_io import position_from_doc
+
+    lp = position_from_doc(doc, None, root)
+    for v in validate(lp):
+        line = getattr(v, "line", None)
+        if line is None and root:
+            line = doc.line_of(root)[0]
+        rep.findings.append(LintFinding(v.code, v.message, rep.file, line, rulings=v.rulings, remedy=v.remedy))
+
+
+def _lint_action(doc, root: tuple, rep: FileReport) -> None:
+    from .action_io import turn_from_doc
+    from .data import game_data
+
+    variant = "standard"
+    if root == ("action",) and isinstance(doc.data.get("position"), dict):
+        variant = doc.data["position"].get("variant", "standard")
+    turn_from_doc(doc, game_data(variant), root)
+
+
+def lint_paths(paths: Iterable, *, jobs: int = 1) -> list:
+    """Lint every file under *paths*; returns one :class:`FileReport` per file, in order.
+
+    *jobs* > 1 lints files in that many processes (0 = one per CPU).
+    """
+    files, missing = collect_files(paths)
+    reports = [FileReport(m, "unreadable", [LintFinding("INP001", "file or folder not found", m)]) for m in missing]
+    if jobs == 0:
+        jobs = os.cpu_count() or 1
+    if jobs > 1 and len(files) > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=min(jobs, len(files))) as pool:
+            reports.extend(pool.map(lint_file, files, chunksize=max(1, len(files) // (jobs * 4))))
+    else:
+        reports.extend(lint_file(f) for f in files)
+    return reports
+
+
+def exit_code(reports: list) -> int:
+    """2 when any file could not be used, else 1 when anything was found, else 0."""
+    if any(r.unusable for r in reports):
+        return 2
+    return 1 if any(r.findings for r in reports) else 0
+
+
+def all_findings(reports: list) -> list:
+    return [f for r in reports for f in r.findings]
+
+
+# ------------------------------------------------------------------------------- renderers
+def render_text(reports: list) -> str:
+    out = []
+    for f in all_findings(reports):
+        where = f"{f.file}:{f.line}" if f.line else f.file
+        s = f"{where}: {f.code} {f.message}"
+        if f.context:
+            s += f" ({f.context})"
+        if f.rulings:
+            s += f" [{', '.join(f.rulings)}]"
+        out.append(s)
+        if f.remedy:
+            out.append(f"    fix: {f.remedy}")
+    n = len(all_findings(reports))
+    bad = sum(1 for r in reports if r.findings)
+    skipped = sum(1 for r in reports if r.kind == "skipped")
+    linted = len(reports) - skipped
+    summary = f"{n} finding(s) in {bad} of {linted} file(s)" if n else f"{linted} file(s) clean"
+    if skipped:
+        summary += f"; {skipped} file(s) skipped (not a game log, position or action file)"
+    if any(r.unusable for r in reports):
+        summary += "; some input could not be used (INP codes)"
+    out.append(summary)
+    return "\n".join(out) + "\n"
+
+
+def render_json(reports: list) -> dict:
+    return {
+        "exit_code": exit_code(reports),
+        "files": [r.to_dict() for r in reports],
+        "findings": [f.to_dict() for f in all_findings(reports)],
+        "summary": {"files": len(reports), "findings": len(all_findings(reports)),
+                    "skipped": sum(1 for r in reports if r.kind == "skipped"),
+                    "unusable": sum(1 for r in reports if r.unusable)},
+    }
+
+
+def _rel(file: str) -> Optional[str]:
+    """*file* relative to the working directory (POSIX form), or None when it lies outside."""
+    try:
+        return Path(file).resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except (ValueError, OSError):
+        return None
+
+
+def _uri(file: str) -> str:
+    rel = _rel(file)
+    return rel if rel is not None else Path(file).resolve().as_uri()
+
+
+_FAMILY = {"POS": "position", "TRN": "turn", "BLD": "build", "NET": "network", "DEV": "develop",
+           "SEL": "sell", "LON": "loan", "GAM": "game-log", "INP": "input"}
+
+
+def render_sarif(reports: list) -> dict:
+    """A SARIF 2.1.0 log: one run, the rules of codes.py (plus the INP codes that occur)."""
+    from . import __version__
+    from .codes import CODES
+
+    rules = []
+    index = {}
+    for c in CODES.values():
+        if c.is_rule or c.status == "removed":
+            continue
+        index[c.code] = len(rules)
+        rule = {"id": c.code, "name": c.name, "shortDescription": {"text": c.message},
+                "fullDescription": {"text": c.doc or c.message},
+                "defaultConfiguration": {"level": "error"},
+                "properties": {"rulings": list(c.rulings), "tags": [_FAMILY.get(c.code[:3], "other")]}}
+        if c.remedy:
+            rule["help"] = {"text": c.remedy}
+        rules.append(rule)
+    results = []
+    for f in all_findings(reports):
+        if f.code not in index:
+            index[f.code] = len(rules)
+            rules.append({"id": f.code, "name": "input-error", "shortDescription": {"text": "input that cannot be used"},
+                          "defaultConfiguration": {"level": "error"}, "properties": {"tags": ["input"]}})
+        loc: dict = {"artifactLocation": {"uri": _uri(f.file)}}
+        if f.line:
+            loc["region"] = {"startLine": f.line}
+            if f.column:
+                loc["region"]["startColumn"] = f.column
+        res = {"ruleId": f.code, "ruleIndex": index[f.code], "level": "error",
+               "message": {"text": f.message + (f" ({f.context})" if f.context else "")},
+               "locations": [{"physicalLocation": loc}]}
+        props = {}
+        if f.rulings:
+            props["rulings"] = list(f.rulings)
+        if f.remedy:
+            props["remedy"] = f.remedy
+        if props:
+            res["properties"] = props
+        results.append(res)
+    return {
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {"name": "brass-judge", "version": __version__, "semanticVersion": __version__,
+                                "informationUri": "https://github.com/brass-judge/brass-judge", "rules": rules}},
+            "results": results,
+            "columnKind": "unicodeCodePoints",
+        }],
+    }
+
+
+def _gh_escape(s: str, prop: bool = False) -> str:
+    s = s.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    if prop:
+        s = s.replace(":", "%3A").replace(",", "%2C")
+    return s
+
+
+def render_github(reports: list) -> str:
+    """GitHub Actions workflow commands: ``::error file=F,line=N,title=CODE::CODE message``."""
+    out = []
+    for f in all_findings(reports):
+        props = [f"file={_gh_escape(_rel(f.file) or f.file, True)}"]
+        if f.line:
+            props.append(f"line={f.line}")
+            if f.column:
+                props.append(f"col={f.column}")
+        props.append(f"title={_gh_escape(f.code, True)}")
+        msg = f"{f.code} {f.message}" + (f" ({f.context})" if f.context else "")
+        out.append(f"::error {','.join(props)}::{_gh_escape(msg)}")
+    return "\n".join(out) + ("\n" if out else "")
