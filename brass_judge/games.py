@@ -613,8 +613,10 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
         res.assumptions.extend(f"{era.title()} Era round {rnd}: {a}" for a in fx.assumptions)
         for v in fx.violations:
             sf = shortfalls.get((era, rnd), {})
-            line = next((x.line for x in sf.values()), turn.line)
-            f = Finding(v.code, v.message, file, line, era=era, round=rnd, rulings=v.rulings, remedy=v.remedy)
+            who = v.fields.get("player")
+            line = sf[who].line if who in sf else turn.line
+            f = Finding(v.code, v.message, file, line, era=era, round=rnd, player=who, rulings=v.rulings,
+                        remedy=v.remedy)
             res.findings.append(f)
         if turn.after is not None:
             check_facts(turn.after, ("turns", turn.index, "after"), f"after turn {turn.index + 1}")

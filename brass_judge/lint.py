@@ -314,7 +314,7 @@ def render_sarif(reports: list) -> dict:
         "version": "2.1.0",
         "runs": [{
             "tool": {"driver": {"name": "brass-judge", "version": __version__, "semanticVersion": __version__,
-                                "informationUri": "https://github.com/brass-judge/brass-judge", "rules": rules}},
+                                "rules": rules}},
             "results": results,
             "columnKind": "unicodeCodePoints",
         }],

@@ -297,6 +297,16 @@ def test_eras_end_after_the_expected_rounds():
         assert res.position.round == DATA.rounds_per_era[n]  # Q018
 
 
+def test_era_end_by_round_number_when_hands_are_unknown():
+    pos = at_round_end(new_game(3))
+    for p in pos.player.values():
+        p.hand = None
+    pos.draw_pile, pos.draw_deck = None, None
+    assert not flow.is_era_over(pos, DATA)
+    pos.round = DATA.rounds_per_era[3]
+    assert flow.is_era_over(pos, DATA)
+
+
 def test_classic_setup_sets_cards_aside():
     classic = game_data("classic")
     pos = flow.setup(NAMES[:3], classic, seed=2)

@@ -144,7 +144,9 @@ def test_shortfall_choice_of_a_tile_the_player_does_not_have(tmp_path):
     p.write_text(dump_log(obj), encoding="utf-8")
     res = replay(str(p), keep_going=True)
     gam5 = [f for f in res.findings if f.code == "GAM005"]
-    assert gam5 and gam5[0].line is not None
+    entry = read_log(str(p)).shortfalls[0]
+    assert gam5 and gam5[0].line == entry.line and gam5[0].player == entry.player
+    assert "Blackpool" in gam5[0].message
 
 
 @pytest.mark.parametrize("text,code", [

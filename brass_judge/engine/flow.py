@@ -166,13 +166,19 @@ def is_game_over(pos: Position) -> bool:
     return bool(pos.game_over)
 
 
-def is_era_over(pos: Position) -> bool:
-    """The era ends after the round in which the draw deck and every hand ran out."""
+def is_era_over(pos: Position, data=None) -> bool:
+    """Whether this round is the era's last: the draw deck and every hand have run out (Q018).
+
+    When a hand is not known (a position file without hands), the round number decides instead:
+    the era has ``data.rounds_per_era[players]`` rounds.
+    """
+    if any(p.hand is None for p in pos.player.values()):
+        return data is not None and pos.round >= data.rounds_per_era[pos.num_players]
     if pos.draw_pile is not None:
         deck_empty = not pos.draw_pile
     else:
         deck_empty = pos.draw_deck == 0
-    return deck_empty and all(p.hand is not None and not p.hand for p in pos.player.values())
+    return deck_empty and all(not p.hand for p in pos.player.values())
 
 
 def end_turn(pos: Position, data, *, rng=None, seed: Any = None, shortfall_choices: Optional[dict] = None,
@@ -224,7 +230,7 @@ def _end_round(pos: Position, data, *, rng=None, seed: Any = None, shortfall_cho
     3. When the draw deck and every hand are empty, the era ends (:func:`_end_era`).
     """
     fx = FlowEffects()
-    era_over = is_era_over(pos)
+    era_over = is_era_over(pos, data)
     last_round = era_over and pos.era == RAIL
     # 1. turn order by money spent, stable for ties (Q024, Q026)
     spent = {n: pos.player[n].spent for n in pos.players}
@@ -266,9 +272,8 @@ def _pay_income(pos: Position, data, name: str, choice: Optional[list], fx: Flow
     p = pos.player[name]
     level = data.income_level(p.income_space)
     if choice is not None and (level >= 0 or p.money >= -level):
-        fx.violations.append(Violation("GAM005", {
-            "what": f"the log records tiles removed by {name} for an income shortfall, but {name} "
-                    f"{'takes income' if level >= 0 else 'can pay'} (income level {level}, £{p.money})"}))
+        _bad_choice(fx, name, f"the log records tiles removed by {name} for an income shortfall, but {name} "
+                    f"{'takes income' if level >= 0 else 'can pay'} (income level {level}, £{p.money})")
     if level >= 0:
         p.money += level
         fx.add("income", f"{name} takes £{level} income (level {level})", player=name, amount=level, money=p.money)
@@ -291,22 +296,20 @@ def _pay_income(pos: Position, data, name: str, choice: Optional[list], fx: Flow
     if choice is not None:
         for ref in choice:
             if cash >= owed:
-                fx.violations.append(Violation("GAM005", {
-                    "what": f"{name}'s shortfall is already covered (£{cash} for £{owed}); removing {ref} "
-                            "as well is not allowed: stop as soon as it is covered"}))
+                _bad_choice(fx, name, f"{name}'s shortfall is already covered (£{cash} for £{owed}); removing "
+                            f"{ref} as well is not allowed: stop as soon as it is covered")
                 break
             t = _find_own_tile(pos, name, ref, data)
             if isinstance(t, str):
-                fx.violations.append(Violation("GAM005", {"what": t}))
+                _bad_choice(fx, name, t)
                 continue
             cash += value(t)
             removed.append(t)
             pos.tiles.remove(t)
             own.remove(t)
         if cash < owed and own:
-            fx.violations.append(Violation("GAM005", {
-                "what": f"the recorded tiles do not cover {name}'s £{owed} income (£{cash}), but {name} still "
-                        f"has {len(own)} tile(s) on the board, which must be removed first"}))
+            _bad_choice(fx, name, f"the recorded tiles do not cover {name}'s £{owed} income (£{cash}), but {name} "
+                        f"still has {len(own)} tile(s) on the board, which must be removed first")
     if cash < owed and own:
         own.sort(key=lambda t: (value(t), t.flipped, t.level, t.location, t.space))
         auto = []
@@ -336,6 +339,11 @@ def _pay_income(pos: Position, data, name: str, choice: Optional[list], fx: Flow
     p.vp -= lost
     fx.add("income", f"{name} pays £{cash} of £{owed} (income level {level}) and loses {lost} VP for the "
            f"£{short} still short", player=name, amount=-cash, money=0, vp_lost=lost)
+
+
+def _bad_choice(fx: FlowEffects, name: str, what: str) -> None:
+    """A shortfall choice from the log that the rules do not allow (GAM005, Q033, Q034)."""
+    fx.violations.append(Violation("GAM005", {"player": name, "what": what}))
 
 
 def _find_own_tile(pos: Position, name: str, ref: str, data):
