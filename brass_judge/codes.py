@@ -79,6 +79,8 @@ _ROWS = [
     _c("TRN003", "card-not-in-hand", "{player} does not hold a {card} card (hand: {hand})", ("Q073",),
        "discard a card from the hand"),
     _c("TRN004", "no-card-to-discard", "{player} has no card left to discard", ("Q023",), None),
+    _c("TRN006", "card-not-in-deck", "there is no {card} card in the {players}-player deck", ("Q001", "Q003"),
+       "discard a card that exists at {players} players (blue and teal towns' cards are out at 2 players, teal at 3)"),
     _c("TRN005", "game-over", "the game is over; no more actions", ("Q019",), None),
     # ---- build ----------------------------------------------------------------------------------
     _c("BLD001", "location-card-elsewhere", "the {card} card does not let {player} build in {location}",

@@ -83,6 +83,10 @@ def _discard(j: Judge, action, n_cards: int):
                 j.rule("RUL-DISCARD")
                 return action
         action = replace(action, cards=tuple(cards))
+    deck = j.data.deck_for(j.pos.num_players)
+    for c in dict.fromkeys(cards):
+        if c not in deck:
+            j.violate("TRN006", priority=2, card=j.card_name(c), players=j.pos.num_players)
     if p.hand is None:
         j.assume(f"{j.player}'s hand not given: assumed to hold the card(s) played "
                  f"({', '.join(j.card_name(c) for c in cards)})")

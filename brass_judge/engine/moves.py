@@ -85,10 +85,14 @@ class _Ctx:
                            else data.links_per_player - len(pos.own_links(self.me)))
         self._mat = None
         self._dist: dict = {}
+        self.deck = data.deck_for(pos.num_players)
 
     # ----- cards
     def holds(self, card: str) -> bool:
-        return self.hand is None or card in self.hand
+        """Whether the player can discard *card*: in hand, or (hand unknown) in this player count's deck."""
+        if self.hand is None:
+            return card in self.deck
+        return card in self.hand
 
     def one_card(self) -> tuple:
         """The representative card discarded by a non-build action."""
@@ -96,7 +100,9 @@ class _Ctx:
 
     def two_cards(self) -> Optional[tuple]:
         if self.hand is None:
-            return None
+            # hand unknown: any two cards of the deck stand for the pair discarded (listed modulo cards)
+            keys = sorted(self.deck)
+            return (keys[0], keys[0] if self.deck[keys[0]] > 1 else keys[1])
         return tuple(self.hand[:2]) if len(self.hand) >= 2 else None
 
     # ----- mat (given, or inferred as the engine infers it)
@@ -143,7 +149,7 @@ def _money_of(verdict, me: str) -> tuple[int, int]:
 def _build_candidates(c: _Ctx) -> Iterable[Build]:
     d, pos, me = c.data, c.pos, c.me
     money = c.p.money
-    # (with the hand unknown every card counts as held, so a single card always serves)
+    # (with the hand unknown every card of the player count's deck counts as held)
     can_double = pos.actions_left >= 2 and not pos.is_first_canal_round and c.two_cards() is not None
     virtual = d.variant_rules.get("virtual_link") == ["liverpool", "birkenhead"] and "liverpool" in c.net
     for industry in d.mat:
