@@ -14,6 +14,11 @@ Loading
     served stale, and a cache that cannot be read or written is simply ignored. Set
     ``BRASS_JUDGE_NO_CACHE=1`` to bypass it.
 
+    Start-up matters here (``brass-judge rulings show`` should cost little more than starting
+    Python, benchmarks/README.md), so the module imports only cheap standard modules: no
+    ``dataclasses``, ``typing`` or ``pathlib`` (each costs 5-20 ms to import); paths are plain
+    strings, and :class:`Ruling` is a small hand-written immutable class.
+
 Search (:func:`search`)
     Players ask in their own words ("can I take over someone's colliery when the market still
     has cubes?"), not in the answer's words, so plain substring matching fails. The approach is
@@ -43,15 +48,11 @@ Search (:func:`search`)
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import os
 import re
-import unicodedata
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Iterable
+from collections.abc import Iterable
 
 __all__ = [
     "Ruling", "TOPICS", "AUTHORITIES", "ENGINE_CLASSES", "APPLIES_TO",
@@ -71,9 +72,16 @@ APPLIES_TO = ("standard", "classic", "community-2p", "catalonia")
 _CACHE_VERSION = 1
 
 
-@dataclass(frozen=True)
 class Ruling:
-    """One answered question of the rulings database."""
+    """One answered question of the rulings database.
+
+    Immutable, compared and hashed by value, like a frozen dataclass (written by hand because
+    importing ``dataclasses`` costs more than loading the whole database, see the module doc).
+    """
+
+    _FIELDS = ("id", "question", "answer", "source", "authority", "topics", "applies_to", "engine",
+               "related", "keywords")
+    __match_args__ = _FIELDS
 
     id: str
     question: str
@@ -83,8 +91,41 @@ class Ruling:
     topics: tuple[str, ...]
     applies_to: str
     engine: str
-    related: tuple[str, ...] = ()
-    keywords: tuple[str, ...] = field(default=())
+    related: tuple[str, ...]
+    keywords: tuple[str, ...]
+
+    def __init__(self, id: str, question: str, answer: str, source: str | None,  # noqa: A002
+                 authority: tuple[str, ...], topics: tuple[str, ...], applies_to: str, engine: str,
+                 related: tuple[str, ...] = (), keywords: tuple[str, ...] = ()) -> None:
+        d = self.__dict__
+        d["id"], d["question"], d["answer"], d["source"] = id, question, answer, source
+        d["authority"], d["topics"], d["applies_to"], d["engine"] = authority, topics, applies_to, engine
+        d["related"], d["keywords"] = related, keywords
+
+    def _astuple(self) -> tuple:
+        d = self.__dict__
+        return tuple(d[f] for f in self._FIELDS)
+
+    def __setattr__(self, name: str, value) -> None:
+        from dataclasses import FrozenInstanceError  # as a frozen dataclass does (rare: import here)
+
+        raise FrozenInstanceError(f"cannot assign to field '{name}'")
+
+    def __delattr__(self, name: str) -> None:
+        from dataclasses import FrozenInstanceError
+
+        raise FrozenInstanceError(f"cannot delete field '{name}'")
+
+    def __eq__(self, other) -> bool:
+        if other.__class__ is self.__class__:
+            return self._astuple() == other._astuple()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._astuple())
+
+    def __repr__(self) -> str:
+        return "Ruling(" + ", ".join(f"{f}={getattr(self, f)!r}" for f in self._FIELDS) + ")"
 
     @property
     def number(self) -> int:
@@ -107,20 +148,40 @@ class Ruling:
 
 # --------------------------------------------------------------------------- loading
 
-def _rulings_path() -> Path:
-    from .resources import rulings_file
+def _rulings_path() -> str:
+    """``resources.rulings_file()``, computed with ``os.path`` (importing pathlib costs more than
+    loading the rulings): the wheel's bundled copy first, then the source tree's."""
+    package_dir = os.path.dirname(os.path.realpath(__file__))
+    for top in (os.path.join(package_dir, "_bundled", "rulings"),
+                os.path.join(os.path.dirname(package_dir), "rulings")):
+        if os.path.isdir(top):
+            return os.path.join(top, "lancashire.yaml")
+    from .resources import rulings_file  # raises the FileNotFoundError that says where it looked
 
-    return rulings_file()
+    return str(rulings_file())
 
 
-def _cache_dir() -> Path | None:
+def _sha256_hex(data: bytes) -> str:
+    """SHA-256 of *data*, in hex. CPython's own sha256 module loads in about 0.3 ms, ``hashlib``
+    (which loads OpenSSL) in about 4 ms; the digest is the same, and hashlib is the fallback."""
+    try:
+        from _sha2 import sha256  # CPython 3.12+
+    except ImportError:
+        try:
+            from _sha256 import sha256  # CPython 3.10, 3.11
+        except ImportError:
+            from hashlib import sha256
+    return sha256(data).hexdigest()
+
+
+def _cache_dir() -> str | None:
     if os.environ.get("BRASS_JUDGE_NO_CACHE"):
         return None
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "brass-judge"
+    return os.path.join(base, "brass-judge")
 
 
-def _parse_yaml(raw: bytes, path: Path) -> list[dict]:
+def _parse_yaml(raw: bytes, path: str) -> list[dict]:
     import yaml
 
     loader = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
@@ -142,7 +203,7 @@ def _cache_get(name: str) -> object | None:
     if cache_dir is None:
         return None
     try:
-        with open(cache_dir / name, encoding="utf-8") as fh:
+        with open(os.path.join(cache_dir, name), encoding="utf-8") as fh:
             return json.load(fh)
     except (OSError, ValueError):
         return None
@@ -153,23 +214,28 @@ def _cache_put(name: str, obj: object) -> None:
     if cache_dir is None:
         return
     try:
-        cache_dir.mkdir(parents=True, exist_ok=True)
-        tmp = cache_dir / f"{name}.{os.getpid()}.tmp"
-        tmp.write_text(json.dumps(obj, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
-        os.replace(tmp, cache_dir / name)
+        os.makedirs(cache_dir, exist_ok=True)
+        tmp = os.path.join(cache_dir, f"{name}.{os.getpid()}.tmp")
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(json.dumps(obj, ensure_ascii=False, separators=(",", ":")))
+        os.replace(tmp, os.path.join(cache_dir, name))
         kind = name.split("-", 1)[0]  # "rulings" or "index": keep only the newest of each kind
-        for old in cache_dir.glob(f"{kind}-v*.json"):
-            if old.name != name:
-                old.unlink(missing_ok=True)
+        for old in os.listdir(cache_dir):
+            if old != name and old.startswith(f"{kind}-v") and old.endswith(".json"):
+                try:
+                    os.remove(os.path.join(cache_dir, old))
+                except FileNotFoundError:
+                    pass
     except OSError:
         pass
 
 
-def _read_records(path: Path) -> tuple[list[dict], str]:
+def _read_records(path: str) -> tuple[list[dict], str]:
     """The raw ruling records of *path* (through the JSON cache when possible) and the digest
     of the file's bytes."""
-    raw = path.read_bytes()
-    digest = hashlib.sha256(raw).hexdigest()[:32]
+    with open(path, "rb") as fh:
+        raw = fh.read()
+    digest = _sha256_hex(raw)[:32]
     name = f"rulings-v{_CACHE_VERSION}-{digest}.json"
     records = _cache_get(name)
     if not isinstance(records, list):
@@ -178,7 +244,7 @@ def _read_records(path: Path) -> tuple[list[dict], str]:
     return records, digest
 
 
-def _to_ruling(rec: dict, path: Path) -> Ruling:
+def _to_ruling(rec: dict, path: str) -> Ruling:
     try:
         return Ruling(
             id=rec["id"],
@@ -199,16 +265,16 @@ def _to_ruling(rec: dict, path: Path) -> Ruling:
         raise InputError(f"ruling {rid} is missing a field: {exc}", file=str(path)) from None
 
 
-_LOADED: dict[Path, dict[str, Ruling]] = {}
+_LOADED: dict[str, dict[str, Ruling]] = {}
 _DIGEST: dict[int, str] = {}  # id(loaded dict) -> digest of the YAML it came from
 
 
-def load_rulings(path: str | Path | None = None) -> dict[str, Ruling]:
+def load_rulings(path: str | os.PathLike | None = None) -> dict[str, Ruling]:
     """All rulings, ``{id: Ruling}`` in file order (cached per file for the process).
 
     Do not mutate the returned dict: it is shared by every caller.
     """
-    p = Path(path) if path is not None else _rulings_path()
+    p = os.fspath(path) if path is not None else _rulings_path()
     hit = _LOADED.get(p)
     if hit is None:
         records, digest = _read_records(p)
@@ -255,7 +321,7 @@ def _nearest_ids(text: str, ids: list[str], n: int = 3) -> list[str]:
     return [r.id for r, _ in search(str(text), limit=n)]
 
 
-def get_ruling(ruling_id: str, *, path: str | Path | None = None) -> Ruling:
+def get_ruling(ruling_id: str, *, path: str | os.PathLike | None = None) -> Ruling:
     """The ruling with id *ruling_id* (``"Q080"``, ``"q80"`` or ``"80"``).
 
     Raises :class:`brass_judge.errors.UnknownNameError` (with the nearest ids as suggestions)
@@ -296,7 +362,7 @@ def list_rulings(
     engine: str | None = None,
     applies_to: str | None = None,
     *,
-    path: str | Path | None = None,
+    path: str | os.PathLike | None = None,
 ) -> list[Ruling]:
     """Rulings in id order, keeping those that have *topic* / *authority* and match *engine* /
     *applies_to* (each filter optional). Unknown filter values raise UnknownNameError."""
@@ -439,6 +505,8 @@ def _fold(text: str) -> str:
         for old, new in _FOLD_PAIRS:
             if old in text:
                 text = text.replace(old, new)
+        import unicodedata  # only for non-ASCII text: most queries never need it
+
         text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
     elif "$" in text:
         text = text.replace("$", " money ")
@@ -630,9 +698,6 @@ class _Index:
             for seq, canon in cands:
                 if len(seq) == 1:
                     self.correct_to.setdefault(first, canon)
-        # Candidates are bucketed by (length, position, letter) for the first two letters: a typo
-        # rarely hits both of them, so a word is only compared with terms that share one.
-        self.buckets = self._buckets(self.correct_to)
         # Surface words (folded, before phrases and stemming) for the first, word-level repair:
         # the documents' words plus every word of the phrase, synonym and irregular tables.
         self.words: dict[str, int] = dict(self.surface)
@@ -640,8 +705,22 @@ class _Index:
         extra += list(_SYNONYM_WORDS) + list(_IRREGULAR)
         for w in extra:
             self.words.setdefault(w, 0)
-        self.word_buckets = self._buckets(self.words)
         self._typo_cache: dict[tuple[str, bool], str | None] = {}
+
+    # Candidates are bucketed by (length, position, letter) for the first two letters: a typo
+    # rarely hits both of them, so a word is only compared with terms that share one. Built on
+    # the first typo (half the cost of building the index, and most queries have no typo).
+    @property
+    def buckets(self) -> dict[tuple[int, int, str], list[str]]:
+        if "_term_buckets" not in self.__dict__:
+            self._term_buckets = self._buckets(self.correct_to)
+        return self._term_buckets
+
+    @property
+    def word_buckets(self) -> dict[tuple[int, int, str], list[str]]:
+        if "_word_buckets" not in self.__dict__:
+            self._word_buckets = self._buckets(self.words)
+        return self._word_buckets
 
     @staticmethod
     def _buckets(vocab) -> dict[tuple[int, int, str], list[str]]:
@@ -732,7 +811,8 @@ _INDEXES: dict[int, _Index] = {}
 def _code_digest() -> str:
     """Digest of this module's source: the index cache is only valid for the code that built it."""
     try:
-        return hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
+        with open(__file__, "rb") as fh:
+            return _sha256_hex(fh.read())[:16]
     except OSError:
         return ""
 
@@ -757,7 +837,7 @@ def _index(rulings: dict[str, Ruling]) -> _Index:
     return idx
 
 
-def search(query: str, limit: int = 5, *, path: str | Path | None = None) -> list[tuple[Ruling, float]]:
+def search(query: str, limit: int = 5, *, path: str | os.PathLike | None = None) -> list[tuple[Ruling, float]]:
     """Rulings that answer *query* best, as ``[(Ruling, score)]``, best first.
 
     Scores are BM25 values (higher is better, not bounded); rulings that share no term with the

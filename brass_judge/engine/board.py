@@ -12,13 +12,30 @@ from collections import deque
 from ..model import Position
 
 
+_ENDS: dict = {}  #: line key "a~b" -> ("a", "b"), split once per process (a hot path)
+
+
+def _ends(line: str) -> tuple:
+    ends = _ENDS.get(line)
+    if ends is None:
+        a, b = line.split("~")
+        ends = _ENDS[line] = (a, b)
+    return ends
+
+
 def link_adjacency(pos: Position) -> dict:
     """location -> list of neighbouring locations along built links."""
     adj: dict = {}
     for l in pos.links:
-        a, b = l.line.split("~")
-        adj.setdefault(a, []).append(b)
-        adj.setdefault(b, []).append(a)
+        a, b = _ENDS.get(l.line) or _ends(l.line)
+        if a in adj:
+            adj[a].append(b)
+        else:
+            adj[a] = [b]
+        if b in adj:
+            adj[b].append(a)
+        else:
+            adj[b] = [a]
     return adj
 
 
@@ -63,7 +80,7 @@ def network_of(pos: Position, player: str, data=None) -> set:
     net = {t.location for t in pos.tiles if t.owner == player}
     for l in pos.links:
         if l.owner == player:
-            net.update(l.line.split("~"))
+            net.update(_ENDS.get(l.line) or _ends(l.line))
     return net
 
 
