@@ -28,6 +28,8 @@ def register(app: typer.Typer) -> None:
         at: Optional[int] = typer.Option(None, "--at", help="Stop before the N-th action of the game (1-based) "
                                          "and write that position (with --out, else to stdout)."),
         out: Optional[Path] = typer.Option(None, "--out", "-o", help="Where --at writes the position (YAML)."),
+        render_dir: Optional[Path] = typer.Option(None, "--render-dir", help="Write one SVG picture of the board "
+                                                  "per round end into this folder (created if needed)."),
         fmt: Format = FORMAT_OPTION,
     ) -> None:
         """Replay a logged game through the rules: every action judged, recorded facts verified,
@@ -37,7 +39,28 @@ def register(app: typer.Typer) -> None:
                 raise InputError("--out needs --at N (the action to stop before)", code="INP074")
             from .games import replay
 
-            res = replay(str(game), keep_going=keep_going, stop_before=at)
+            hook = None
+            pictures: list = []
+            if render_dir is not None:
+                try:
+                    render_dir.mkdir(parents=True, exist_ok=True)
+                except OSError as exc:
+                    raise InputError(f"cannot create the picture folder: {exc.strerror or exc}",
+                                     file=str(render_dir), code="INP061") from None
+                from .render_svg import render_position
+
+                def hook(era, rnd, position):
+                    path = render_dir / f"{len(pictures) + 1:02d}-{era}-round-{rnd:02d}.svg"
+                    title = f"{game.name}: end of {era.title()} Era round {rnd}"
+                    path.write_text(render_position(position, position_data(position), title=title), encoding="utf-8")
+                    pictures.append(str(path))
+
+                def position_data(position):
+                    from .data import game_data
+
+                    return game_data(position.variant)
+
+            res = replay(str(game), keep_going=keep_going, stop_before=at, on_round_end=hook)
             pos_text = None
             if at is not None and res.reached:
                 from .position_io import dump_position
@@ -53,6 +76,8 @@ def register(app: typer.Typer) -> None:
             raise fail_input(err, fmt) from None
         if fmt == Format.json:
             d = res.to_dict()
+            if render_dir is not None:
+                d["pictures"] = pictures
             if at is not None:
                 d["at"] = at
                 d["reached"] = res.reached
@@ -67,6 +92,8 @@ def register(app: typer.Typer) -> None:
                 sys.stdout.write(pos_text)
             else:
                 _replay_text(res, at=at, out=out if pos_text is not None else None)
+                if render_dir is not None:
+                    sys.stdout.write(f"{len(pictures)} round-end picture(s) written to {render_dir}\n")
         raise typer.Exit(int(ExitCode.OK if res.ok and (at is None or res.reached) else ExitCode.FINDINGS))
 
     @app.command("lint")

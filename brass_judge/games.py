@@ -447,7 +447,8 @@ class ReplayResult:
         }
 
 
-def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] = None, data=None) -> ReplayResult:
+def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] = None, data=None,
+           on_round_end=None) -> ReplayResult:
     """Replay a game log, judging every action.
 
     *source* is a path, YAML text, a parsed mapping, a Document or a :class:`GameLog`. Strict
@@ -457,6 +458,9 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
     wrong player is played as that player's turn when they have not played this round, missing
     actions are filled with passes. *stop_before* = N returns the position before the N-th action
     of the game (1-based; N = total + 1 gives the position after the last action).
+
+    *on_round_end*, when given, is called as ``on_round_end(era, round, position)`` with the
+    position after the last action of every round (before income and era scoring).
 
     Raises :class:`InputError` when the log cannot be used at all.
     """
@@ -597,6 +601,8 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
                 p = pos.player[me]
         era, rnd = pos.era, pos.round
         choices = None
+        if on_round_end is not None and len(pos.turns_taken) + 1 >= len(pos.players):
+            on_round_end(era, rnd, pos)
         if len(pos.turns_taken) + 1 >= len(pos.players):
             sf = shortfalls.get((era, rnd))
             if sf:
