@@ -78,7 +78,8 @@ def take_coal(j: Judge, sites, consumer: str, chosen: Optional[tuple] = None, *,
                + ", ".join(f"{j.loc(t.location)} ({dist[t.location]})" for t in mines))
         j.rule("RUL-COAL-SAME-TOWN" if best == 0 else "RUL-COAL-MINE")
         if not dry_run:
-            site = min(sites, key=lambda s: distances_from(j.pos, [s]).get(pick.location, 99))
+            adj = link_adjacency(j.pos)  # once for every site
+            site = min(sites, key=lambda s: distances_from(j.pos, [s], adj).get(pick.location, 99))
             j.highlight["coal_paths"].append(path_between(j.pos, pick.location, site) or [pick.location])
             _take_cube(j, pick, "coal", consumer)
         return 0

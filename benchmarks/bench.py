@@ -1,0 +1,388 @@
+#!/usr/bin/env python3
+"""brass-judge benchmark suite (issue 8): start-up, replay, moves and lint, next to their targets.
+
+    python benchmarks/bench.py [--quick] [--runs N] [--games N] [--games-dir DIR] [--only SECTION ...]
+
+Sections (each prints "not available yet" when the code it measures is missing):
+
+1. ``cli``    whole-process latency (median of N runs, run round-robin so that a busy machine
+              slows every command alike) of ``check`` on examples/worked-turn, ``rulings show``
+              and ``rulings search``, next to ``python -c pass`` and ``python -c "import typer,
+              rich, jsonschema, networkx, yaml"`` measured in the same run, as ratios.
+2. ``replay`` in-process: a full 4-player game (self-played, seed 1, and examples/games/4p-full
+              .yaml): load+validate the log (games.read_log), replay it from the file
+              (games.replay(path)), replay the loaded log (judging only); ms and actions/s.
+3. ``moves``  in-process legal_moves() on mid-game positions of that game (and the CLI once).
+4. ``lint``   ``brass-judge lint DIR --jobs 1`` and ``--jobs 2`` over self-played games written
+              into a temporary folder (1,000 games; 60 with --quick). --games-dir DIR keeps them
+              (and reuses what is there).
+
+Timings are wall-clock (time.perf_counter). No section asserts anything: targets are printed
+next to the figures, and the exit code is 0 unless the script itself fails.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+POSITION = REPO / "examples" / "worked-turn" / "position.yaml"
+TURN = REPO / "examples" / "worked-turn" / "turn.yaml"
+EXAMPLE_4P = REPO / "examples" / "games" / "4p-full.yaml"
+SEARCH = "can I overbuild a coal mine while the market has coal?"
+NOT_YET = "not available yet"
+
+# Targets of issue 8.
+CHECK_VS_DEPS = 1.3
+RULINGS_VS_BARE = 3.0
+REPLAY_MS = 20.0
+REPLAY_VS_LOAD = 2.0
+MOVES_MS = 50.0
+LINT_S = 30.0
+
+
+# --------------------------------------------------------------------------- helpers
+
+def verdict(ok: bool) -> str:
+    return "ok" if ok else "OVER TARGET"
+
+
+def median_ms(fn, runs: int) -> tuple[float, float]:
+    """(median, min) of *runs* calls of *fn*, in ms."""
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - t) * 1000)
+    return statistics.median(times), min(times)
+
+
+def machine() -> dict:
+    cpu = "?"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        cpu = platform.processor() or "?"
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:
+        cores = os.cpu_count()
+    versions = {}
+    for dist in ("typer", "rich", "jsonschema", "networkx", "PyYAML"):
+        try:
+            from importlib.metadata import version
+
+            versions[dist] = version(dist)
+        except Exception:  # noqa: BLE001 - a missing package is just not listed
+            versions[dist] = "-"
+    try:
+        load = "%.2f %.2f %.2f" % os.getloadavg()
+    except OSError:
+        load = "?"
+    return {"nproc": cores, "cpu": cpu, "python": platform.python_version(),
+            "implementation": platform.python_implementation(), "system": platform.platform(),
+            "load": load, "versions": versions}
+
+
+def cli_command() -> list[str]:
+    """The brass-judge console script of this interpreter's environment (as a user runs it)."""
+    script = Path(sys.executable).with_name("brass-judge")
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("brass-judge")
+    return [found] if found else [sys.executable, "-m", "brass_judge"]
+
+
+def bench_env() -> dict:
+    """The environment for timed processes: bytecode may be written (as after an install)."""
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.pop("BRASS_JUDGE_NO_FASTPATH", None)
+    return env
+
+
+# --------------------------------------------------------------------------- 1. CLI latency
+
+def bench_cli(runs: int) -> dict:
+    print("\n## 1. CLI start-up (whole processes, ms)\n")
+    py = sys.executable
+    bj = cli_command()
+    commands = {
+        "python -c pass": [py, "-c", "pass"],
+        "python -c 'import typer, rich, jsonschema, networkx, yaml'":
+            [py, "-c", "import typer, rich, jsonschema, networkx, yaml"],
+        "brass-judge check position.yaml turn.yaml": bj + ["check", str(POSITION), str(TURN)],
+        "brass-judge rulings show Q080": bj + ["rulings", "show", "Q080"],
+        f"brass-judge rulings search \"{SEARCH}\"": bj + ["rulings", "search", SEARCH],
+        "brass-judge rulings show Q080 --format json": bj + ["rulings", "show", "Q080", "--format", "json"],
+        "brass-judge --help": bj + ["--help"],
+    }
+    env = bench_env()
+    subprocess.run([py, "-m", "compileall", "-q", str(REPO / "brass_judge")], env=env,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for name, cmd in commands.items():  # warm-up: bytecode, the rulings cache, the OS file cache
+        for _ in range(2):
+            r = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if r.returncode != 0:
+            print(f"  warning: {name} exited {r.returncode}: {r.stderr.strip()[-300:]}")
+    times: dict = {name: [] for name in commands}
+    for _ in range(runs):
+        for name, cmd in commands.items():
+            t = time.perf_counter()
+            subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            times[name].append((time.perf_counter() - t) * 1000)
+    med = {name: statistics.median(ts) for name, ts in times.items()}
+    low = {name: min(ts) for name, ts in times.items()}
+    width = max(len(n) for n in commands)
+    print(f"{'command':<{width}}  median     min")
+    for name in commands:
+        print(f"{name:<{width}}  {med[name]:6.1f}  {low[name]:6.1f}")
+    names = list(commands)
+    bare, deps, check, show, search = (med[n] for n in names[:5])
+    ratios = {
+        "check / deps import": (check / deps, CHECK_VS_DEPS),
+        "rulings show / bare python": (show / bare, RULINGS_VS_BARE),
+        "rulings search / bare python": (search / bare, RULINGS_VS_BARE),
+    }
+    print()
+    for label, (ratio, target) in ratios.items():
+        print(f"{label:<30} {ratio:5.2f}x   target <= {target}x   {verdict(ratio <= target)}")
+    return {"median_ms": med, "min_ms": low, "runs": runs,
+            "ratios": {k: round(v[0], 3) for k, v in ratios.items()}}
+
+
+# --------------------------------------------------------------------------- 2. replay
+
+def _games_api():
+    try:
+        from brass_judge import games, selfplay  # noqa: F401
+        from brass_judge.data import game_data
+
+        return games, selfplay, game_data()
+    except ImportError as exc:
+        print(f"{NOT_YET} ({exc})")
+        return None
+
+
+def selfplay_log(players: int, seed: int, data) -> str:
+    from brass_judge import games, selfplay
+
+    obj, _final = selfplay.play_game(players, seed, data)
+    return games.dump_log(obj)
+
+
+def bench_replay(runs: int, workdir: Path) -> dict:
+    print("\n## 2. Replay of a full 4-player game (in-process)\n")
+    api = _games_api()
+    if api is None:
+        return {}
+    games, _selfplay, data = api
+    logs = {}
+    try:
+        t = time.perf_counter()
+        text = selfplay_log(4, 1, data)
+        gen_ms = (time.perf_counter() - t) * 1000
+        p = workdir / "selfplay-4p-seed1.yaml"
+        p.write_text(text, encoding="utf-8")
+        logs["self-play 4p seed 1"] = p
+        print(f"(self-play of that game took {gen_ms:.0f} ms)")
+    except Exception as exc:  # noqa: BLE001 - report and carry on with the example
+        print(f"self-play: {NOT_YET} ({type(exc).__name__}: {exc})")
+    if EXAMPLE_4P.exists():
+        logs["examples/games/4p-full.yaml"] = EXAMPLE_4P
+    out = {}
+    for name, path in logs.items():
+        res = games.replay(str(path), data=data)  # warm-up (and the action count)
+        if not res.ok:
+            print(f"  warning: {name} does not replay cleanly: {[f.code for f in res.findings][:5]}")
+        log = games.read_log(str(path), data)
+        load_ms, load_min = median_ms(lambda: games.read_log(str(path), data), runs)
+        full_ms, full_min = median_ms(lambda: games.replay(str(path), data=data), runs)
+        judge_ms, judge_min = median_ms(lambda: games.replay(log, data=data), runs)
+        n = res.actions
+        print(f"{name}: {n} actions, {res.turns} turns")
+        print(f"  load+validate (read_log)      {load_ms:7.2f} ms (min {load_min:.2f})")
+        print(f"  replay from the file          {full_ms:7.2f} ms (min {full_min:.2f})   "
+              f"target < {REPLAY_MS:.0f} ms   {verdict(full_ms < REPLAY_MS)}")
+        print(f"  replay of the loaded log      {judge_ms:7.2f} ms (min {judge_min:.2f})   "
+              f"{n / judge_ms * 1000:,.0f} actions/s")
+        print(f"  replay from file / load       {full_ms / load_ms:7.2f}x   target <= {REPLAY_VS_LOAD}x   "
+              f"{verdict(full_ms / load_ms <= REPLAY_VS_LOAD)}")
+        print(f"  judging only / load           {judge_ms / load_ms:7.2f}x")
+        out[name] = {"actions": n, "load_ms": load_ms, "replay_file_ms": full_ms, "replay_log_ms": judge_ms,
+                     "actions_per_s": n / judge_ms * 1000}
+    return out
+
+
+# --------------------------------------------------------------------------- 3. moves
+
+def bench_moves(runs: int, workdir: Path) -> dict:
+    print("\n## 3. Legal moves on mid-game positions\n")
+    try:
+        from brass_judge import games
+        from brass_judge.data import game_data
+        from brass_judge.engine.moves import legal_moves
+    except ImportError as exc:
+        print(f"{NOT_YET} ({exc})")
+        return {}
+    data = game_data()
+    src = workdir / "selfplay-4p-seed1.yaml"
+    if not src.exists():
+        src = EXAMPLE_4P
+    if not src.exists():
+        print(f"{NOT_YET} (no 4-player game log)")
+        return {}
+    total = games.replay(str(src), data=data).actions
+    out = {}
+    for frac in (0.3, 0.5, 0.7):
+        k = max(1, int(total * frac))
+        pos = games.replay(str(src), data=data, stop_before=k).position
+        moves = legal_moves(pos, data)
+        ms, low = median_ms(lambda: legal_moves(pos, data), runs)
+        label = f"{pos.era} round {pos.round}, {pos.turn} to play (action {k}/{total})"
+        print(f"  {label:<48} {len(moves):4d} moves  {ms:7.2f} ms (min {low:.2f})   "
+              f"target < {MOVES_MS:.0f} ms   {verdict(ms < MOVES_MS)}")
+        out[label] = {"moves": len(moves), "median_ms": ms, "min_ms": low}
+        if frac == 0.5:
+            mid = pos
+    # the whole command once more, as a user runs it
+    try:
+        from brass_judge.position_io import dump_position
+
+        pfile = workdir / "midgame.yaml"
+        pfile.write_text(dump_position(mid, data), encoding="utf-8")
+        cmd = cli_command() + ["moves", str(pfile), "--format", "json"]
+        env = bench_env()
+        subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        times = []
+        for _ in range(max(3, runs // 3)):
+            t = time.perf_counter()
+            r = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            times.append((time.perf_counter() - t) * 1000)
+        note = "" if r.returncode == 0 else f"  (exit {r.returncode}: {r.stderr.strip()[-200:]})"
+        print(f"  brass-judge moves midgame.yaml (whole process): {statistics.median(times):.0f} ms{note}")
+        out["cli_ms"] = statistics.median(times)
+    except Exception as exc:  # noqa: BLE001
+        print(f"  brass-judge moves: {NOT_YET} ({type(exc).__name__}: {exc})")
+    return out
+
+
+# --------------------------------------------------------------------------- 4. lint
+
+def _play_one(args: tuple) -> str | None:
+    players, seed, folder = args
+    path = Path(folder) / f"game-{players}p-{seed:05d}.yaml"
+    if path.exists():
+        return None
+    from brass_judge.data import game_data
+
+    try:
+        text = selfplay_log(players, seed, game_data())
+    except Exception as exc:  # noqa: BLE001 - one failed game is reported, not fatal
+        return f"seed {seed}: {type(exc).__name__}: {exc}"
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)
+    return None
+
+
+def make_games(n: int, folder: Path, procs: int) -> float:
+    """Self-play *n* games (2, 3 and 4 players in turn) into *folder*; seconds taken."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    folder.mkdir(parents=True, exist_ok=True)
+    jobs = [(2 + i % 3, i, str(folder)) for i in range(n)]
+    t = time.perf_counter()
+    failures = []
+    with ProcessPoolExecutor(max_workers=procs) as pool:
+        for msg in pool.map(_play_one, jobs, chunksize=8):
+            if msg:
+                failures.append(msg)
+    if failures:
+        print(f"  {len(failures)} self-play games failed, e.g. {failures[0]}")
+    return time.perf_counter() - t
+
+
+def bench_lint(n_games: int, games_dir: Path | None, workdir: Path) -> dict:
+    print(f"\n## 4. lint of {n_games:,} self-played games\n")
+    try:
+        import brass_judge.lint  # noqa: F401
+        import brass_judge.selfplay  # noqa: F401
+    except ImportError as exc:
+        print(f"{NOT_YET} ({exc})")
+        return {}
+    bj = cli_command()
+    env = bench_env()
+    if subprocess.run(bj + ["lint", "--help"], env=env, capture_output=True).returncode != 0:
+        print(f"brass-judge lint: {NOT_YET}")
+        return {}
+    folder = games_dir or (workdir / "games")
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    secs = make_games(n_games, folder, max(1, cores))
+    files = sorted(folder.glob("game-*.yaml"))[:n_games] if games_dir else sorted(folder.glob("game-*.yaml"))
+    print(f"  {len(files)} game logs in {folder} (self-play took {secs:.0f} s on {cores} processes)")
+    if games_dir and len(list(folder.glob("game-*.yaml"))) != len(files):
+        folder = workdir / "lint-subset"
+        folder.mkdir(exist_ok=True)
+        for f in files:
+            (folder / f.name).write_bytes(f.read_bytes())
+    out = {"games": len(files)}
+    for jobs in (1, 2):
+        cmd = bj + ["lint", str(folder), "--jobs", str(jobs), "--format", "json"]
+        t = time.perf_counter()
+        r = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        s = time.perf_counter() - t
+        note = "" if r.returncode == 0 else f"  (exit {r.returncode}{': ' + r.stderr.strip()[-200:] if r.stderr.strip() else ''})"
+        scaled = s * 1000 / len(files) if files else 0.0
+        target = f"   target (1,000 games) < {LINT_S:.0f} s   {verdict(scaled < LINT_S)}" if jobs == 2 else ""
+        print(f"  --jobs {jobs}: {s:7.2f} s  ({len(files) / s:6.1f} games/s, {scaled:5.1f} s per 1,000){target}{note}")
+        out[f"jobs{jobs}_s"] = s
+    return out
+
+
+# --------------------------------------------------------------------------- main
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true", help="fewer runs and 60 games instead of 1,000")
+    ap.add_argument("--runs", type=int, help="runs per timing (default 21; 7 with --quick)")
+    ap.add_argument("--games", type=int, help="games for the lint benchmark (default 1000; 60 with --quick)")
+    ap.add_argument("--games-dir", type=Path, help="keep the self-played games here (and reuse them)")
+    ap.add_argument("--only", nargs="+", choices=["cli", "replay", "moves", "lint"], help="run only these sections")
+    args = ap.parse_args(argv)
+    runs = args.runs or (7 if args.quick else 21)
+    n_games = args.games or (60 if args.quick else 1000)
+    sections = args.only or ["cli", "replay", "moves", "lint"]
+
+    info = machine()
+    print("# brass-judge benchmarks")
+    print(f"\nmachine: {info['nproc']} cores, {info['cpu']}; {info['implementation']} {info['python']}; "
+          f"{info['system']}; load average {info['load']}")
+    print("packages: " + ", ".join(f"{k} {v}" for k, v in info["versions"].items()))
+    print(f"runs per timing: {runs}")
+    with tempfile.TemporaryDirectory(prefix="brass-judge-bench-") as tmp:
+        workdir = Path(tmp)
+        if "cli" in sections:
+            bench_cli(runs)
+        if "replay" in sections or "moves" in sections:
+            bench_replay(runs, workdir)
+        if "moves" in sections:
+            bench_moves(runs, workdir)
+        if "lint" in sections:
+            bench_lint(n_games, args.games_dir, workdir)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
