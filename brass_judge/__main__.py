@@ -125,7 +125,15 @@ def _rulings_fast(args: list[str]) -> int | None:
         return int(ExitCode.INPUT_ERROR)
     if out is None:
         return None
-    sys.stdout.write(out)
+    try:
+        sys.stdout.write(out)
+        sys.stdout.flush()
+    except BrokenPipeError:  # e.g. '| head': exit 1 quietly, as click does
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 1
     return 0
 
 
