@@ -73,16 +73,16 @@ def register(app: typer.Typer) -> None:
                                          "(write MILL>distant:N)", code="INP050")
                     from .position_io import dump_position
 
-                    out.write_text(dump_position(verdict.position, data), encoding="utf-8")
+                    _write(out, dump_position(verdict.position, data), "the new position")
             if render is not None:
                 from .render_svg import render_position
 
                 hl = dict(getattr(verdict, "highlight", {}) or {})
                 hl["legal"] = verdict.legal
                 shown = verdict.position if verdict.legal and verdict.position is not None else lp.position
-                render.write_text(render_position(shown, data, highlight=hl,
-                                                  title=("LEGAL" if verdict.legal else "ILLEGAL") + ": " + verdict.action_text),
-                                  encoding="utf-8")
+                _write(render, render_position(shown, data, highlight=hl,
+                                               title=("LEGAL" if verdict.legal else "ILLEGAL") + ": " + verdict.action_text),
+                       "the picture")
         except InputError as err:
             raise fail_input(err, fmt) from None
         if fmt == Format.json:
@@ -118,6 +118,14 @@ def register(app: typer.Typer) -> None:
         else:
             sys.stdout.write(f"{position}: valid position\n")
         raise typer.Exit(0)
+
+
+def _write(path: Path, text: str, what: str) -> None:
+    """Write an output file; a path that cannot be written is unusable input (exit 2), not a crash."""
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"cannot write {what}: {exc.strerror or exc}", file=str(path), code="INP061") from None
 
 
 def _report_invalid(file: str, problems, fmt, assumptions=()) -> None:

@@ -66,7 +66,7 @@ class InputError(ValueError):
         where = self.where()
         text = f"{where}: {self.message}" if where else self.message
         if self.suggestions:
-            text += ("" if text.endswith((".", "?", "!", ")")) else ".")
+            text += "" if text.endswith((".", "?", "!")) else "."
             text += " Did you mean: " + ", ".join(self.suggestions[:5]) + "?"
         return f"error[{self.code}]: {text}"
 
@@ -97,7 +97,10 @@ class InputErrors(InputError):
         return "\n".join(e.render() for e in self.errors)
 
     def to_dict(self) -> dict:
-        return {"errors": [e.to_dict() for e in self.errors]}
+        """The first problem's fields (the documented ``error`` object) plus ``errors``: all of them."""
+        d = self.errors[0].to_dict()
+        d["errors"] = [e.to_dict() for e in self.errors]
+        return d
 
 
 class UnknownNameError(InputError):

@@ -276,7 +276,7 @@ def action_from_obj(obj: Any, data, *, err: Optional[Callable[..., InputError]] 
     if verb not in ACTION_WORDS:
         from .errors import closest
 
-        raise err(f"unknown or missing 'action' {obj.get('action')!r}; expected one of {', '.join(ACTION_WORDS)}",
+        raise err(f"unknown action {obj.get('action')!r}; expected one of {', '.join(ACTION_WORDS)}",
                   ("action",), suggestions=closest(verb, ACTION_WORDS) if verb else ())
     allowed = _KEYS[verb]
     for k in obj:

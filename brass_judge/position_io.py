@@ -81,8 +81,10 @@ def position_from_doc(doc: Document, data=None, root: tuple = ()) -> LoadedPosit
     for p in root:
         obj = obj[p]
     if not isinstance(obj, dict):
+        from .schema_check import _kind
+
         raise doc.error("a position file must be a mapping of fields (players:, tiles:, ...), "
-                        f"not {type(obj).__name__}", root, code="INP030")
+                        f"not {_kind(obj)}", root, code="INP030")
     sub = Document(obj, doc.file, {k[len(root):]: v for k, v in doc.lines.items() if k[:len(root)] == root})
     check_schema(sub, "position")
     variant = obj.get("variant", "standard")
@@ -327,8 +329,9 @@ class _Builder:
                     break
             used.add(space)
         elif space >= len(location.spaces):
-            self.err(f"{location.name} has {len(location.spaces)} space(s) (0..{max(0, len(location.spaces) - 1)}), not space {space}",
-                     path + ("space",), code="INP047")
+            n = len(location.spaces)
+            have = f"has {n} space(s) (0..{n - 1})" if n else "has no industry spaces"
+            self.err(f"{location.name} {have}, not space {space}", path + ("space",), code="INP047")
             return None
         return Tile(loc, int(space), owner, ind, level, flipped, cubes)
 

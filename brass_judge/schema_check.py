@@ -24,7 +24,10 @@ def schema_errors(doc: Document, name: str) -> list[InputError]:
     """Every schema violation in *doc* against ``schemas/<name>.schema.json``."""
     v = _validator(name)
     out: list[InputError] = []
-    for e in sorted(v.iter_errors(doc.data), key=lambda e: (list(map(str, e.absolute_path)))):
+    # JSON Schema sees JSON: mapping keys are text. YAML allows number keys ('0: x'), on which
+    # jsonschema's patternProperties crash, so validate the JSON view and map paths back.
+    view = _json_view(doc.data)
+    for e in sorted(v.iter_errors(view), key=lambda e: (list(map(str, e.absolute_path)))):
         out.append(_convert(doc, e))
     # A oneOf failure often hides a clearer inner error: keep the best-located ones, once each.
     # Nested if/then schemas can report one wrong type several times at one place: keep the first.
@@ -38,8 +41,30 @@ def schema_errors(doc: Document, name: str) -> list[InputError]:
     return uniq
 
 
+def _json_view(v):
+    if isinstance(v, dict):
+        return {(k if isinstance(k, str) else str(k)): _json_view(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_json_view(x) for x in v]
+    return v
+
+
+def _orig_path(data, path) -> tuple:
+    """*path* (from the JSON view) with the document's own keys (a number key stays a number)."""
+    obj, out = data, []
+    for p in path:
+        if isinstance(obj, dict) and p not in obj:
+            p = next((k for k in obj if str(k) == p), p)
+        out.append(p)
+        try:
+            obj = obj[p]
+        except (KeyError, IndexError, TypeError):
+            obj = None
+    return tuple(out)
+
+
 def _convert(doc: Document, e) -> InputError:
-    path = tuple(e.absolute_path)
+    path = _orig_path(doc.data, e.absolute_path)
     validator = e.validator
     suggestions: list = []
     if validator == "oneOf" and e.context:
@@ -68,8 +93,10 @@ def _convert(doc: Document, e) -> InputError:
         errs = []
         for k in extras:
             sug = closest(str(k), allowed)
-            errs.append(doc.error(f"unknown key {k!r}" + (f" (allowed: {', '.join(allowed)})" if not sug else ""),
-                                  path + (k,), suggestions=sug, code="INP031"))
+            hint = f" (allowed: {', '.join(allowed)})" if allowed else (
+                f" ({e.schema['description'].rstrip('.')})" if e.schema.get("description") else "")
+            errs.append(doc.error(f"unknown key {k!r}" + (hint if not sug else ""),
+                                  _orig_path(doc.data, path + (k,)), suggestions=sug, code="INP031"))
         if errs:
             return errs[0] if len(errs) == 1 else InputErrors(errs)
     if validator == "required":
@@ -135,6 +162,7 @@ def check_schema(doc: Document, name: str) -> None:
     flat: list = []
     for e in errs:
         flat.extend(e.errors if isinstance(e, InputErrors) else [e])
+    flat.sort(key=lambda e: (e.line or 0, e.column or 0))  # in file order
     if flat:
         raise flat[0] if len(flat) == 1 else InputErrors(flat)
 

@@ -115,8 +115,14 @@ def load_string(text: str, name: str = "<string>") -> Document:
     """Parse YAML *text* (one document) into a :class:`Document`."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise InputError(f"input is larger than the {MAX_BYTES:,}-byte limit", file=name, code="INP002")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:  # a lone surrogate: only possible in text handed to the API
+        raise InputError(f"text holds U+{ord(text[exc.start]):04X}, which is not a valid character",
+                         file=name, line=text.count("\n", 0, exc.start) + 1, code="INP003") from None
     if "\x00" in text:
-        raise InputError("file contains a NUL byte; it is not a YAML text file", file=name, code="INP003")
+        raise InputError("file contains a NUL byte; it is not a YAML text file", file=name,
+                         line=text.count("\n", 0, text.index("\x00")) + 1, code="INP003")
     yaml, Loader = _loader_classes()
     if not text.strip() or all(
         not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines()
@@ -154,14 +160,18 @@ def _precount(yaml, Loader, text: str, name: str) -> None:
     """Walk the parser's events (no nodes are built) and refuse a document with more than
     :data:`MAX_NODES` values or deeper than :data:`MAX_DEPTH` levels *before* composing it, so a
     5 MB list of numbers is refused in a fraction of a second and in bounded memory (composing
-    it first took ~10 s and ~800 MB). Alias expansion is bounded later, by :class:`_Converter`."""
+    it first took ~10 s and ~800 MB). An alias counts as the values of its anchor, so an alias
+    bomb ("billion laughs") is refused at the alias that crosses the limit."""
     count = 0
-    stack: list = []  # per open collection: [is_mapping, next scalar is a key]
+    sizes: dict = {}  # anchor -> number of values it expands to
+    stack: list = []  # per open collection: [is_mapping, next node is a key, anchor, count at start]
     events = yaml.parse(text, Loader=Loader)
     try:
         for ev in events:
             if isinstance(ev, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
-                stack.pop()
+                _, _, anchor, start = stack.pop()
+                if anchor is not None:
+                    sizes[anchor] = count - start
                 continue
             if not isinstance(ev, yaml.NodeEvent):
                 continue
@@ -169,18 +179,33 @@ def _precount(yaml, Loader, text: str, name: str) -> None:
             if stack and stack[-1][0]:
                 is_key = stack[-1][1]
                 stack[-1][1] = not is_key
+            m = ev.start_mark
+            if isinstance(ev, yaml.AliasEvent):
+                if any(entry[2] == ev.anchor for entry in stack):
+                    raise InputError(f"alias *{ev.anchor} refers to a collection that contains it (infinitely "
+                                     "deep); refused", file=name, line=m.line + 1, column=m.column + 1, code="INP006")
+                if not is_key:
+                    count += sizes.get(ev.anchor, 1)
+                    if count > MAX_NODES:
+                        raise InputError(
+                            f"alias *{ev.anchor} makes the document expand to more than {MAX_NODES:,} values "
+                            "(an alias bomb?); refused", file=name, line=m.line + 1, column=m.column + 1,
+                            code="INP008")
+                continue
+            start = count
             if not is_key:
                 count += 1
-            m = ev.start_mark
             if count > MAX_NODES:
                 raise InputError(f"document has more than {MAX_NODES:,} values; refused (a real position or "
                                  "game log is far smaller)", file=name, line=m.line + 1, column=m.column + 1,
                                  code="INP008")
             if isinstance(ev, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
-                stack.append([isinstance(ev, yaml.MappingStartEvent), True])
+                stack.append([isinstance(ev, yaml.MappingStartEvent), True, ev.anchor, start])
                 if len(stack) > MAX_DEPTH:
                     raise InputError(f"YAML nesting is deeper than {MAX_DEPTH} levels; refused", file=name,
                                      line=m.line + 1, column=m.column + 1, code="INP006")
+            elif ev.anchor is not None:
+                sizes[ev.anchor] = count - start
     except yaml.YAMLError as exc:
         raise _yaml_error(exc, name) from None
     finally:
@@ -213,8 +238,11 @@ class _Converter:
 
     def _err(self, message: str, node, path: Path_, code: str) -> InputError:
         m = node.start_mark
+        field = format_path(path) if path else None
+        if field and len(field) > 80:
+            field = field[:77] + "..."
         return InputError(message, file=self.doc.file, line=m.line + 1, column=m.column + 1,
-                          field=format_path(path) if path else None, code=code)
+                          field=field, code=code)
 
     def convert(self, node, path: Path_, depth: int) -> Any:
         yaml = self.yaml
