@@ -602,7 +602,7 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
         era, rnd = pos.era, pos.round
         choices = None
         if on_round_end is not None and len(pos.turns_taken) + 1 >= len(pos.players):
-            on_round_end(era, rnd, pos)
+            on_round_end(era, rnd, pos.copy())
         if len(pos.turns_taken) + 1 >= len(pos.players):
             sf = shortfalls.get((era, rnd))
             if sf:
@@ -611,7 +611,8 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
                     x.used = True
         try:
             pos, fx = flow.end_turn(pos, data, rng=rng, shortfall_choices=choices,
-                                    rail_deck_order=s.get("rail_deck_order"), rail_dcm_order=s.get("rail_dcm_order"))
+                                    rail_deck_order=s.get("rail_deck_order"), rail_dcm_order=s.get("rail_dcm_order"),
+                                    in_place=True)  # pos is this replay's own working copy
         except ValueError as e:
             raise log.doc.error(f"setup: {e}", ("setup",), code="INP072") from None
         res.turns += 1

@@ -69,19 +69,29 @@ class PlayerState:
     mat: Optional[dict] = None  #: {industry: {level: count}} tiles left on the mat; None = unknown
     links_left: Optional[int] = None  #: None = 14 minus own links on the board
     discard: list = field(default_factory=list)
+    #: copy-on-write: the mat dict is shared with the position this one was copied from
+    _mat_shared: bool = field(default=False, repr=False, compare=False)
 
     def copy(self) -> "PlayerState":
-        # Copies the attributes directly (no __init__): copies are the engine's hottest path,
-        # made for every action judged (benchmarks/README.md).
+        """An independent copy. Copies the attributes directly (no __init__): copies are the
+        engine's hottest path, made for every action judged (benchmarks/README.md).
+
+        ``hand`` and ``discard`` are shared because the engine only ever replaces them (never
+        changes the lists in place); ``mat`` is shared copy-on-write (:meth:`own_mat`).
+        """
         new = object.__new__(type(self))
         d = self.__dict__.copy()
-        if self.hand is not None:
-            d["hand"] = list(self.hand)
         if self.mat is not None:
-            d["mat"] = {k: dict(v) for k, v in self.mat.items()}
-        d["discard"] = list(self.discard)
+            d["_mat_shared"] = True
         new.__dict__ = d
         return new
+
+    def own_mat(self) -> Optional[dict]:
+        """The mat in a form this player state may change (copy-on-write)."""
+        if self.mat is not None and self._mat_shared:
+            self.mat = {k: dict(v) for k, v in self.mat.items()}
+            self._mat_shared = False
+        return self.mat
 
 
 @dataclass
@@ -107,17 +117,24 @@ class Position:
     under_deck_tile: Optional[list] = None  #: cards under the Deck tile, when known
     turns_taken: list = field(default_factory=list)  #: players who have finished their turn this round
     game_over: bool = False
+    #: copy-on-write bookkeeping: ids of the tiles this copy may change (None = all of them)
+    _owned: Optional[set] = field(default=None, repr=False, compare=False)
 
     # ------------------------------------------------------------------ copies and queries
     def copy(self) -> "Position":
-        # A deep copy of the mutable parts. Built from the attributes directly rather than with
-        # dataclasses.replace (twice as fast): copies are the engine's hottest path.
+        """An independent copy. Built from the attributes directly rather than with
+        dataclasses.replace (twice as fast): copies are the engine's hottest path.
+
+        Tiles are shared copy-on-write: change a tile only through :meth:`own_tile`. Links are
+        never changed in place (only placed and removed), so the copies share them.
+        """
         new = object.__new__(type(self))
         d = self.__dict__.copy()
         d["players"] = list(self.players)
         d["player"] = {k: v.copy() for k, v in self.player.items()}
-        d["tiles"] = [t.copy() for t in self.tiles]
-        d["links"] = [l.copy() for l in self.links]
+        d["tiles"] = list(self.tiles)
+        d["_owned"] = set()
+        d["links"] = list(self.links)
         d["dcm_drawn"] = list(self.dcm_drawn)
         if self.dcm_order is not None:
             d["dcm_order"] = list(self.dcm_order)
@@ -128,6 +145,26 @@ class Position:
         d["turns_taken"] = list(self.turns_taken)
         new.__dict__ = d
         return new
+
+    def own_tile(self, t: Tile) -> Tile:
+        """Return the board tile *t* in a form this position may change (copy-on-write)."""
+        owned = self._owned
+        if owned is None or id(t) in owned:
+            return t
+        for i, x in enumerate(self.tiles):
+            if x is t:
+                c = t.copy()
+                self.tiles[i] = c
+                owned.add(id(c))
+                return c
+        return t  # not on the board (already removed): nobody else sees it
+
+    def add_tile(self, t: Tile) -> Tile:
+        """Place a new tile (owned by this position)."""
+        self.tiles.append(t)
+        if self._owned is not None:
+            self._owned.add(id(t))
+        return t
 
     @property
     def num_players(self) -> int:

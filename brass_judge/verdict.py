@@ -78,8 +78,19 @@ class Verdict:
     steps: list = field(default_factory=list)  #: --explain: reasoning, step by step
     outcomes: list = field(default_factory=list)  #: Distant Cotton Market draws: one entry per tile
     position: Any = None  #: the position after the action (legal only)
-    action_text: str = ""
     player: Optional[str] = None
+    turn: Any = None  #: the Turn judged
+    highlight: dict = field(default_factory=dict)  #: what changed, for pictures (render_svg)
+    _action_text: Optional[str] = None
+
+    @property
+    def action_text(self) -> str:
+        """The judged turn in one-line notation (formatted on first use)."""
+        if self._action_text is None:
+            from .notation import format_turn
+
+            self._action_text = format_turn(self.turn) if self.turn is not None else ""
+        return self._action_text
 
     @property
     def verdict(self) -> str:

@@ -99,7 +99,7 @@ def _discard(j: Judge, action, n_cards: int):
                 j.violate("TRN003", priority=2, player=j.player, card=j.card_name(c),
                           hand=", ".join(j.card_name(x) for x in p.hand) or "empty")
         p.hand = hand
-    p.discard.extend(cards)
+    p.discard = p.discard + cards  # replaced, never changed in place (PlayerState.copy shares it)
     j.rule("RUL-DISCARD")
     j.effect("discard", f"{j.player} discards {', '.join(j.card_name(c) for c in cards)}", player=j.player,
              cards=list(cards))
@@ -142,41 +142,29 @@ def _judge_turn(pos: Position, turn: Turn, data, forced: list, explain_steps: li
         _JUDGES[type(action)](j, action)
         judges.append(j)
     work.actions_left = max(0, left - used)
+    rules: dict = {}
+    assumptions: dict = {}
     for j in judges:
         v.violations.extend(j.violations)
         v.effects.extend(j.effects)
-        for r in j.rules:
-            if r not in v.rules:
-                v.rules.append(r)
-        for a in j.assumptions:
-            if a not in v.assumptions:
-                v.assumptions.append(a)
+        rules.update(dict.fromkeys(j.rules))
+        assumptions.update(dict.fromkeys(j.assumptions))
         v.steps.extend(j.steps)
         for k, val in j.highlight.items():
-            v.__dict__.setdefault("highlight", {}).setdefault(k, []).extend(val)
-    v.violations.sort(key=lambda x: (x.priority, x.action_index if x.action_index is not None else -1))
-    v.legal = not v.violations
-    if not v.legal:
+            if val:
+                v.highlight.setdefault(k, []).extend(val)
+    v.rules = list(rules)
+    v.assumptions = list(assumptions)
+    if v.violations:
         # nothing happens when the turn is illegal: keep only what the checks found
+        v.legal = False
         v.effects = []
-    if v.legal:
-        rulings: list = []
-        for r in v.rules:
-            for q in CODES[r].rulings:
-                if q not in rulings:
-                    rulings.append(q)
-        v.rulings = rulings
-        v.position = work
+        v.violations.sort(key=lambda x: (x.priority, x.action_index if x.action_index is not None else -1))
+        v.rulings = list(dict.fromkeys(q for x in v.violations for q in x.rulings))
     else:
-        rulings = []
-        for x in v.violations:
-            for q in x.rulings:
-                if q not in rulings:
-                    rulings.append(q)
-        v.rulings = rulings
-    from ..notation import format_turn
-
-    v.action_text = format_turn(turn)
+        v.rulings = list(dict.fromkeys(q for r in v.rules for q in CODES[r].rulings))
+        v.position = work
+    v.turn = turn
     return v, work
 
 
@@ -195,6 +183,14 @@ def check(position, turn_or_action, data=None) -> Verdict:
         position = position.position
     data = _data_for(position, data)
     turn = _as_turn(turn_or_action)
+    try:
+        # the usual case: nothing random is left unstated
+        verdict, _ = _judge_turn(position, turn, data, [], [])
+        if base_assumptions:
+            verdict.assumptions = base_assumptions + verdict.assumptions
+        return verdict
+    except NeedDraw:
+        pass
     results = []  # (probability, draws, verdict)
 
     def run(forced: list, prob: Fraction, work_pos: Position) -> None:

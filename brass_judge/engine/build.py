@@ -182,7 +182,7 @@ def judge_build(j: Judge, a: Build) -> None:
     # --- place the tile -------------------------------------------------------------------
     take_from_mat(mat, a.industry, level)
     t = Tile(a.location, target.index, me, a.industry, level, False, spec.cubes)
-    pos.tiles.append(t)
+    pos.add_tile(t)
     j.highlight["placed"].append((t.location, t.space))
     j.effect("tile-placed", f"{me} places a level {level} {ind_name} on {loc.name} space {target.index}"
              + (f" with {spec.cubes} cube(s)" if spec.cubes else ""), location=t.location, space=t.space,

@@ -99,6 +99,7 @@ class Judge:
 
     def flip(self, t: Tile, why: str) -> None:
         """Flip tile *t*: its owner's income marker advances by the tile's income spaces (Q030, Q031)."""
+        t = self.pos.own_tile(t)
         t.flipped = True
         spec = self.data.tile(t.industry, t.level)
         self.rule("RUL-FLIP-INCOME")

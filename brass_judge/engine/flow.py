@@ -182,20 +182,24 @@ def is_era_over(pos: Position, data=None) -> bool:
 
 
 def end_turn(pos: Position, data, *, rng=None, seed: Any = None, shortfall_choices: Optional[dict] = None,
-             rail_deck_order: Optional[list] = None, rail_dcm_order: Optional[list] = None) -> tuple:
+             rail_deck_order: Optional[list] = None, rail_dcm_order: Optional[list] = None,
+             in_place: bool = False) -> tuple:
     """End the current player's turn: refill the hand to 8 from the draw pile while it lasts, then
     pass to the next player in turn order; after the last player, :func:`end_round`.
 
     The keyword arguments are passed on to :func:`end_round`. Returns ``(position, effects)``.
+    *pos* is not changed unless *in_place* is set (for callers that own a working copy, as replay
+    does with each verdict's new position).
     """
-    pos = pos.copy()
+    if not in_place:
+        pos = pos.copy()
     fx = FlowEffects()
     me = pos.turn
     p = pos.player[me]
     if p.hand is not None and pos.draw_pile is not None:
         need = max(0, data.hand_size - len(p.hand))
         drawn, pos.draw_pile = pos.draw_pile[:need], pos.draw_pile[need:]
-        p.hand.extend(drawn)
+        p.hand = p.hand + drawn  # replaced, never changed in place (PlayerState.copy shares it)
         pos.draw_deck = len(pos.draw_pile)
         if drawn:
             fx.add("draw", f"{me} draws {len(drawn)} card(s) ({len(pos.draw_pile)} left in the draw deck)",
@@ -248,8 +252,10 @@ def _end_round(pos: Position, data, *, rng=None, seed: Any = None, shortfall_cho
     else:
         for n in order:
             _pay_income(pos, data, n, (shortfall_choices or {}).get(n), fx)
-    # 3. the era ends when the deck and every hand are empty
+    # 3. the era ends when the deck and every hand are empty: the player count's deck divides
+    #    evenly into 10/9/8 rounds (Q017, Q018)
     if era_over:
+        fx.rule("RUL-DECK")
         more = _end_era(pos, data, rng=rng, seed=seed, rail_deck_order=rail_deck_order,
                         rail_dcm_order=rail_dcm_order)
         fx.extend_from(more)

@@ -15,7 +15,7 @@ def mat_of(j: Judge, player: str) -> dict:
     """
     p = j.pos.player[player]
     if p.mat is not None:
-        return p.mat
+        return p.own_mat()
     full = j.data.mat_counts()
     mat = {ind: dict(levels) for ind, levels in full.items()}
     for t in j.pos.tiles:

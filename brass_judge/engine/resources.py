@@ -33,6 +33,7 @@ def market_sell_price(data, cubes: int, market: str) -> Optional[int]:
 
 
 def _take_cube(j: Judge, t: Tile, resource: str, consumer: str) -> None:
+    t = j.pos.own_tile(t)
     t.cubes -= 1
     j.effect("cube", f"1 {resource} from {j.tile_name(t)} for {consumer} (free; to the supply)",
              resource=resource, source="tile", location=t.location, space=t.space, owner=t.owner,
@@ -138,6 +139,7 @@ def take_iron(j: Judge, consumer: str, chosen: Optional[tuple] = None, *, dry_ru
 def sell_new_cubes(j: Judge, t: Tile) -> None:
     """A new iron works, or a coal mine connected to a trade icon, moves as many cubes as fit into
     its market, most expensive empty spaces first, and its owner collects the prices (Q070, Q071)."""
+    t = j.pos.own_tile(t)
     resource = "coal" if t.industry == "coal_mine" else "iron"
     if resource == "coal":
         dist = distances_from(j.pos, [t.location], link_adjacency(j.pos))
