@@ -44,7 +44,7 @@ def _parse_kinds(values: Optional[List[str]]) -> Optional[list]:
                 from .errors import closest
 
                 raise InputError(f"unknown action type {k!r}; expected one of {', '.join(_KINDS)}",
-                                 field="--type", suggestions=closest(k, _KINDS), code="INP070")
+                                 field="--type", suggestions=closest(k, _KINDS), code="INP075")
             out.append(k)
     return out
 
@@ -147,7 +147,13 @@ def register(app: typer.Typer) -> None:
 
         log, pos = play_game(players, seed, data, on_step=on_step)
         if out is not None:
-            out.write_text(dump_log(log), encoding="utf-8")
+            try:
+                out.write_text(dump_log(log), encoding="utf-8")
+            except OSError as exc:
+                from .errors import InputError
+
+                raise fail_input(InputError(f"cannot write the game log: {exc.strerror or exc}", file=str(out),
+                                            code="INP061"), fmt) from None
         board = summary(pos, data)
         n_actions = sum(len(t["actions"]) for t in log["turns"])
         winners = [r["player"] for r in board if r["rank"] == 1]

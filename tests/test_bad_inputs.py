@@ -246,8 +246,7 @@ def test_missing_files_and_directories(tmp_path):
     ("check", POSITION, "--action", "pass card=bolton", "--apply", "--out", "{missing}/x.yaml"),
     ("check", POSITION, "--action", "pass card=bolton", "--apply", "--out", "{dir}"),
     ("render", POSITION, "-o", "{missing}/x.svg"),
-    pytest.param(("selfplay", "-o", "{missing}/x.yaml"), marks=pytest.mark.xfail(
-        reason="selfplay -o does not catch OSError yet (not an issue-7 file); reported", strict=False)),
+    ("selfplay", "-o", "{missing}/x.yaml"),
 ])
 def test_unwritable_output_is_an_input_error(tmp_path, args):
     """Regression: `check --render/--out` to a path that cannot be written crashed (OSError)."""
