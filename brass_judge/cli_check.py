@@ -79,6 +79,11 @@ def register(app: typer.Typer) -> None:
 
                 hl = dict(getattr(verdict, "highlight", {}) or {})
                 hl["legal"] = verdict.legal
+                if "coal_from" in hl:
+                    from .engine import coal_paths
+
+                    hl["coal_paths"] = coal_paths(verdict.position or lp.position, hl)
+                    del hl["coal_from"]
                 shown = verdict.position if verdict.legal and verdict.position is not None else lp.position
                 _write(render, render_position(shown, data, highlight=hl,
                                                title=("LEGAL" if verdict.legal else "ILLEGAL") + ": " + verdict.action_text),

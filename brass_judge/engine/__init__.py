@@ -28,6 +28,18 @@ _JUDGES = {Build: judge_build, Network: judge_network, Develop: judge_develop, S
            Loan: judge_loan, Pass: judge_pass}
 
 
+def coal_paths(position: Position, highlight: dict) -> list:
+    """Routes (mine first) of the coal an action took, traced on *position* for a picture."""
+    from .board import path_between
+
+    out = []
+    for mine, sites in highlight.get("coal_from", ()):
+        routes = [path_between(position, mine, s) for s in sites]
+        routes = [r for r in routes if r] or [[mine]]
+        out.append(min(routes, key=len))
+    return out
+
+
 class IllegalAction(ValueError):
     """Raised by :func:`apply` for an illegal action; carries the verdict."""
 
@@ -151,8 +163,7 @@ def _judge_turn(pos: Position, turn: Turn, data, forced: list, explain_steps: li
         assumptions.update(dict.fromkeys(j.assumptions))
         v.steps.extend(j.steps)
         for k, val in j.highlight.items():
-            if val:
-                v.highlight.setdefault(k, []).extend(val)
+            v.highlight.setdefault(k, []).extend(val)
     v.rules = list(rules)
     v.assumptions = list(assumptions)
     if v.violations:

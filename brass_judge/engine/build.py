@@ -148,7 +148,7 @@ def judge_build(j: Judge, a: Build) -> None:
         if ok:
             j.rule("RUL-OVERBUILD-REMOVED")
             pos.tiles.remove(old)
-            j.highlight["removed"].append((old.location, old.space))
+            j.mark("removed", (old.location, old.space))
             j.effect("tile-removed", f"{j.tile_name(old)} is overbuilt and leaves the game"
                      + (f" ({old.cubes} cube(s) to the supply)" if old.cubes else ""),
                      location=old.location, space=old.space, owner=old.owner, industry=old.industry,
@@ -183,7 +183,7 @@ def judge_build(j: Judge, a: Build) -> None:
     take_from_mat(mat, a.industry, level)
     t = Tile(a.location, target.index, me, a.industry, level, False, spec.cubes)
     pos.add_tile(t)
-    j.highlight["placed"].append((t.location, t.space))
+    j.mark("placed", (t.location, t.space))
     j.effect("tile-placed", f"{me} places a level {level} {ind_name} on {loc.name} space {target.index}"
              + (f" with {spec.cubes} cube(s)" if spec.cubes else ""), location=t.location, space=t.space,
              owner=me, industry=a.industry, level=level, cubes=spec.cubes)

@@ -23,7 +23,8 @@ class Judge:
         self.rules: list = []
         self.assumptions: list = []
         self.steps: list = []
-        self.highlight: dict = {"placed": [], "flipped": [], "removed": [], "links": [], "coal_paths": []}
+        #: what changed, for pictures: placed, flipped, removed, links, coal_paths (render_svg)
+        self.highlight: dict = {}
         self.forced_draws: list = []  #: Distant Cotton Market tiles to use for unknown draws
 
     # ------------------------------------------------------------------ recording
@@ -38,6 +39,10 @@ class Judge:
 
     def effect(self, effect_kind: str, text: str, /, **data) -> None:
         self.effects.append(Effect(effect_kind, text, data, self.action_index))
+
+    def mark(self, what: str, item) -> None:
+        """Note something the action changed, for the verdict picture (``--render``)."""
+        self.highlight.setdefault(what, []).append(item)
 
     def step(self, text: str) -> None:
         self.steps.append(text)
@@ -105,5 +110,5 @@ class Judge:
         self.rule("RUL-FLIP-INCOME")
         self.effect("flip", f"{self.tile_name(t)} flips ({why})", location=t.location, space=t.space,
                     owner=t.owner, industry=t.industry, level=t.level)
-        self.highlight["flipped"].append((t.location, t.space))
+        self.mark("flipped", (t.location, t.space))
         self.advance_income(t.owner, spec.income, f"flipping the {self.ind(t.industry)} in {self.loc(t.location)}")

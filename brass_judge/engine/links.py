@@ -61,7 +61,7 @@ def judge_network(j: Judge, a: Network) -> None:
             continue
         # place the link; a location it touches joins the network (Q051, Q056)
         pos.links.append(Link(key, me, kind))
-        j.highlight["links"].append(key)
+        j.mark("links", key)
         j.rule("RUL-NETWORK-EXTENDS")
         j.effect("link-placed", f"{me} places a {kind} on {name}", line=key, owner=me, kind=kind)
         if kind == RAIL:

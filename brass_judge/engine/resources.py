@@ -72,16 +72,16 @@ def take_coal(j: Judge, sites, consumer: str, chosen: Optional[tuple] = None, *,
                     j.violate("BLD019", priority=30, closest=", ".join(sorted({j.loc(t.location) for t in closest})),
                               chosen=", ".join(j.loc(t.location) for t in named))
         elif len({(t.location, t.space) for t in closest}) > 1:
-            alts = ", ".join(j.tile_name(t) for t in closest[1:])
+            alts = ", ".join(j.tile_name(t) + (f" (space {t.space})" if t.location == pick.location else "")
+                             for t in closest[1:])
             j.assume(f"two or more coal mines are equally close ({best} link(s)) for {consumer}: took "
                      f"{j.tile_name(pick)}; alternatives: {alts} (name one with coal=LOCATION)")
         j.step(f"coal for {consumer}: connected unflipped mines by distance: "
                + ", ".join(f"{j.loc(t.location)} ({dist[t.location]})" for t in mines))
         j.rule("RUL-COAL-SAME-TOWN" if best == 0 else "RUL-COAL-MINE")
         if not dry_run:
-            adj = link_adjacency(j.pos)  # once for every site
-            site = min(sites, key=lambda s: distances_from(j.pos, [s], adj).get(pick.location, 99))
-            j.highlight["coal_paths"].append(path_between(j.pos, pick.location, site) or [pick.location])
+            # for the verdict picture: the route is traced only when a picture is drawn
+            j.mark("coal_from", (pick.location, tuple(sites)))
             _take_cube(j, pick, "coal", consumer)
         return 0
     trade = trade_locations(j.pos, j.data)
