@@ -202,7 +202,7 @@ _ROWS = [
     _c("RUL-PASS", "pass", "passing still discards a card", ("Q023",)),
     _c("RUL-DISCARD", "discard", "every action discards a card face up", ()),
     _c("RUL-SAME-ACTION-TWICE", "same-action-twice", "both actions of a turn may be the same, each with its own card", ("Q022",)),
-    _c("RUL-FIRST-ROUND", "first-round-one-action", "the first Canal Era round has one action per player", ("Q019",)),
+    _c("RUL-FIRST-ROUND", "first-round-one-action", "the first Canal Era round has one action per player", ("Q019", "Q021")),
     _c("RUL-TURN-ORDER", "turn-order-by-spent", "least spent goes first next round; ties keep their order", ("Q024", "Q026")),
     _c("RUL-INCOME", "income-end-of-round", "everyone takes income (or pays negative income) at the end of the round, not after the last", ("Q027", "Q028", "Q032")),
     _c("RUL-SHORTFALL", "income-shortfall", "unpaid income is covered by removing own tiles for half cost, then 1 VP per £1", ("Q033", "Q034")),
