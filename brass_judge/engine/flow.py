@@ -471,8 +471,12 @@ def _end_canal(pos: Position, data, fx: FlowEffects, *, rng, seed, rail_deck_ord
         dcm = list(tiles)
         r.shuffle(dcm)
     if Counter(cards) != Counter(full):
-        fx.assumptions.append(_diff("the cards collected at the end of the Canal Era", cards, full,
-                                    f"the {pos.num_players}-player deck") + "; the Rail Era deck is the full deck")
+        if not cards:
+            fx.assumptions.append(f"the position does not record the cards (hands, discards, deck): the Rail Era "
+                                  f"deck is taken as the full {len(full)}-card {pos.num_players}-player deck")
+        else:
+            fx.assumptions.append(_diff("the cards collected at the end of the Canal Era", cards, full,
+                                        f"the {pos.num_players}-player deck") + "; the Rail Era deck is the full deck")
     pos.dcm_position = 1
     pos.dcm_drawn = []
     pos.dcm_order = dcm
