@@ -156,7 +156,6 @@ def search_cmd(
 def _fixtures_citing() -> dict:
     """ruling id -> example and test-fixture files (source tree only) whose expectations cite it."""
     import re
-    from pathlib import Path
 
     from .resources import PACKAGE_DIR
 

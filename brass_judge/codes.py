@@ -225,5 +225,10 @@ def codes_citing(ruling_id: str) -> list:
     return [c for c in _ROWS if ruling_id in c.rulings]
 
 
+def rulings_of(codes) -> list:
+    """The rulings cited by *codes* (codes or RUL-* rules), in first-use order, once each."""
+    return list(dict.fromkeys(q for c in codes for q in CODES[c].rulings))
+
+
 def all_cited_rulings() -> set:
     return {r for c in _ROWS for r in c.rulings}

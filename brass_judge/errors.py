@@ -130,7 +130,7 @@ def closest(name: str, candidates: Iterable[str], n: int = 3) -> list[str]:
     return out
 
 
-def exit_with(err: InputError) -> "NoReturn":  # type: ignore[name-defined]  # noqa: F821
+def exit_with(err: InputError) -> None:
     """Print *err* to stderr and exit with code 2 (for code outside the main CLI)."""
     import sys
 

@@ -417,14 +417,9 @@ class ReplayResult:
 
     @property
     def rulings(self) -> list:
-        from .codes import CODES
+        from .codes import rulings_of
 
-        out: list = []
-        for r in self.rules:
-            for q in CODES[r].rulings:
-                if q not in out:
-                    out.append(q)
-        return out
+        return rulings_of(self.rules)
 
     def to_dict(self) -> dict:
         pos = self.position

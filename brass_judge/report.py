@@ -4,10 +4,9 @@ from __future__ import annotations
 
 def verdict_text(verdict, *, explain: bool = False, console=None) -> None:
     from rich.console import Console
-    from rich.panel import Panel
     from rich.text import Text
 
-    con = console or Console(highlight=False)
+    con = console or Console(highlight=False, soft_wrap=True)
     head = Text()
     head.append("LEGAL" if verdict.legal else "ILLEGAL", style="bold green" if verdict.legal else "bold red")
     head.append(f"  {verdict.player}: {verdict.action_text}")
@@ -51,7 +50,7 @@ def findings_text(file: str, violations, console=None) -> None:
     from rich.console import Console
     from rich.text import Text
 
-    con = console or Console(highlight=False)
+    con = console or Console(highlight=False, soft_wrap=True)
     for v in violations:
         t = Text(f"{file}:{getattr(v, 'line', None) or '?'}: ", style="bold")
         t.append(f"{v.code} ", style="red")

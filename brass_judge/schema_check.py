@@ -66,7 +66,6 @@ def _orig_path(data, path) -> tuple:
 def _convert(doc: Document, e) -> InputError:
     path = _orig_path(doc.data, e.absolute_path)
     validator = e.validator
-    suggestions: list = []
     if validator == "oneOf" and e.context:
         # Report the errors of the branch the author most likely meant: the one whose errors go
         # deepest into the data and are not mere type mismatches.

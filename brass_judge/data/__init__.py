@@ -7,7 +7,7 @@ Market and the Progress Track. The map as ``networkx`` graphs is built lazily on
 """
 from __future__ import annotations
 
-from .gamedata import (  # noqa: F401
+from .gamedata import (  # noqa: F401  (re-exported)
     INDUSTRIES,
     GameData,
     Line,

@@ -12,9 +12,8 @@ Each action family lives in its own module (build, links, develop, sell, loan); 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Optional, Union
 
-from ..codes import CODES
+from ..codes import rulings_of
 from ..model import Build, Develop, Loan, Network, Pass, Position, Sell, Turn, action_count
 from ..verdict import Verdict
 from .build import judge_build
@@ -173,7 +172,7 @@ def _judge_turn(pos: Position, turn: Turn, data, forced: list, explain_steps: li
         v.violations.sort(key=lambda x: (x.priority, x.action_index if x.action_index is not None else -1))
         v.rulings = list(dict.fromkeys(q for x in v.violations for q in x.rulings))
     else:
-        v.rulings = list(dict.fromkeys(q for r in v.rules for q in CODES[r].rulings))
+        v.rulings = rulings_of(v.rules)
         v.position = work
     v.turn = turn
     return v, work

@@ -10,8 +10,7 @@ from ..model import CANAL, Build, Tile
 from .board import has_pieces_on_board, network_of
 from .context import Judge
 from .mat import lowest_level, mat_of, take_from_mat
-from .resources import coal_sources, sell_new_cubes, take_coal, take_iron
-from .board import distances_from, trade_locations
+from .resources import sell_new_cubes, take_coal, take_iron
 
 
 def judge_build(j: Judge, a: Build) -> None:
@@ -162,7 +161,6 @@ def judge_build(j: Judge, a: Build) -> None:
     for _ in range(spec.coal):
         price = take_coal(j, [a.location], f"the {ind_name} in {loc.name}", a.coal_from, dry_run=illegal_so_far)
         if price is None:
-            dist = distances_from(pos, [a.location])
             rail_only = a.location in d.graphs.rail_only if pos.era == CANAL else False
             if rail_only:
                 j.violate("BLD021", priority=20, location=loc.name)

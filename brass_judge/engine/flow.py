@@ -56,14 +56,9 @@ class FlowEffects(list):
 
     @property
     def rulings(self) -> list:
-        from ..codes import CODES
+        from ..codes import rulings_of
 
-        out: list = []
-        for r in self.rules:
-            for q in CODES[r].rulings:
-                if q not in out:
-                    out.append(q)
-        return out
+        return rulings_of(self.rules)
 
 
 def _rng(rng, seed):

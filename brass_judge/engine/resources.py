@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..model import Tile
-from .board import distances_from, link_adjacency, path_between, trade_locations
+from .board import distances_from, link_adjacency, trade_locations
 from .context import Judge
 
 

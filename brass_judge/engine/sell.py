@@ -70,7 +70,7 @@ def judge_sell(j: Judge, a: Sell) -> None:
                    + " - ".join(j.loc(x) for x in path_between(pos, mill.location, sale.to)) + ")")
             j.effect("sale", f"{me} sells the mill in {mloc.name} to {j.tile_name(port)}",
                      mill=mill.location, to=sale.to, kind="port")
-            j.flip(port, f"a cotton mill sold to it")
+            j.flip(port, "a cotton mill sold to it")
             j.flip(mill, "sold")
             sold.add((mill.location, mill.space))
             continue
