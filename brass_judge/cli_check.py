@@ -34,7 +34,11 @@ def register(app: typer.Typer) -> None:
         render: Optional[Path] = typer.Option(None, "--render", help="Also draw the verdict as an SVG picture."),
     ) -> None:
         """Judge a proposed action (or a whole turn) on a position: LEGAL or ILLEGAL, why, what happens,
-        and the FAQ rulings relied on. Exit 0 legal, 1 illegal, 2 unusable input."""
+        and the FAQ rulings relied on. Exit 0 legal, 1 illegal, 2 unusable input.
+
+        Notation examples: 'build cotton@bolton card=bolton', 'build port@liverpool cards=bolton,wigan',
+        'network bolton-bury card=x', 'develop coal,iron card=x', 'sell bolton>liverpool
+        bury>distant:2 card=x', 'loan 20 card=x', 'pass card=x'; two actions: 'A; B'."""
         try:
             lp, data = _load(position)
             if (action is None) == (action_file is None):
