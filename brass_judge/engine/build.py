@@ -19,6 +19,7 @@ def judge_build(j: Judge, a: Build) -> None:
     ind_name = j.ind(a.industry)
 
     # --- the card ------------------------------------------------------------------------
+    anywhere = False  # the no-tiles Industry card rule: any location, but only on a free space (Q074)
     if not loc.spaces:
         j.violate("BLD018", priority=10, location=loc.name)
         return
@@ -38,6 +39,7 @@ def judge_build(j: Judge, a: Build) -> None:
             elif not has_pieces_on_board(pos, me):
                 # No industry or link tiles on the board: an Industry card builds anywhere (Q074, Q075).
                 j.rule("RUL-CARD-NO-TILES")
+                anywhere = True
             else:
                 net = network_of(pos, me)
                 virtual = (d.variant_rules.get("virtual_link") == ["liverpool", "birkenhead"]
@@ -110,6 +112,10 @@ def judge_build(j: Judge, a: Build) -> None:
             target = loc.spaces[old.space]
             j.assume(f"no free {ind_name} space in {loc.name}: taken as overbuilding {j.tile_name(old)} "
                      f"(space {old.space}); name another with space=N")
+
+    # --- the no-tiles rule builds on an undeveloped space only, never overbuilds (Q074) -------
+    if anywhere and old is not None:
+        j.violate("BLD002", priority=20, location=loc.name, player=me, _rulings=("Q074",))
 
     # --- Canal Era: at most one own tile per location (Q079) --------------------------------
     if pos.era == CANAL:
