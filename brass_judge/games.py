@@ -394,6 +394,7 @@ class ReplayResult:
     stopped: bool = False  #: stopped early at a problem (strict mode)
     reached: bool = True  #: with stop_before: the action was reached
     rules: list = field(default_factory=list)  #: RUL-* codes applied, in first-use order
+    ruling_ids: list = field(default_factory=list)  #: rulings relied on, in first-use order
     assumptions: list = field(default_factory=list)
     data: Any = None
 
@@ -417,9 +418,8 @@ class ReplayResult:
 
     @property
     def rulings(self) -> list:
-        from .codes import rulings_of
-
-        return rulings_of(self.rules)
+        """Every ruling the replay relied on, in first-use order."""
+        return list(self.ruling_ids)
 
     def to_dict(self) -> dict:
         pos = self.position
@@ -484,10 +484,13 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
     for sf in log.shortfalls:
         shortfalls.setdefault((sf.era, sf.round), {})[sf.player] = sf
 
-    def add_rules(rules) -> None:
+    def add_rules(rules, rulings) -> None:
         for r in rules:
             if r not in res.rules:
                 res.rules.append(r)
+        for q in rulings:
+            if q not in res.ruling_ids:
+                res.ruling_ids.append(q)
 
     def finding(code: str, fields: dict, line, turn=None, **kw) -> Finding:
         from .verdict import Violation
@@ -561,7 +564,7 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
             res.actions += 1
             if v.legal and not v.outcomes:
                 pos = v.position
-                add_rules(v.rules)
+                add_rules(v.rules, v.rulings)
                 for a in v.assumptions:
                     res.assumptions.append(f"action {n} ({me}): {a}")
                 continue
@@ -611,7 +614,7 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
         except ValueError as e:
             raise log.doc.error(f"setup: {e}", ("setup",), code="INP072") from None
         res.turns += 1
-        add_rules(fx.rules)
+        add_rules(fx.rules, fx.rulings)
         res.assumptions.extend(f"{era.title()} Era round {rnd}: {a}" for a in fx.assumptions)
         for v in fx.violations:
             sf = shortfalls.get((era, rnd), {})

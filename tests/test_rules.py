@@ -47,7 +47,7 @@ RULES_DIR = REPO / "tests" / "rules"
 FIXTURES = sorted(RULES_DIR.rglob("*.yaml"))
 FAMILIES = {"position": "POS", "turn": "TRN", "build": "BLD", "network": "NET", "develop": "DEV",
             "sell": "SEL", "loan": "LON"}
-EXPECT_KEYS = {"verdict", "codes", "messages", "rulings", "rules", "effects", "assumptions", "money", "income_space",
+EXPECT_KEYS = {"verdict", "codes", "messages", "rulings", "not_rulings", "rules", "effects", "assumptions", "money", "income_space",
                "vp", "spent", "coal_market", "iron_market", "dcm_position", "tiles"}
 #: fixtures also run through the console script (python -m brass_judge check ... --format json)
 CLI_FIXTURES = [
@@ -176,6 +176,9 @@ def test_rule_fixture(path: Path) -> None:
         assert any(s in v.message for v in verdict.violations), f"no violation says {s!r}:\n{report}"
     for q in exp.get("rulings", []):
         assert q in verdict.rulings, f"{q} not in {verdict.rulings}"
+    # a ruling that did not decide this case must not be cited (rulings are not keywords)
+    for q in exp.get("not_rulings", []):
+        assert q not in verdict.rulings, f"{q} is cited but did not decide this case: {verdict.rulings}"
     for r in exp.get("rules", []):
         assert r in verdict.rules, f"{r} not applied: {verdict.rules}"
     texts = [e.text for e in verdict.effects]

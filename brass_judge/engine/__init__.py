@@ -108,6 +108,7 @@ def _discard(j: Judge, action, n_cards: int):
                 hand.remove(c)
             else:
                 j.violate("TRN003", priority=2, player=j.player, card=j.card_name(c),
+                          also=("Q073",) if isinstance(action, Build) else (),
                           hand=", ".join(j.card_name(x) for x in p.hand) or "empty")
         p.hand = hand
     p.discard = p.discard + cards  # replaced, never changed in place (PlayerState.copy shares it)
@@ -137,9 +138,11 @@ def _judge_turn(pos: Position, turn: Turn, data, forced: list, explain_steps: li
     if used > left:
         if any(action_count(a) == 2 for a in turn.actions):
             # the actions left for the Double Action Build once the turn's other actions are counted
-            head.violate("BLD017", priority=0, player=player, left=max(0, left - (used - 2)))
+            head.violate("BLD017", priority=0, player=player, left=max(0, left - (used - 2)),
+                         also=("Q020",) if pos.is_first_canal_round else ())
         else:
-            head.violate("TRN002", priority=0, player=player, left=left, used=used)
+            head.violate("TRN002", priority=0, player=player, left=left, used=used,
+                         also=("Q019",) if pos.is_first_canal_round else ())
     if pos.is_first_canal_round:
         head.rule("RUL-FIRST-ROUND")
     kinds = [type(a) for a in turn.actions]
@@ -149,13 +152,16 @@ def _judge_turn(pos: Position, turn: Turn, data, forced: list, explain_steps: li
     for i, action in enumerate(turn.actions):
         j = Judge(work, data, player, action_index=i)
         j.forced_draws = forced
+        j.earlier_actions = turn.actions[:i]
         action = _discard(j, action, 2 if action_count(action) == 2 else 1)
         _JUDGES[type(action)](j, action)
         judges.append(j)
     work.actions_left = max(0, left - used)
     rules: dict = {}
+    also: dict = {}
     assumptions: dict = {}
     for j in judges:
+        also.update(dict.fromkeys(j.also))
         v.violations.extend(j.violations)
         v.effects.extend(j.effects)
         rules.update(dict.fromkeys(j.rules))
@@ -172,7 +178,7 @@ def _judge_turn(pos: Position, turn: Turn, data, forced: list, explain_steps: li
         v.violations.sort(key=lambda x: (x.priority, x.action_index if x.action_index is not None else -1))
         v.rulings = list(dict.fromkeys(q for x in v.violations for q in x.rulings))
     else:
-        v.rulings = rulings_of(v.rules)
+        v.rulings = rulings_of(v.rules, also)
         v.position = work
     v.turn = turn
     return v, work

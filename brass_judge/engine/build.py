@@ -7,7 +7,7 @@ then the cost with coal and iron, then placing, market sales and flips.
 from __future__ import annotations
 
 from ..model import CANAL, Build, Tile
-from .board import has_pieces_on_board, network_of
+from .board import distances_from, has_pieces_on_board, network_of
 from .context import Judge
 from .mat import lowest_level, mat_of, take_from_mat
 from .resources import sell_new_cubes, take_coal, take_iron
@@ -20,37 +20,54 @@ def judge_build(j: Judge, a: Build) -> None:
 
     # --- the card ------------------------------------------------------------------------
     anywhere = False  # the no-tiles Industry card rule: any location, but only on a free space (Q074)
+    double = len(a.cards) == 2
     if not loc.spaces:
         j.violate("BLD018", priority=10, location=loc.name)
         return
-    if len(a.cards) == 2:
+    # a town whose cards are out at this player count can still be built in (Q003)
+    cardless = a.location not in d.deck_for(pos.num_players)
+    if double:
         # Double Action Build: any two cards act as any Location card (Q077); uses both actions.
-        j.rule("RUL-DOUBLE-BUILD")
+        j.rule("RUL-DOUBLE-BUILD", *(("Q003",) if cardless else ()))
     elif a.cards:
         card = a.cards[0]
         if card in d.locations:
             if card != a.location:
                 j.violate("BLD001", priority=20, card=j.card_name(card), player=me, location=loc.name, industry=ind_name)
             else:
-                j.rule("RUL-CARD-LOCATION")
+                # a Location card builds in its town even outside the network, which it joins (Q055)
+                j.rule("RUL-CARD-LOCATION", *(() if a.location in network_of(pos, me) else ("Q055",)))
         else:
             if card != a.industry:
                 j.violate("BLD003", priority=20, card=j.card_name(card), industry=ind_name, location=loc.name)
             elif not has_pieces_on_board(pos, me):
-                # No industry or link tiles on the board: an Industry card builds anywhere (Q074, Q075).
-                j.rule("RUL-CARD-NO-TILES")
+                # No industry or link tiles on the board: an Industry card builds anywhere (Q074;
+                # in the Rail Era too, once every tile has gone, Q075).
+                j.rule("RUL-CARD-NO-TILES", *(("Q075",) if pos.era != CANAL else ()))
                 anywhere = True
             else:
                 net = network_of(pos, me)
                 virtual = (d.variant_rules.get("virtual_link") == ["liverpool", "birkenhead"]
                            and a.location == "birkenhead" and "liverpool" in net)
                 if a.location in net:
-                    j.rule("RUL-CARD-INDUSTRY")
+                    also = []
+                    own_here = any(t.owner == me for t in pos.tiles_at(a.location))
+                    if own_here:
+                        also.append("Q095")  # the player's own tile puts the town in the network
+                    else:
+                        also.append("Q059")  # only a link keeps it in the network
+                    if cardless:
+                        also.append("Q003")
+                    j.rule("RUL-CARD-INDUSTRY", *also)
                 elif virtual:
                     j.rule("RUL-CARD-INDUSTRY")
                     j.step("Classic Virtual Link: Liverpool is in the network, so an Industry card builds in Birkenhead (Q129)")
                 else:
-                    j.violate("BLD002", priority=20, location=loc.name, player=me)
+                    # connected through others' links is not the same as in the network (Q052)
+                    reach = distances_from(pos, [a.location])
+                    connected = any(x in net for x in reach)
+                    j.violate("BLD002", priority=20, location=loc.name, player=me,
+                              also=("Q052",) if connected else ())
 
     # --- the tile: always the lowest level left on the mat (Q012) ------------------------
     mat = mat_of(j, me)
@@ -64,7 +81,9 @@ def judge_build(j: Judge, a: Build) -> None:
             j.assume(f"{me}'s mat was not given: took the claimed level {a.level} {ind_name} as the lowest left")
             level = a.level
         else:
-            j.violate("BLD015", priority=15, player=me, industry=ind_name, lowest=level, level=a.level)
+            replacing = a.space is not None and pos.tile_on(a.location, a.space) is not None
+            j.violate("BLD015", priority=15, player=me, industry=ind_name, lowest=level, level=a.level,
+                      also=("Q088",) if replacing else ())
     j.rule("RUL-LOWEST-TILE")
     spec = d.tile(a.industry, level)
     if a.industry == "shipyard" and level == 0:
@@ -72,7 +91,9 @@ def judge_build(j: Judge, a: Build) -> None:
         return
     if not spec.buildable_in(pos.era):
         fix = ("wait for the Rail Era" if "rail" in spec.eras else "develop it away first")
-        j.violate("BLD006", priority=10, player=me, industry=ind_name, level=level, era=pos.era.title(), fix=fix)
+        also = ("Q081",) if a.industry == "shipyard" else ("Q042",) if level == 1 else ()
+        j.violate("BLD006", priority=10, player=me, industry=ind_name, level=level, era=pos.era.title(), fix=fix,
+                  also=also)
     j.step(f"{me} builds a level {level} {ind_name} (cost £{spec.cost}, {spec.coal} coal, {spec.iron} iron)")
 
     # --- the space -------------------------------------------------------------------------
@@ -115,7 +136,7 @@ def judge_build(j: Judge, a: Build) -> None:
 
     # --- the no-tiles rule builds on an undeveloped space only, never overbuilds (Q074) -------
     if anywhere and old is not None:
-        j.violate("BLD002", priority=20, location=loc.name, player=me, _rulings=("Q074",))
+        j.violate("BLD002", priority=20, location=loc.name, player=me, also=("Q074",))
 
     # --- Canal Era: at most one own tile per location (Q079) --------------------------------
     if pos.era == CANAL:
@@ -147,9 +168,26 @@ def judge_build(j: Judge, a: Build) -> None:
                               resource=resource, where=where)
                     ok = False
                 elif ok:
-                    j.rule("RUL-OVERBUILD-OPPONENT")
+                    also = []
+                    other = "iron_works" if old.industry == "coal_mine" else "coal_mine"
+                    other_market = pos.iron_market if other == "iron_works" else pos.coal_market
+                    if pos.cubes_on_board(other) or other_market:
+                        also.append("Q084")  # only this tile's resource has to be gone
+                    if any(pos.tile_on(k, s.index) is None for k, l in d.locations.items() for s in l.spaces_for(a.industry)):
+                        also.append("Q093")  # free spaces elsewhere do not prevent it
+                    if old.industry == "iron_works" and any(type(x).__name__ == "Develop" for x in j.earlier_actions):
+                        also.append("Q094")  # this turn's Develop took the last iron
+                    j.rule("RUL-OVERBUILD-OPPONENT", *also)
+                    j.overbuilt_opponent = True
         elif ok:
-            j.rule("RUL-OVERBUILD-OWN")
+            also = []
+            if old.flipped:
+                also.append("Q090")  # the new tile goes in unflipped
+                if old.industry == "port":
+                    also.append("Q096")  # so a port can take another sale
+            j.rule("RUL-OVERBUILD-OWN", *also)
+        if ok and double:
+            j.rule("RUL-DOUBLE-BUILD", "Q092")  # a Double Action Build can overbuild
         if ok:
             j.rule("RUL-OVERBUILD-REMOVED")
             pos.tiles.remove(old)
@@ -171,9 +209,11 @@ def judge_build(j: Judge, a: Build) -> None:
             if rail_only:
                 j.violate("BLD021", priority=20, location=loc.name)
             j.violate("BLD011", priority=20, location=loc.name, need=spec.coal,
-                      and_market=" and to no market trade icon")
+                      and_market=" and to no market trade icon", also=("Q076",) if anywhere else ())
         else:
             cost += price
+            if anywhere:
+                j.rule("RUL-CARD-NO-TILES", "Q076")  # the no-tiles rule still needs coal
     for _ in range(spec.iron):
         cost += take_iron(j, f"the {ind_name} in {loc.name}", a.iron_from, dry_run=illegal_so_far)
     if pos.player[me].money < cost:

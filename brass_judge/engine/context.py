@@ -21,21 +21,35 @@ class Judge:
         self.violations: list = []
         self.effects: list = []
         self.rules: list = []
+        self.also: list = []  #: (rule code, ruling) pairs: case-specific rulings relied on
         self.assumptions: list = []
         self.steps: list = []
         #: what changed, for pictures: placed, flipped, removed, links, coal_paths (render_svg)
         self.highlight: dict = {}
         self.forced_draws: list = []  #: Distant Cotton Market tiles to use for unknown draws
+        self.earlier_actions: tuple = ()  #: the turn's actions before this one
+        self.overbuilt_opponent = False  #: this build replaces an opponent's coal mine or iron works
+        self.sales: tuple = ()  #: the Sell action's sales (for mill-by-mill rulings)
 
     # ------------------------------------------------------------------ recording
-    def violate(self, code: str, priority: int = 50, **fields) -> None:
+    def violate(self, code: str, priority: int = 50, *, also: tuple = (), **fields) -> None:
+        """Report a violation; *also* names the case-specific rulings (the code's ``may_cite``)
+        that decided this case."""
         assert code in CODES, code
+        assert set(also) <= set(CODES[code].may_cite), (code, also)
+        if also:
+            fields["_rulings"] = tuple(also)
         self.violations.append(Violation(code, fields, self.action_index, priority))
 
-    def rule(self, code: str) -> None:
+    def rule(self, code: str, *also: str) -> None:
+        """Record that rule *code* was applied; *also* names case-specific rulings it relied on."""
         assert code in CODES, code
+        assert set(also) <= set(CODES[code].may_cite), (code, also)
         if code not in self.rules:
             self.rules.append(code)
+        for q in also:
+            if (code, q) not in self.also:
+                self.also.append((code, q))
 
     def effect(self, effect_kind: str, text: str, /, **data) -> None:
         self.effects.append(Effect(effect_kind, text, data, self.action_index))
@@ -107,7 +121,8 @@ class Judge:
         t = self.pos.own_tile(t)
         t.flipped = True
         spec = self.data.tile(t.industry, t.level)
-        self.rule("RUL-FLIP-INCOME")
+        # the tile's owner gains the income, whoever caused the flip (Q031)
+        self.rule("RUL-FLIP-INCOME", *(("Q031",) if t.owner != self.player else ()))
         self.effect("flip", f"{self.tile_name(t)} flips ({why})", location=t.location, space=t.space,
                     owner=t.owner, industry=t.industry, level=t.level)
         self.mark("flipped", (t.location, t.space))

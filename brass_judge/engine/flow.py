@@ -35,20 +35,30 @@ class FlowEffects(list):
     def __init__(self) -> None:
         super().__init__()
         self.rules: list = []
+        self.also: list = []  #: (rule code, ruling) pairs: case-specific rulings relied on
         self.assumptions: list = []
         self.violations: list = []
 
     def add(self, kind: str, text: str, /, **data) -> None:
         self.append(Effect(kind, text, data))
 
-    def rule(self, code: str) -> None:
+    def rule(self, code: str, *also: str) -> None:
+        from ..codes import CODES
+
+        assert set(also) <= set(CODES[code].may_cite), (code, also)
         if code not in self.rules:
             self.rules.append(code)
+        for q in also:
+            if (code, q) not in self.also:
+                self.also.append((code, q))
 
     def extend_from(self, other: "FlowEffects") -> None:
         self.extend(other)
         for r in other.rules:
             self.rule(r)
+        for pair in other.also:
+            if pair not in self.also:
+                self.also.append(pair)
         for a in other.assumptions:
             if a not in self.assumptions:
                 self.assumptions.append(a)
@@ -58,7 +68,7 @@ class FlowEffects(list):
     def rulings(self) -> list:
         from ..codes import rulings_of
 
-        return rulings_of(self.rules)
+        return rulings_of(self.rules, self.also)
 
 
 def _rng(rng, seed):
@@ -241,10 +251,11 @@ def _end_round(pos: Position, data, *, rng=None, seed: Any = None, shortfall_cho
     for n in order:
         pos.player[n].spent = 0
     # 2. income, not after the last round of the game (Q028)
-    fx.rule("RUL-INCOME")
     if last_round:
+        fx.rule("RUL-INCOME", "Q028")
         fx.add("income", "no income after the last round of the game", skipped=True)
     else:
+        fx.rule("RUL-INCOME")
         for n in order:
             _pay_income(pos, data, n, (shortfall_choices or {}).get(n), fx)
     # 3. the era ends when the deck and every hand are empty: the player count's deck divides
@@ -280,6 +291,7 @@ def _pay_income(pos: Position, data, name: str, choice: Optional[list], fx: Flow
         fx.add("income", f"{name} takes £{level} income (level {level})", player=name, amount=level, money=p.money)
         return
     owed = -level
+    fx.rule("RUL-INCOME", "Q032")  # negative income is paid to the bank every round
     if p.money >= owed:
         p.money -= owed
         fx.add("income", f"{name} pays £{owed} (income level {level})", player=name, amount=-owed, money=p.money)
@@ -408,7 +420,9 @@ def _end_era(pos: Position, data, *, rng=None, seed: Any = None, rail_deck_order
     for n in pos.players:
         pos.player[n].links_left = data.links_per_player
     # 2. flipped tiles score their VP (Q038, Q043)
-    fx.rule("RUL-TILE-SCORING")
+    # flipped level 2+ tiles score now and, surviving the Canal Era, again at the Rail Era's end (Q043)
+    again = any(t.flipped and t.level >= 2 for t in pos.tiles)
+    fx.rule("RUL-TILE-SCORING", *(("Q043",) if again else ()))
     for n in pos.players:
         tiles = [t for t in pos.tiles if t.owner == n and t.flipped]
         got = sum(data.tile(t.industry, t.level).vp for t in tiles)
@@ -517,6 +531,16 @@ def _end_rail(pos: Position, data, fx: FlowEffects) -> None:
     pos.turns_taken = []
     board = scores(pos, data)
     winners = [s["player"] for s in board if s["rank"] == 1]
+    # ties on VP go to the income track (by space, Q050), then money; still level is shared (Q049)
+    vps = [s["vp"] for s in board]
+    if len(set(vps)) < len(vps):
+        also = ["Q049"]
+        tied = {}
+        for s in board:
+            tied.setdefault(s["vp"], []).append(s)
+        if any(len({r["income_level"] for r in g}) < len({r["income_space"] for r in g}) for g in tied.values()):
+            also.append("Q050")
+        fx.rule("RUL-RAIL-END", *also)
     fx.add("game-end", ("winner: " if len(winners) == 1 else "shared win: ") + ", ".join(winners),
            winners=winners, scores=board)
 

@@ -9,7 +9,7 @@ tile left (14 per player, Q008).
 from __future__ import annotations
 
 from ..model import CANAL, RAIL, Link, Network
-from .board import network_of
+from .board import distances_from, network_of
 from .context import Judge
 from .resources import take_coal
 
@@ -57,15 +57,24 @@ def judge_network(j: Judge, a: Network) -> None:
             near = sorted(j.loc(x) for x in net)
             fix = (f"build from a location in the network: {', '.join(near[:4])}" if near else
                    "build an industry first: with nothing on the board there is no network yet")
-            j.violate("NET001", priority=15, line=name, player=me, fix=fix)
+            also = []
+            if not net:
+                also.append("Q121")  # no network yet: no link can be built
+                if pos.is_first_canal_round:
+                    also.append("Q021")
+            elif any(x in net for x in distances_from(pos, [line.a, line.b])):
+                also.append("Q052")  # connected through others' links is not in the network
+            j.violate("NET001", priority=15, line=name, player=me, fix=fix, also=tuple(also))
             continue
         # place the link; a location it touches joins the network (Q051, Q056)
         pos.links.append(Link(key, me, kind))
         j.mark("links", key)
-        j.rule("RUL-NETWORK-EXTENDS")
+        outside = any(d.locations[x].kind == "outside" for x in (line.a, line.b))
+        j.rule("RUL-NETWORK-EXTENDS", *(("Q056",) if outside else ()))
         j.effect("link-placed", f"{me} places a {kind} on {name}", line=key, owner=me, kind=kind)
         if kind == RAIL:
-            j.rule("RUL-RAIL-COAL")
+            # two rails: built one after the other, anywhere legal (Q119, Q124)
+            j.rule("RUL-RAIL-COAL", *(("Q124", "Q119") if i == 1 else ()))
             price = take_coal(j, [line.a, line.b], f"the rail on {name}", a.coal_from,
                               dry_run=bool(j.violations))
             if price is None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..model import Tile
-from .board import distances_from, link_adjacency, trade_locations
+from .board import distances_from, link_adjacency, path_between, trade_locations
 from .context import Judge
 
 
@@ -78,7 +78,20 @@ def take_coal(j: Judge, sites, consumer: str, chosen: Optional[tuple] = None, *,
                      f"{j.tile_name(pick)}; alternatives: {alts} (name one with coal=LOCATION)")
         j.step(f"coal for {consumer}: connected unflipped mines by distance: "
                + ", ".join(f"{j.loc(t.location)} ({dist[t.location]})" for t in mines))
-        j.rule("RUL-COAL-SAME-TOWN" if best == 0 else "RUL-COAL-MINE")
+        if best == 0:
+            j.rule("RUL-COAL-SAME-TOWN")
+        else:
+            also = []
+            if not dry_run:
+                # the route runs along someone else's link (Q053)
+                route = min((path_between(j.pos, pick.location, s) for s in sites), key=lambda r: len(r) or 99)
+                mine = j.player
+                owners = {l.line: l.owner for l in j.pos.links}
+                if any(owners.get("~".join(sorted(pair))) != mine for pair in zip(route, route[1:])):
+                    also.append("Q053")
+            if any(loc in trade_locations(j.pos, j.data) for loc in dist):
+                also.append("Q061")  # a connected mine must be used even with a trade icon in reach
+            j.rule("RUL-COAL-MINE", *also)
         if not dry_run:
             # for the verdict picture: the route is traced only when a picture is drawn
             j.mark("coal_from", (pick.location, tuple(sites)))
@@ -91,7 +104,8 @@ def take_coal(j: Judge, sites, consumer: str, chosen: Optional[tuple] = None, *,
     if not reach:
         return None
     price = market_buy_price(j.data, j.pos.coal_market, "coal")
-    j.rule("RUL-COAL-MARKET")
+    via_port = any(t.industry == "port" and t.location == reach[0] for t in j.pos.tiles)
+    j.rule("RUL-COAL-MARKET", *(("Q062",) if via_port else ()))  # a port's trade icon, either side up
     if j.pos.coal_market <= 0:
         j.rule("RUL-MARKET-EMPTY")
     if not dry_run:
@@ -118,7 +132,8 @@ def take_iron(j: Judge, consumer: str, chosen: Optional[tuple] = None, *, dry_ru
         elif len(works) > 1 and len({t.owner for t in works}) > 1:
             j.assume(f"iron for {consumer}: took it from {j.tile_name(pick)}; any unflipped iron works may be used "
                      f"(alternatives: {', '.join(j.tile_name(t) for t in works[1:])}; name one with iron=LOCATION)")
-        j.rule("RUL-IRON-WORKS")
+        # board iron must be used even when it flips an opponent's iron works (Q064)
+        j.rule("RUL-IRON-WORKS", *(("Q064",) if pick.owner != j.player else ()))
         j.step(f"iron for {consumer}: unflipped iron works with iron: " + ", ".join(j.tile_name(t) for t in works))
         if not dry_run:
             _take_cube(j, pick, "iron", consumer)
@@ -145,8 +160,8 @@ def sell_new_cubes(j: Judge, t: Tile) -> None:
         dist = distances_from(j.pos, [t.location], link_adjacency(j.pos))
         trade = trade_locations(j.pos, j.data)
         if not any(loc in trade for loc in dist):
-            # the rule still decides: an unconnected mine keeps its cubes (Q070, Q071)
-            j.rule("RUL-MARKET-SALE")
+            # the rule still decides: an unconnected mine keeps its cubes, for good (Q070, Q071)
+            j.rule("RUL-MARKET-SALE", "Q071")
             j.step(f"the new coal mine in {j.loc(t.location)} is not connected to a trade icon: its cubes stay on it")
             return
     attr = "coal_market" if resource == "coal" else "iron_market"
@@ -161,6 +176,8 @@ def sell_new_cubes(j: Judge, t: Tile) -> None:
         earned += price
         moved += 1
     j.rule("RUL-MARKET-SALE")
+    if moved and j.overbuilt_opponent:
+        j.rule("RUL-OVERBUILD-OPPONENT", "Q091")  # the new tile sells into the emptied market
     if moved:
         j.pos.player[t.owner].money += earned
         j.effect("market-sale", f"{moved} {resource} cube(s) move from the new {j.ind(t.industry)} to the "

@@ -33,6 +33,9 @@ def unseen_dcm_tiles(pos, data) -> Counter:
 def judge_sell(j: Judge, a: Sell) -> None:
     d, pos, me = j.data, j.pos, j.player
     sold = set()
+    several = len(a.sales) > 1  # one Sell action, several mills (Q097)
+    mixed = len({s.to == DISTANT for s in a.sales}) > 1  # destinations chosen mill by mill (Q110)
+    distant_sales = 0
     for n, sale in enumerate(a.sales):
         mloc = d.locations[sale.mill]
         mills = [t for t in pos.tiles_at(sale.mill) if t.owner == me and t.industry == "cotton_mill"
@@ -61,11 +64,25 @@ def judge_sell(j: Judge, a: Sell) -> None:
                 continue
             port = free[0]
             if sale.to not in dist:
-                j.violate("SEL002", priority=15, location=mloc.name, port=ploc.name)
+                # an outside location on each side does not join them (Q057)
+                outside = lambda reach: {x for x in reach if d.locations[x].kind == "outside"}  # noqa: E731
+                mine_side, port_side = outside(dist), outside(distances_from(pos, [sale.to]))
+                split = bool(mine_side and port_side and mine_side != port_side)
+                j.violate("SEL002", priority=15, location=mloc.name, port=ploc.name,
+                          also=("Q057",) if split else ())
                 continue
             if j.violations:
                 continue
-            j.rule("RUL-PORT-SALE")
+            also = []
+            if port.owner != me:
+                also.append("Q031")  # the port's owner gains its income
+            if several:
+                also.append("Q097")
+            if sale.to == mill.location:
+                also.append("Q054")  # a port in the mill's own town is connected
+            if pos.dcm_position >= DCM_X:
+                also.append("Q107")  # ports still buy once the Distant Cotton Market is closed
+            j.rule("RUL-PORT-SALE", *also)
             j.step(f"the mill in {mloc.name} reaches the port in {ploc.name} ({dist[sale.to]} link(s): "
                    + " - ".join(j.loc(x) for x in path_between(pos, mill.location, sale.to)) + ")")
             j.effect("sale", f"{me} sells the mill in {mloc.name} to {j.tile_name(port)}",
@@ -104,9 +121,15 @@ def judge_sell(j: Judge, a: Sell) -> None:
             raise NeedDraw()
         if j.violations:
             continue
-        j.rule("RUL-DCM-SALE")
+        distant_sales += 1
         # access through any port tile, flipped or not, or an outside location, which never flips (Q099-Q101)
-        j.rule("RUL-DCM-VIA-PORT")
+        ports_there = [t for t in pos.tiles if t.industry == "port" and t.location == via[0]]
+        if not ports_there:
+            j.rule("RUL-DCM-VIA-PORT", "Q101")
+        elif any(not t.flipped for t in ports_there):
+            j.rule("RUL-DCM-VIA-PORT", "Q099", "Q113")
+        else:
+            j.rule("RUL-DCM-VIA-PORT", "Q100")
         j.step(f"the mill in {mloc.name} reaches the trade icon in {j.loc(via[0])}; Distant Cotton Market tile: {tile}")
         if pos.dcm_order:
             pos.dcm_order.pop(0)
@@ -123,6 +146,14 @@ def judge_sell(j: Judge, a: Sell) -> None:
                 j.effect("dcm", f"{len(rest)} later sale(s) in this action are not made", skipped=len(rest))
             break
         bonus = d.dcm_track[pos.dcm_position - 1]
+        also = ["Q102", "Q127"] if bonus else ["Q105"]  # the bonus, in income spaces; a 0 still sells
+        if distant_sales > 1:
+            also.append("Q109")  # each mill draws its own tile
+        if mixed:
+            also.append("Q110")
+        if several:
+            also.append("Q097")
+        j.rule("RUL-DCM-SALE", *also)
         j.effect("dcm", f"Distant Cotton Market tile {tile}: the marker moves {before}→{pos.dcm_position}; "
                  f"bonus +{bonus} income space(s)", tile=tile, marker=pos.dcm_position, bonus=bonus, mill=mill.location)
         if bonus:
