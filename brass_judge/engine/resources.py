@@ -71,6 +71,9 @@ def take_coal(j: Judge, sites, consumer: str, chosen: Optional[tuple] = None, *,
                 else:
                     j.violate("BLD019", priority=30, closest=", ".join(sorted({j.loc(t.location) for t in closest})),
                               chosen=", ".join(j.loc(t.location) for t in named))
+            else:
+                j.assume(f"coal={','.join(chosen)} names no connected unflipped coal mine for {consumer}: "
+                         f"the choice was not used; the closest connected mine is {j.tile_name(pick)}")
         elif len({(t.location, t.space) for t in closest}) > 1:
             alts = ", ".join(j.tile_name(t) + (f" (space {t.space})" if t.location == pick.location else "")
                              for t in closest[1:])
@@ -97,6 +100,9 @@ def take_coal(j: Judge, sites, consumer: str, chosen: Optional[tuple] = None, *,
             j.mark("coal_from", (pick.location, tuple(sites)))
             _take_cube(j, pick, "coal", consumer)
         return 0
+    if chosen:
+        j.assume(f"coal={','.join(chosen)} names no connected unflipped coal mine for {consumer}: "
+                 "the choice was not used")
     trade = trade_locations(j.pos, j.data)
     reach = [loc for loc in dist if loc in trade]
     j.step(f"coal for {consumer}: no connected unflipped coal mine; trade icons connected: "
