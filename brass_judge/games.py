@@ -394,7 +394,7 @@ class ReplayResult:
     stopped: bool = False  #: stopped early at a problem (strict mode)
     reached: bool = True  #: with stop_before: the action was reached
     rules: list = field(default_factory=list)  #: RUL-* codes applied, in first-use order
-    ruling_ids: list = field(default_factory=list)  #: rulings relied on, in first-use order
+    also: list = field(default_factory=list)  #: (rule, ruling) pairs: case-specific rulings relied on
     assumptions: list = field(default_factory=list)
     data: Any = None
 
@@ -419,7 +419,9 @@ class ReplayResult:
     @property
     def rulings(self) -> list:
         """Every ruling the replay relied on, in first-use order."""
-        return list(self.ruling_ids)
+        from .codes import rulings_of
+
+        return rulings_of(self.rules, self.also)
 
     def to_dict(self) -> dict:
         pos = self.position
@@ -484,13 +486,19 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
     for sf in log.shortfalls:
         shortfalls.setdefault((sf.era, sf.round), {})[sf.player] = sf
 
-    def add_rules(rules, rulings) -> None:
+    seen_rules: dict = {}
+    seen_also: dict = {}
+
+    def add_rules(rules, also) -> None:
+        # rulings are worked out once, at the end (ReplayResult.rulings)
         for r in rules:
-            if r not in res.rules:
+            if r not in seen_rules:
+                seen_rules[r] = None
                 res.rules.append(r)
-        for q in rulings:
-            if q not in res.ruling_ids:
-                res.ruling_ids.append(q)
+        for pair in also:
+            if pair not in seen_also:
+                seen_also[pair] = None
+                res.also.append(pair)
 
     def finding(code: str, fields: dict, line, turn=None, **kw) -> Finding:
         from .verdict import Violation
@@ -564,7 +572,7 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
             res.actions += 1
             if v.legal and not v.outcomes:
                 pos = v.position
-                add_rules(v.rules, v.rulings)
+                add_rules(v.rules, v.also)
                 for a in v.assumptions:
                     res.assumptions.append(f"action {n} ({me}): {a}")
                 continue
@@ -614,7 +622,7 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
         except ValueError as e:
             raise log.doc.error(f"setup: {e}", ("setup",), code="INP072") from None
         res.turns += 1
-        add_rules(fx.rules, fx.rulings)
+        add_rules(fx.rules, fx.also)
         res.assumptions.extend(f"{era.title()} Era round {rnd}: {a}" for a in fx.assumptions)
         for v in fx.violations:
             sf = shortfalls.get((era, rnd), {})

@@ -72,7 +72,7 @@ class Verdict:
     legal: bool
     violations: list = field(default_factory=list)
     effects: list = field(default_factory=list)
-    rulings: list = field(default_factory=list)  #: ruling ids relied on
+    _rulings: Optional[list] = None  #: ruling ids relied on (see :attr:`rulings`)
     rules: list = field(default_factory=list)  #: RUL-* codes applied
     assumptions: list = field(default_factory=list)
     steps: list = field(default_factory=list)  #: --explain: reasoning, step by step
@@ -81,6 +81,24 @@ class Verdict:
     player: Optional[str] = None
     turn: Any = None  #: the Turn judged
     highlight: dict = field(default_factory=dict)  #: what changed, for pictures (render_svg)
+    also: list = field(default_factory=list)  #: (rule, ruling) pairs: case-specific rulings relied on
+
+    @property
+    def rulings(self) -> list:
+        """The rulings relied on: those of the violations when illegal; otherwise those of the
+        rules applied plus the case-specific ones (computed on first use)."""
+        if self._rulings is None:
+            from .codes import rulings_of
+
+            if self.violations:
+                self._rulings = list(dict.fromkeys(q for v in self.violations for q in v.rulings))
+            else:
+                self._rulings = rulings_of(self.rules, self.also)
+        return self._rulings
+
+    @rulings.setter
+    def rulings(self, value: list) -> None:
+        self._rulings = list(value)
     _action_text: Optional[str] = None
 
     @property

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..codes import rulings_of
+
 from ..model import Build, Develop, Loan, Network, Pass, Position, Sell, Turn, action_count
 from ..verdict import Verdict
 from .build import judge_build
@@ -176,9 +176,8 @@ def _judge_turn(pos: Position, turn: Turn, data, forced: list, explain_steps: li
         v.legal = False
         v.effects = []
         v.violations.sort(key=lambda x: (x.priority, x.action_index if x.action_index is not None else -1))
-        v.rulings = list(dict.fromkeys(q for x in v.violations for q in x.rulings))
     else:
-        v.rulings = rulings_of(v.rules, also)
+        v.also = list(also)
         v.position = work
     v.turn = turn
     return v, work

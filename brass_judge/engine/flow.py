@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Optional
 
+from .. import codes as _codes
 from ..model import CANAL, RAIL, Position, PlayerState
 from ..verdict import Effect, Violation
 
@@ -43,12 +44,10 @@ class FlowEffects(list):
         self.append(Effect(kind, text, data))
 
     def rule(self, code: str, *also: str) -> None:
-        from ..codes import CODES
-
-        assert set(also) <= set(CODES[code].may_cite), (code, also)
         if code not in self.rules:
             self.rules.append(code)
         for q in also:
+            assert q in _codes.CODES[code].may_cite, (code, q)
             if (code, q) not in self.also:
                 self.also.append((code, q))
 
