@@ -114,7 +114,8 @@ def judge_build(j: Judge, a: Build) -> None:
                 j.violate("BLD008", priority=15, location=loc.name, space=target.index, industry=ind_name,
                           single=single[0].index)
     else:
-        free = [s for s in spaces if pos.tile_on(a.location, s.index) is None]
+        taken = {t.space for t in pos.tiles if t.location == a.location}
+        free = [s for s in spaces if s.index not in taken]
         free.sort(key=lambda s: (s.shared, s.index))
         if free:
             target = free[0]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..model import Tile
-from .board import distances_from, link_adjacency, path_between, trade_locations
+from .board import distances_from, link_adjacency, trade_locations
 from .context import Judge
 
 
@@ -43,9 +43,9 @@ def _take_cube(j: Judge, t: Tile, resource: str, consumer: str) -> None:
         j.flip(t, f"its last {resource} cube was taken")
 
 
-def coal_sources(j: Judge, sites) -> tuple[dict, list]:
+def coal_sources(j: Judge, sites, adj: Optional[dict] = None) -> tuple[dict, list]:
     """(distance map from *sites*, unflipped coal mines with cubes connected to them, closest first)."""
-    dist = distances_from(j.pos, list(sites))
+    dist = distances_from(j.pos, list(sites), adj)
     mines = [t for t in j.pos.tiles if t.industry == "coal_mine" and not t.flipped and t.cubes > 0 and t.location in dist]
     mines.sort(key=lambda t: (dist[t.location], t.location, t.space))
     return dist, mines
@@ -57,7 +57,9 @@ def take_coal(j: Judge, sites, consumer: str, chosen: Optional[tuple] = None, *,
     Returns the money the coal costs (0 from a mine), or None when no coal can be had.
     Records the source, cost, the rule and (for ties) the assumption and alternatives.
     """
-    dist, mines = coal_sources(j, sites)
+    adj = link_adjacency(j.pos)
+    dist, mines = coal_sources(j, sites, adj)
+    trade = trade_locations(j.pos, j.data)
     if mines:
         best = dist[mines[0].location]
         closest = [t for t in mines if dist[t.location] == best]
@@ -85,14 +87,17 @@ def take_coal(j: Judge, sites, consumer: str, chosen: Optional[tuple] = None, *,
             j.rule("RUL-COAL-SAME-TOWN")
         else:
             also = []
-            if not dry_run:
-                # the route runs along someone else's link (Q053)
-                route = min((path_between(j.pos, pick.location, s) for s in sites), key=lambda r: len(r) or 99)
-                mine = j.player
-                owners = {l.line: l.owner for l in j.pos.links}
-                if any(owners.get("~".join(sorted(pair))) != mine for pair in zip(route, route[1:])):
-                    also.append("Q053")
-            if any(loc in trade_locations(j.pos, j.data) for loc in dist):
+            # the coal runs along someone else's link when the player's own links alone do not
+            # bring the mine as close (Q053)
+            own: dict = {}
+            for l in j.pos.links:
+                if l.owner == j.player:
+                    a, b = l.line.split("~")
+                    own.setdefault(a, []).append(b)
+                    own.setdefault(b, []).append(a)
+            if distances_from(j.pos, list(sites), own).get(pick.location) != best:
+                also.append("Q053")
+            if any(loc in trade for loc in dist):
                 also.append("Q061")  # a connected mine must be used even with a trade icon in reach
             j.rule("RUL-COAL-MINE", *also)
         if not dry_run:
@@ -103,7 +108,6 @@ def take_coal(j: Judge, sites, consumer: str, chosen: Optional[tuple] = None, *,
     if chosen:
         j.assume(f"coal={','.join(chosen)} names no connected unflipped coal mine for {consumer}: "
                  "the choice was not used")
-    trade = trade_locations(j.pos, j.data)
     reach = [loc for loc in dist if loc in trade]
     j.step(f"coal for {consumer}: no connected unflipped coal mine; trade icons connected: "
            + (", ".join(j.loc(l) for l in reach) or "none"))
