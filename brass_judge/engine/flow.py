@@ -103,21 +103,9 @@ def setup(players: list, data, *, seed: Any = None, rng=None, deck_order: Option
     if deck_order is None or dcm_order is None or turn_order is None:
         r = _rng(rng, seed)
     cards = _cards_of(data.deck_for(n))
-    if deck_order is None:
-        deck = list(cards)
-        r.shuffle(deck)
-    else:
-        deck = list(deck_order)
-        if Counter(deck) != Counter(cards):
-            raise ValueError(_diff("the deck order", deck, cards, f"the {n}-player deck"))
+    deck = _ordered(deck_order, cards, r, "the deck order", f"the {n}-player deck")
     tiles = sorted(data.dcm_tiles_for(n))
-    if dcm_order is None:
-        dcm = list(tiles)
-        r.shuffle(dcm)
-    else:
-        dcm = list(dcm_order)
-        if Counter(dcm) != Counter(tiles):
-            raise ValueError(_diff("the Distant Cotton Market order", dcm, tiles, f"the {n}-player tiles"))
+    dcm = _ordered(dcm_order, tiles, r, "the Distant Cotton Market order", f"the {n}-player tiles")
     if turn_order is None:
         order = list(players)
         r.shuffle(order)
@@ -137,6 +125,18 @@ def setup(players: list, data, *, seed: Any = None, rng=None, deck_order: Option
                    iron_market=len(data.iron_market), dcm_position=1, dcm_drawn=[], dcm_order=dcm,
                    draw_deck=len(pile), draw_pile=pile, under_deck_tile=under_tile)
     return pos
+
+
+def _ordered(given: Optional[list], items: list, r, what: str, name: str) -> list:
+    """*given* (checked to hold exactly *items*), or *items* shuffled with *r*."""
+    if given is None:
+        out = list(items)
+        r.shuffle(out)
+        return out
+    out = list(given)
+    if Counter(out) != Counter(items):
+        raise ValueError(_diff(what, out, items, name))
+    return out
 
 
 def _diff(what: str, got: list, want: list, name: str) -> str:
