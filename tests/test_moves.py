@@ -254,3 +254,25 @@ def test_moves_cli_refuses_an_impossible_position(tmp_path, capsys):
     bad.write_text("era: canal\nround: 2\nplayers: [red, blue]\ntiles:\n  - red cotton@wigan\n", encoding="utf-8")
     assert run(["moves", str(bad)]) == 1
     assert "impossible position" in capsys.readouterr().out
+
+
+def test_no_tiles_player_is_offered_the_double_build_overbuild_not_the_industry_card():
+    """Audit B47: with no tiles, an Industry card builds only on a free space (Q074), so an overbuild
+    needs a Double Action Build; the listing must offer exactly that, and check must agree."""
+    from brass_judge.engine import check
+    from brass_judge.notation import format_action
+    from brass_judge.position_io import load_position
+
+    pos = load_position("""
+era: canal
+round: 3
+turn: red
+players: {red: {money: 30, hand: [coal_mine, bolton, preston], mat: {coal: [2, 2, 3]}}, blue: {}, green: {}}
+tiles: [blue coal1@wigan#0 flipped, green coal1@wigan#1 flipped]
+markets: {coal: 0}
+""").position
+    listed = [format_action(a) for a in legal_actions(pos, DATA) if getattr(a, "location", None) == "wigan"]
+    assert listed == ["build coal_mine@wigan cards=coal_mine,bolton space=0",
+                      "build coal_mine@wigan cards=coal_mine,bolton space=1"]
+    for a in legal_actions(pos, DATA):
+        assert check(pos, a, DATA).legal

@@ -187,11 +187,13 @@ def _build_candidates(c: _Ctx) -> Iterable[Build]:
             ind_card = c.holds(industry) and (not c.has_pieces or loc.key in c.net
                                               or (virtual and loc.key == "birkenhead"))
             for space in targets:
+                # the no-tiles Industry card rule builds on a free space only, never overbuilds (Q074)
+                ind_ok = ind_card and not (space is not None and not c.has_pieces)
                 if loc_card:
                     yield Build(industry, loc.key, (loc.key,), space)
-                if ind_card:
+                if ind_ok:
                     yield Build(industry, loc.key, (industry,), space)
-                if not loc_card and not ind_card and can_double:
+                if not loc_card and not ind_ok and can_double:
                     yield Build(industry, loc.key, c.two_cards(), space)
 
 
