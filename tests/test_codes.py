@@ -133,3 +133,29 @@ def test_templates_render_with_the_fields_checks_pass() -> None:
                 assert text is None or not re.search(r"\{[A-Za-z_]\w*\}", text), text
             seen.add(v.code)
     assert set(VIOLATION_CODES) <= seen
+
+
+def test_codes_doc_is_up_to_date() -> None:
+    """docs/codes.md is generated from the code table; a stale page fails (ruff-style check mode)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    r = subprocess.run([sys.executable, str(root / "tools" / "gen_codes_doc.py"), "--check"],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+
+
+def test_rulings_coverage_command_lists_every_enforced_ruling_as_cited() -> None:
+    import json
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-m", "brass_judge", "rulings", "coverage", "--format", "json"],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    enforced = [q for q, x in _rulings().items() if x["engine"] == "enforced"]
+    assert d["enforced"] == len(enforced) and d["uncited"] == []
+    assert all(row["cited_by"] for row in d["rulings"])
