@@ -122,18 +122,17 @@ def _judge_turn(pos: Position, turn: Turn, data, forced: list, explain_steps: li
     """Run *turn* on a copy of *pos*. Returns (verdict, working position)."""
     work = pos.copy()
     player = turn.player or pos.turn or (pos.players[0] if pos.players else None)
-    v = Verdict(legal=True, player=player)
     used = sum(action_count(a) for a in turn.actions)
-    head = Judge(work, data, player)
+    # one context judges the whole turn: turn-level checks first, then each action in order
+    head = j = Judge(work, data, player)
+    j.forced_draws = forced
     if pos.game_over:
         head.violate("TRN005", priority=0)
     if turn.player and pos.turn and turn.player != pos.turn:
         head.violate("TRN001", priority=0, turn=pos.turn, player=turn.player)
     if player not in work.player:
         head.violate("TRN001", priority=0, turn=pos.turn, player=player)
-        v.violations = head.violations
-        v.legal = False
-        return v, work
+        return Verdict(legal=False, player=player, violations=head.violations, turn=turn), work
     left = pos.actions_left
     if used > left:
         if any(action_count(a) == 2 for a in turn.actions):
@@ -148,38 +147,21 @@ def _judge_turn(pos: Position, turn: Turn, data, forced: list, explain_steps: li
     kinds = [type(a) for a in turn.actions]
     if len(kinds) == 2 and kinds[0] is kinds[1]:
         head.rule("RUL-SAME-ACTION-TWICE")
-    judges = [head]
     for i, action in enumerate(turn.actions):
-        j = Judge(work, data, player, action_index=i)
-        j.forced_draws = forced
-        j.earlier_actions = turn.actions[:i]
+        j.start_action(i, turn.actions[:i])
         action = _discard(j, action, 2 if action_count(action) == 2 else 1)
         _JUDGES[type(action)](j, action)
-        judges.append(j)
     work.actions_left = max(0, left - used)
-    rules: dict = {}
-    also: dict = {}
-    assumptions: dict = {}
-    for j in judges:
-        also.update(dict.fromkeys(j.also))
-        v.violations.extend(j.violations)
-        v.effects.extend(j.effects)
-        rules.update(dict.fromkeys(j.rules))
-        assumptions.update(dict.fromkeys(j.assumptions))
-        v.steps.extend(j.steps)
-        for k, val in j.highlight.items():
-            v.highlight.setdefault(k, []).extend(val)
-    v.rules = list(rules)
-    v.assumptions = list(assumptions)
+    v = Verdict(legal=True, player=player, violations=j.violations, effects=j.effects, rules=j.rules,
+                assumptions=j.assumptions, steps=j.steps, highlight=j.highlight, turn=turn)
     if v.violations:
         # nothing happens when the turn is illegal: keep only what the checks found
         v.legal = False
         v.effects = []
         v.violations.sort(key=lambda x: (x.priority, x.action_index if x.action_index is not None else -1))
     else:
-        v.also = list(also)
+        v.also = j.also
         v.position = work
-    v.turn = turn
     return v, work
 
 

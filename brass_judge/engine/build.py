@@ -202,7 +202,7 @@ def judge_build(j: Judge, a: Build) -> None:
     cost = spec.cost
     if a.industry == "coal_mine":
         j.rule("RUL-MINE-NO-COAL-COST")
-    illegal_so_far = bool(j.violations)
+    illegal_so_far = j.failed
     for _ in range(spec.coal):
         price = take_coal(j, [a.location], f"the {ind_name} in {loc.name}", a.coal_from, dry_run=illegal_so_far)
         if price is None:
@@ -220,7 +220,7 @@ def judge_build(j: Judge, a: Build) -> None:
     if pos.player[me].money < cost:
         j.violate("BLD010", priority=5, player=me, money=pos.player[me].money, cost=cost,
                   short=cost - pos.player[me].money)
-    if j.violations:
+    if j.failed:
         return
     j.pay(cost, f"the level {level} {ind_name} in {loc.name}")
 

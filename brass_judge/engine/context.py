@@ -27,9 +27,22 @@ class Judge:
         #: what changed, for pictures: placed, flipped, removed, links, coal_paths (render_svg)
         self.highlight: dict = {}
         self.forced_draws: list = []  #: Distant Cotton Market tiles to use for unknown draws
+        self._first_violation = 0  #: where the current action's violations start
         self.earlier_actions: tuple = ()  #: the turn's actions before this one
         self.overbuilt_opponent = False  #: this build replaces an opponent's coal mine or iron works
         self.sales: tuple = ()  #: the Sell action's sales (for mill-by-mill rulings)
+
+    def start_action(self, index: int, earlier: tuple) -> None:
+        """Judge the turn's next action with this context (one context serves the whole turn)."""
+        self.action_index = index
+        self.earlier_actions = earlier
+        self.overbuilt_opponent = False
+        self._first_violation = len(self.violations)
+
+    @property
+    def failed(self) -> bool:
+        """Whether the action being judged has broken a rule yet (earlier actions not counted)."""
+        return len(self.violations) > self._first_violation
 
     # ------------------------------------------------------------------ recording
     def violate(self, code: str, priority: int = 50, *, also: tuple = (), **fields) -> None:

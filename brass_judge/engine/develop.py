@@ -21,11 +21,11 @@ def judge_develop(j: Judge, a: Develop) -> None:
         if level is None:
             j.violate("DEV001", priority=10, player=me, industry=j.ind(ind))
             continue
-        cost += take_iron(j, f"developing the {j.ind(ind)}", a.iron_from, dry_run=bool(j.violations))
+        cost += take_iron(j, f"developing the {j.ind(ind)}", a.iron_from, dry_run=j.failed)
         take_from_mat(mat, ind, level)
         j.effect("develop", f"{me} removes a level {level} {j.ind(ind)} from the mat", player=me,
                  industry=ind, level=level)
-    if j.violations:
+    if j.failed:
         return
     p = j.pos.player[me]
     if p.money < cost:

@@ -76,12 +76,12 @@ def judge_network(j: Judge, a: Network) -> None:
             # two rails: built one after the other, anywhere legal (Q119, Q124)
             j.rule("RUL-RAIL-COAL", *(("Q124", "Q119") if i == 1 else ()))
             price = take_coal(j, [line.a, line.b], f"the rail on {name}", a.coal_from,
-                              dry_run=bool(j.violations))
+                              dry_run=j.failed)
             if price is None:
                 j.violate("NET007", priority=20, line=name)
             else:
                 coal_cost += price
-    if j.violations:
+    if j.failed:
         return
     total = cost + coal_cost
     if p.money < total:

@@ -20,7 +20,7 @@ def judge_loan(j: Judge, a: Loan) -> None:
             j.violate("LON002", priority=10)
         elif pos.draw_deck is None:
             j.assume("draw deck size not given: assumed cards remain, so Rail Era loans are still allowed")
-    if j.violations:
+    if j.failed:
         return
     j.rule("RUL-LOAN")
     p.money += a.amount

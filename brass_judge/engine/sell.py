@@ -71,7 +71,7 @@ def judge_sell(j: Judge, a: Sell) -> None:
                 j.violate("SEL002", priority=15, location=mloc.name, port=ploc.name,
                           also=("Q057",) if split else ())
                 continue
-            if j.violations:
+            if j.failed:
                 continue
             also = []
             if port.owner != me:
@@ -116,10 +116,10 @@ def judge_sell(j: Judge, a: Sell) -> None:
         elif j.forced_draws:
             tile = j.forced_draws.pop(0)
         else:
-            if j.violations:
+            if j.failed:
                 continue
             raise NeedDraw()
-        if j.violations:
+        if j.failed:
             continue
         distant_sales += 1
         # access through any port tile, flipped or not, or an outside location, which never flips (Q099-Q101)
