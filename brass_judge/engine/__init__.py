@@ -68,8 +68,6 @@ def _discard(j: Judge, action, n_cards: int):
 
     Returns the action with its card(s) filled in when the action named none (an assumption).
     """
-    from dataclasses import replace
-
     p = j.me
     cards = list(action.cards)
     if p.hand is not None and not p.hand:
@@ -93,9 +91,11 @@ def _discard(j: Judge, action, n_cards: int):
                 j.assume(f"no card named and {j.player}'s hand not given: assumed any card from the hand")
                 j.rule("RUL-DISCARD")
                 return action
+        from dataclasses import replace
+
         action = replace(action, cards=tuple(cards))
     deck = j.data.deck_for(j.pos.num_players)
-    for c in dict.fromkeys(cards):
+    for c in dict.fromkeys(cards):  # a card named twice is reported once
         if c not in deck:
             j.violate("TRN006", priority=2, card=j.card_name(c), players=j.pos.num_players)
     if p.hand is None:
