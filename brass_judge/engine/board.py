@@ -24,7 +24,16 @@ def _ends(line: str) -> tuple:
 
 
 def link_adjacency(pos: Position) -> dict:
-    """location -> list of neighbouring locations along built links."""
+    """location -> list of neighbouring locations along built links.
+
+    Cached on the position while its link list is unchanged: links are only ever appended to a
+    position's list or the list is replaced (end of era), never edited in place. Callers must not
+    change the returned mapping.
+    """
+    links = pos.links
+    cached = pos.__dict__.get("_adj_cache")
+    if cached is not None and cached[0] is links and cached[1] == len(links):
+        return cached[2]
     adj: dict = {}
     for l in pos.links:
         a, b = _ENDS.get(l.line) or _ends(l.line)
@@ -36,6 +45,7 @@ def link_adjacency(pos: Position) -> dict:
             adj[b].append(a)
         else:
             adj[b] = [a]
+    pos.__dict__["_adj_cache"] = (links, len(links), adj)
     return adj
 
 
@@ -91,9 +101,18 @@ def has_pieces_on_board(pos: Position, player: str) -> bool:
 def trade_locations(pos: Position, data) -> set:
     """Locations showing a market trade icon: any built port tile (either side up) and the
     outside locations (Q062, Q056)."""
-    out = {k for k, loc in data.locations.items() if loc.trade_icon}
+    out = set(_outside_trade(data))
     out.update(t.location for t in pos.tiles if t.industry == "port")
     return out
+
+
+def _outside_trade(data) -> frozenset:
+    """The locations whose trade icon is printed on the board (computed once per game data)."""
+    cached = data.__dict__.get("_outside_trade")
+    if cached is None:
+        cached = frozenset(k for k, loc in data.locations.items() if loc.trade_icon)
+        data.__dict__["_outside_trade"] = cached
+    return cached
 
 
 def connected_to_trade(pos: Position, data, sources, adj: dict | None = None) -> bool:
