@@ -104,7 +104,7 @@ _ROWS = [
     _c("BLD009", "second-tile-in-location", "{player} already has a tile in {location}; the Canal Era allows one per location",
        ("Q079",), "build in another location, or wait for the Rail Era"),
     _c("BLD010", "cannot-afford-build", "{player} has £{money} but the build costs £{cost}",
-       ("Q087",), "needs £{short} more (a loan gives £10-£30)"),
+       (), "needs £{short} more (a loan gives £10-£30)", may=("Q087",)),
     _c("BLD011", "no-coal-source", "{location} needs {need} coal but is connected to no unflipped coal mine{and_market}",
        ("Q060", "Q061"), "needs a coal mine or a market trade icon connected to {location}", may=("Q076",)),
     _c("BLD012", "overbuild-opponent-tile", "{tile} belongs to {owner}; only an opponent's coal mine or iron works may be overbuilt",

@@ -218,8 +218,9 @@ def judge_build(j: Judge, a: Build) -> None:
     for _ in range(spec.iron):
         cost += take_iron(j, f"the {ind_name} in {loc.name}", a.iron_from, dry_run=illegal_so_far)
     if pos.player[me].money < cost:
+        # an overbuild costs the full price too (Q087)
         j.violate("BLD010", priority=5, player=me, money=pos.player[me].money, cost=cost,
-                  short=cost - pos.player[me].money)
+                  short=cost - pos.player[me].money, also=("Q087",) if old is not None else ())
     if j.failed:
         return
     j.pay(cost, f"the level {level} {ind_name} in {loc.name}")
