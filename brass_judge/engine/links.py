@@ -78,7 +78,8 @@ def judge_network(j: Judge, a: Network) -> None:
             price = take_coal(j, [line.a, line.b], f"the rail on {name}", a.coal_from,
                               dry_run=j.failed)
             if price is None:
-                j.violate("NET007", priority=20, line=name)
+                # two rails are built one after the other: the first cannot count on the second (Q124)
+                j.violate("NET007", priority=20, line=name, also=("Q124",) if n == 2 else ())
             else:
                 coal_cost += price
     if j.failed:
