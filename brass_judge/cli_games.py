@@ -165,9 +165,6 @@ def _replay_text(res, *, at=None, out=None) -> None:
     if res.ok and not res.stopped:
         con.print(Text("OK: every action legal" + (", every recorded fact agrees" if res.total_actions else ""),
                        style="green"))
-    if res.rulings:
-        con.print(Text(f"Rulings relied on: {', '.join(res.rulings)}", style="cyan"))
-    if res.assumptions:
-        con.print(Text("Assumptions:", style="bold"))
-        for a in res.assumptions:
-            con.print(Text(f"  - {a}", style="dim"))
+    from .report import rulings_and_assumptions
+
+    rulings_and_assumptions(con, res.rulings, res.assumptions)

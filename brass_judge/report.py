@@ -34,16 +34,23 @@ def verdict_text(verdict, *, explain: bool = False, console=None) -> None:
                       f"{'X' if o['marker'] == 9 else o['marker']}")
             for t in o["effects"]:
                 con.print(Text(f"      {t}", style="dim"))
-    if verdict.rulings:
-        con.print(Text(f"Rulings relied on: {', '.join(verdict.rulings)}", style="cyan"))
-    if verdict.assumptions:
-        con.print(Text("Assumptions:", style="bold"))
-        for a in verdict.assumptions:
-            con.print(Text(f"  - {a}", style="dim"))
+    rulings_and_assumptions(con, verdict.rulings, verdict.assumptions)
     if explain and verdict.steps:
         con.print(Text("Reasoning:", style="bold"))
         for i, s in enumerate(verdict.steps, 1):
             con.print(f"  {i}. {s}")
+
+
+def rulings_and_assumptions(con, rulings, assumptions) -> None:
+    """The closing lines of a verdict or a replay: the rulings relied on, then the assumptions."""
+    from rich.text import Text
+
+    if rulings:
+        con.print(Text(f"Rulings relied on: {', '.join(rulings)}", style="cyan"))
+    if assumptions:
+        con.print(Text("Assumptions:", style="bold"))
+        for a in assumptions:
+            con.print(Text(f"  - {a}", style="dim"))
 
 
 def findings_text(file: str, violations, console=None) -> None:
