@@ -568,7 +568,7 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
             if stop_before is not None and n == stop_before:
                 res.position = pos
                 return res
-            v = check(pos, Turn((la.action,), me), data)
+            v = check(pos, Turn((la.action,), me), data, narrate=False)  # effects are never shown
             res.actions += 1
             if v.legal and not v.outcomes:
                 pos = v.position
@@ -603,7 +603,7 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
                 res.stopped = True
                 break
             while pos.actions_left > 0 and p.hand:
-                pos = check(pos, Turn((Pass((p.hand[0],)),), me), data).position
+                pos = check(pos, Turn((Pass((p.hand[0],)),), me), data, narrate=False).position
                 p = pos.player[me]
         era, rnd = pos.era, pos.round
         choices = None
@@ -618,7 +618,7 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
         try:
             pos, fx = flow.end_turn(pos, data, rng=rng, shortfall_choices=choices,
                                     rail_deck_order=s.get("rail_deck_order"), rail_dcm_order=s.get("rail_dcm_order"),
-                                    in_place=True)  # pos is this replay's own working copy
+                                    in_place=True, narrate=False)  # pos is this replay's own working copy
         except ValueError as e:
             raise log.doc.error(f"setup: {e}", ("setup",), code="INP072") from None
         res.turns += 1

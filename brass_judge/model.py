@@ -96,7 +96,11 @@ class PlayerState:
 
 @dataclass
 class Position:
-    """A game position: everything the rules need to judge the next action."""
+    """A game position: everything the rules need to judge the next action.
+
+    Copies share their lists (see :meth:`copy`): change a tile through :meth:`own_tile` and
+    replace any other list rather than changing it in place.
+    """
 
     players: list  #: player names in the current turn order
     player: dict  #: name -> PlayerState
@@ -125,24 +129,16 @@ class Position:
         """An independent copy. Built from the attributes directly rather than with
         dataclasses.replace (twice as fast): copies are the engine's hottest path.
 
-        Tiles are shared copy-on-write: change a tile only through :meth:`own_tile`. Links are
-        never changed in place (only placed and removed), so the copies share them.
+        Tiles are shared copy-on-write: change a tile only through :meth:`own_tile`, place one
+        with :meth:`add_tile`. Every other list (players, links, turns_taken, the card piles and
+        the Distant Cotton Market tiles) is shared by the copies and must be *replaced*, never
+        changed in place: ``pos.links = pos.links + [link]``, not ``pos.links.append(link)``.
         """
         new = object.__new__(type(self))
         d = self.__dict__.copy()
-        d["players"] = list(self.players)
         d["player"] = {k: v.copy() for k, v in self.player.items()}
         d["tiles"] = list(self.tiles)
         d["_owned"] = set()
-        d["links"] = list(self.links)
-        d["dcm_drawn"] = list(self.dcm_drawn)
-        if self.dcm_order is not None:
-            d["dcm_order"] = list(self.dcm_order)
-        if self.draw_pile is not None:
-            d["draw_pile"] = list(self.draw_pile)
-        if self.under_deck_tile is not None:
-            d["under_deck_tile"] = list(self.under_deck_tile)
-        d["turns_taken"] = list(self.turns_taken)
         new.__dict__ = d
         return new
 

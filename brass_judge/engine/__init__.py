@@ -113,18 +113,19 @@ def _discard(j: Judge, action, n_cards: int):
         p.hand = hand
     p.discard = p.discard + cards  # replaced, never changed in place (PlayerState.copy shares it)
     j.rule("RUL-DISCARD")
-    j.effect("discard", f"{j.player} discards {', '.join(j.card_name(c) for c in cards)}", player=j.player,
-             cards=list(cards))
+    if j.narrate:
+        j.effect("discard", f"{j.player} discards {', '.join(j.card_name(c) for c in cards)}", player=j.player,
+                 cards=list(cards))
     return action
 
 
-def _judge_turn(pos: Position, turn: Turn, data, forced: list, explain_steps: list) -> tuple:
+def _judge_turn(pos: Position, turn: Turn, data, forced: list, narrate: bool = True) -> tuple:
     """Run *turn* on a copy of *pos*. Returns (verdict, working position)."""
     work = pos.copy()
     player = turn.player or pos.turn or (pos.players[0] if pos.players else None)
     used = sum(action_count(a) for a in turn.actions)
     # one context judges the whole turn: turn-level checks first, then each action in order
-    head = j = Judge(work, data, player)
+    head = j = Judge(work, data, player, narrate=narrate)
     j.forced_draws = forced
     if pos.game_over:
         head.violate("TRN005", priority=0)
@@ -165,24 +166,29 @@ def _judge_turn(pos: Position, turn: Turn, data, forced: list, explain_steps: li
     return v, work
 
 
-def check(position, turn_or_action, data=None) -> Verdict:
+def check(position, turn_or_action, data=None, *, narrate: bool = True) -> Verdict:
     """Judge a turn (or one action) on *position*: legal or not, why, and exactly what happens.
 
     A Distant Cotton Market draw that the action does not state (and the position does not know)
     is enumerated: ``verdict.outcomes`` lists every possible tile with its chance, and the
     effects shown are those of the most likely tile.
-    """
-    from ..position_io import LoadedPosition
 
+    With ``narrate=False`` the verdict has no effects and no steps (everything else is the same:
+    legality, violations, rules, rulings, assumptions and the new position). Replays use it:
+    they judge hundreds of actions and never show what each one did.
+    """
     base_assumptions: list = []
-    if isinstance(position, LoadedPosition):
-        base_assumptions = list(position.assumptions)
-        position = position.position
+    if not isinstance(position, Position):
+        from ..position_io import LoadedPosition
+
+        if isinstance(position, LoadedPosition):
+            base_assumptions = list(position.assumptions)
+            position = position.position
     data = _data_for(position, data)
     turn = _as_turn(turn_or_action)
     try:
         # the usual case: nothing random is left unstated
-        verdict, _ = _judge_turn(position, turn, data, [], [])
+        verdict, _ = _judge_turn(position, turn, data, [], narrate)
         if base_assumptions:
             verdict.assumptions = base_assumptions + verdict.assumptions
         return verdict
@@ -192,7 +198,7 @@ def check(position, turn_or_action, data=None) -> Verdict:
 
     def run(forced: list, prob: Fraction, work_pos: Position) -> None:
         try:
-            verdict, _ = _judge_turn(work_pos, turn, data, list(forced), [])
+            verdict, _ = _judge_turn(work_pos, turn, data, list(forced))
             results.append((prob, list(forced), verdict))
         except NeedDraw:
             # the unseen tiles at the moment of the draw: those not yet drawn, minus this run's draws
@@ -202,7 +208,7 @@ def check(position, turn_or_action, data=None) -> Verdict:
             unseen = +unseen
             total = sum(unseen.values())
             if total == 0:
-                verdict, _ = _judge_turn(work_pos, turn, data, list(forced) + [0], [])
+                verdict, _ = _judge_turn(work_pos, turn, data, list(forced) + [0])
                 results.append((prob, list(forced), verdict))
                 return
             for tile in sorted(unseen):

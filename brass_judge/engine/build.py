@@ -94,7 +94,8 @@ def judge_build(j: Judge, a: Build) -> None:
         also = ("Q081",) if a.industry == "shipyard" else ("Q042",) if level == 1 else ()
         j.violate("BLD006", priority=10, player=me, industry=ind_name, level=level, era=pos.era.title(), fix=fix,
                   also=also)
-    j.step(f"{me} builds a level {level} {ind_name} (cost £{spec.cost}, {spec.coal} coal, {spec.iron} iron)")
+    if j.narrate:
+        j.step(f"{me} builds a level {level} {ind_name} (cost £{spec.cost}, {spec.coal} coal, {spec.iron} iron)")
 
     # --- the space -------------------------------------------------------------------------
     spaces = loc.spaces_for(a.industry)
@@ -193,10 +194,11 @@ def judge_build(j: Judge, a: Build) -> None:
             j.rule("RUL-OVERBUILD-REMOVED")
             pos.tiles.remove(old)
             j.mark("removed", (old.location, old.space))
-            j.effect("tile-removed", f"{j.tile_name(old)} is overbuilt and leaves the game"
-                     + (f" ({old.cubes} cube(s) to the supply)" if old.cubes else ""),
-                     location=old.location, space=old.space, owner=old.owner, industry=old.industry,
-                     level=old.level, cubes=old.cubes)
+            if j.narrate:
+                j.effect("tile-removed", f"{j.tile_name(old)} is overbuilt and leaves the game"
+                         + (f" ({old.cubes} cube(s) to the supply)" if old.cubes else ""),
+                         location=old.location, space=old.space, owner=old.owner, industry=old.industry,
+                         level=old.level, cubes=old.cubes)
 
     # --- cost, coal and iron ----------------------------------------------------------------
     cost = spec.cost
@@ -230,9 +232,10 @@ def judge_build(j: Judge, a: Build) -> None:
     t = Tile(a.location, target.index, me, a.industry, level, False, spec.cubes)
     pos.add_tile(t)
     j.mark("placed", (t.location, t.space))
-    j.effect("tile-placed", f"{me} places a level {level} {ind_name} on {loc.name} space {target.index}"
-             + (f" with {spec.cubes} cube(s)" if spec.cubes else ""), location=t.location, space=t.space,
-             owner=me, industry=a.industry, level=level, cubes=spec.cubes)
+    if j.narrate:
+        j.effect("tile-placed", f"{me} places a level {level} {ind_name} on {loc.name} space {target.index}"
+                 + (f" with {spec.cubes} cube(s)" if spec.cubes else ""), location=t.location, space=t.space,
+                 owner=me, industry=a.industry, level=level, cubes=spec.cubes)
     if a.industry == "shipyard":
         j.rule("RUL-SHIPYARD-FLIP")
         j.flip(t, "a shipyard flips as soon as it is built")

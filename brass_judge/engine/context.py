@@ -13,7 +13,8 @@ from ..verdict import Effect, Violation
 
 
 class Judge:
-    def __init__(self, pos: Position, data, player: str, *, action_index: Optional[int] = None) -> None:
+    def __init__(self, pos: Position, data, player: str, *, action_index: Optional[int] = None,
+                 narrate: bool = True) -> None:
         self.pos = pos
         self.data = data
         self.player = player
@@ -24,6 +25,10 @@ class Judge:
         self.also: list = []  #: (rule code, ruling) pairs: case-specific rulings relied on
         self.assumptions: list = []
         self.steps: list = []
+        #: whether effects and steps are written out; a replay judges hundreds of actions and reads
+        #: only legality, rules and assumptions, so it turns this off (call sites whose texts cost
+        #: something to build test it first)
+        self.narrate = narrate
         #: what changed, for pictures: placed, flipped, removed, links, coal_paths (render_svg)
         self.highlight: dict = {}
         self.forced_draws: list = []  #: Distant Cotton Market tiles to use for unknown draws
@@ -65,14 +70,16 @@ class Judge:
                 self.also.append((code, q))
 
     def effect(self, effect_kind: str, text: str, /, **data) -> None:
-        self.effects.append(Effect(effect_kind, text, data, self.action_index))
+        if self.narrate:
+            self.effects.append(Effect(effect_kind, text, data, self.action_index))
 
     def mark(self, what: str, item) -> None:
         """Note something the action changed, for the verdict picture (``--render``)."""
         self.highlight.setdefault(what, []).append(item)
 
     def step(self, text: str) -> None:
-        self.steps.append(text)
+        if self.narrate:
+            self.steps.append(text)
 
     def assume(self, text: str) -> None:
         if text not in self.assumptions:
@@ -110,19 +117,23 @@ class Judge:
         p.money -= amount
         p.spent += amount
         self.rule("RUL-SPENT")
-        self.effect("money", f"{self.player} pays £{amount} for {what} (spent this round: £{p.spent})",
-                    player=self.player, amount=-amount, money=p.money, spent=p.spent)
+        if self.narrate:
+            self.effect("money", f"{self.player} pays £{amount} for {what} (spent this round: £{p.spent})",
+                        player=self.player, amount=-amount, money=p.money, spent=p.spent)
 
     def gain_money(self, player: str, amount: int, why: str) -> None:
         p = self.pos.player[player]
         p.money += amount
-        self.effect("money", f"{player} gains £{amount} {why}", player=player, amount=amount, money=p.money)
+        if self.narrate:
+            self.effect("money", f"{player} gains £{amount} {why}", player=player, amount=amount, money=p.money)
 
     def advance_income(self, player: str, spaces: int, why: str) -> None:
         """Move *player*'s income marker up by *spaces*, never past the track's end (level 30, Q030)."""
         p = self.pos.player[player]
         before = p.income_space
         p.income_space = min(99, before + spaces)
+        if not self.narrate:
+            return
         lv0, lv1 = self.data.income_level(before), self.data.income_level(p.income_space)
         capped = " (capped at level 30)" if before + spaces > 99 else ""
         self.effect("income", f"{player}'s income marker moves {p.income_space - before} space(s) "
@@ -136,7 +147,10 @@ class Judge:
         spec = self.data.tile(t.industry, t.level)
         # the tile's owner gains the income, whoever caused the flip (Q031)
         self.rule("RUL-FLIP-INCOME", *(("Q031",) if t.owner != self.player else ()))
+        self.mark("flipped", (t.location, t.space))
+        if not self.narrate:
+            self.advance_income(t.owner, spec.income, "")
+            return
         self.effect("flip", f"{self.tile_name(t)} flips ({why})", location=t.location, space=t.space,
                     owner=t.owner, industry=t.industry, level=t.level)
-        self.mark("flipped", (t.location, t.space))
         self.advance_income(t.owner, spec.income, f"flipping the {self.ind(t.industry)} in {self.loc(t.location)}")

@@ -23,8 +23,9 @@ def judge_develop(j: Judge, a: Develop) -> None:
             continue
         cost += take_iron(j, f"developing the {j.ind(ind)}", a.iron_from, dry_run=j.failed)
         take_from_mat(mat, ind, level)
-        j.effect("develop", f"{me} removes a level {level} {j.ind(ind)} from the mat", player=me,
-                 industry=ind, level=level)
+        if j.narrate:
+            j.effect("develop", f"{me} removes a level {level} {j.ind(ind)} from the mat", player=me,
+                     industry=ind, level=level)
     if j.failed:
         return
     p = j.pos.player[me]

@@ -33,15 +33,18 @@ from ..verdict import Effect, Violation
 class FlowEffects(list):
     """The effects of a flow step, with the rules it applied (``RUL-*``), assumptions and problems."""
 
-    def __init__(self) -> None:
+    def __init__(self, narrate: bool = True) -> None:
         super().__init__()
+        #: whether effects are written out (a replay turns it off; see engine.check's ``narrate``)
+        self.narrate = narrate
         self.rules: list = []
         self.also: list = []  #: (rule code, ruling) pairs: case-specific rulings relied on
         self.assumptions: list = []
         self.violations: list = []
 
     def add(self, kind: str, text: str, /, **data) -> None:
-        self.append(Effect(kind, text, data))
+        if self.narrate:
+            self.append(Effect(kind, text, data))
 
     def rule(self, code: str, *also: str) -> None:
         if code not in self.rules:
@@ -187,17 +190,18 @@ def is_era_over(pos: Position, data=None) -> bool:
 
 def end_turn(pos: Position, data, *, rng=None, seed: Any = None, shortfall_choices: Optional[dict] = None,
              rail_deck_order: Optional[list] = None, rail_dcm_order: Optional[list] = None,
-             in_place: bool = False) -> tuple:
+             in_place: bool = False, narrate: bool = True) -> tuple:
     """End the current player's turn: refill the hand to 8 from the draw pile while it lasts, then
     pass to the next player in turn order; after the last player, :func:`end_round`.
 
     The keyword arguments are passed on to :func:`end_round`. Returns ``(position, effects)``.
     *pos* is not changed unless *in_place* is set (for callers that own a working copy, as replay
-    does with each verdict's new position).
+    does with each verdict's new position). With ``narrate=False`` no effects are written out
+    (the rules applied, assumptions and violations still are).
     """
     if not in_place:
         pos = pos.copy()
-    fx = FlowEffects()
+    fx = FlowEffects(narrate)
     me = pos.turn
     p = pos.player[me]
     if p.hand is not None and pos.draw_pile is not None:
@@ -205,19 +209,20 @@ def end_turn(pos: Position, data, *, rng=None, seed: Any = None, shortfall_choic
         drawn, pos.draw_pile = pos.draw_pile[:need], pos.draw_pile[need:]
         p.hand = p.hand + drawn  # replaced, never changed in place (PlayerState.copy shares it)
         pos.draw_deck = len(pos.draw_pile)
-        if drawn:
+        if drawn and narrate:
             fx.add("draw", f"{me} draws {len(drawn)} card(s) ({len(pos.draw_pile)} left in the draw deck)",
                    player=me, cards=len(drawn), draw_deck=pos.draw_deck)
     if me not in pos.turns_taken:
-        pos.turns_taken.append(me)
+        pos.turns_taken = pos.turns_taken + [me]  # replaced, never changed in place (Position.copy)
     nxt = next((x for x in pos.players if x not in pos.turns_taken), None)
     if nxt is not None:
         pos.turn = nxt
         pos.actions_left = actions_per_turn(pos)
-        fx.add("turn", f"{nxt}'s turn ({pos.actions_left} action(s))", player=nxt, actions=pos.actions_left)
+        if narrate:
+            fx.add("turn", f"{nxt}'s turn ({pos.actions_left} action(s))", player=nxt, actions=pos.actions_left)
         return pos, fx
     pos, more = _end_round(pos, data, rng=rng, seed=seed, shortfall_choices=shortfall_choices,
-                           rail_deck_order=rail_deck_order, rail_dcm_order=rail_dcm_order)
+                           rail_deck_order=rail_deck_order, rail_dcm_order=rail_dcm_order, narrate=narrate)
     fx.extend_from(more)
     return pos, fx
 
@@ -228,7 +233,8 @@ def end_round(pos: Position, data, **kw) -> tuple:
 
 
 def _end_round(pos: Position, data, *, rng=None, seed: Any = None, shortfall_choices: Optional[dict] = None,
-               rail_deck_order: Optional[list] = None, rail_dcm_order: Optional[list] = None) -> tuple:
+               rail_deck_order: Optional[list] = None, rail_dcm_order: Optional[list] = None,
+               narrate: bool = True) -> tuple:
     """End the round on *pos* (a working copy, changed in place).
 
     1. New turn order: least spent first, ties keep their relative order (Q024, Q026); spent
@@ -237,15 +243,16 @@ def _end_round(pos: Position, data, *, rng=None, seed: Any = None, shortfall_cho
        Q028, Q032); a shortfall removes own tiles for half cost, then costs VP (Q033, Q034).
     3. When the draw deck and every hand are empty, the era ends (:func:`_end_era`).
     """
-    fx = FlowEffects()
+    fx = FlowEffects(narrate)
     era_over = is_era_over(pos, data)
     last_round = era_over and pos.era == RAIL
     # 1. turn order by money spent, stable for ties (Q024, Q026)
     spent = {n: pos.player[n].spent for n in pos.players}
     order = sorted(pos.players, key=lambda n: spent[n])
     fx.rule("RUL-TURN-ORDER")
-    fx.add("turn-order", "new turn order: " + ", ".join(f"{n} (spent £{spent[n]})" for n in order),
-           order=list(order), spent=spent)
+    if narrate:
+        fx.add("turn-order", "new turn order: " + ", ".join(f"{n} (spent £{spent[n]})" for n in order),
+               order=list(order), spent=spent)
     pos.players = order
     for n in order:
         pos.player[n].spent = 0
@@ -269,8 +276,9 @@ def _end_round(pos: Position, data, *, rng=None, seed: Any = None, shortfall_cho
     pos.turns_taken = []
     pos.turn = order[0]
     pos.actions_left = actions_per_turn(pos)
-    fx.add("round", f"{pos.era.title()} Era round {pos.round} begins; {pos.turn} goes first",
-           era=pos.era, round=pos.round, turn=pos.turn)
+    if narrate:
+        fx.add("round", f"{pos.era.title()} Era round {pos.round} begins; {pos.turn} goes first",
+               era=pos.era, round=pos.round, turn=pos.turn)
     return pos, fx
 
 
@@ -287,13 +295,15 @@ def _pay_income(pos: Position, data, name: str, choice: Optional[list], fx: Flow
                     f"{'takes income' if level >= 0 else 'can pay'} (income level {level}, £{p.money})")
     if level >= 0:
         p.money += level
-        fx.add("income", f"{name} takes £{level} income (level {level})", player=name, amount=level, money=p.money)
+        if fx.narrate:
+            fx.add("income", f"{name} takes £{level} income (level {level})", player=name, amount=level, money=p.money)
         return
     owed = -level
     fx.rule("RUL-INCOME", "Q032")  # negative income is paid to the bank every round
     if p.money >= owed:
         p.money -= owed
-        fx.add("income", f"{name} pays £{owed} (income level {level})", player=name, amount=-owed, money=p.money)
+        if fx.narrate:
+            fx.add("income", f"{name} pays £{owed} (income level {level})", player=name, amount=-owed, money=p.money)
         return
     # Shortfall: remove own tiles for half their cost (rounded down), stopping once covered; the
     # excess is kept. Then 1 VP per £1 still short, as far as VP allow (Q033, Q034).

@@ -67,11 +67,12 @@ def judge_network(j: Judge, a: Network) -> None:
             j.violate("NET001", priority=15, line=name, player=me, fix=fix, also=tuple(also))
             continue
         # place the link; a location it touches joins the network (Q051, Q056)
-        pos.links.append(Link(key, me, kind))
+        pos.links = pos.links + [Link(key, me, kind)]  # replaced, never changed in place (Position.copy)
         j.mark("links", key)
         outside = any(d.locations[x].kind == "outside" for x in (line.a, line.b))
         j.rule("RUL-NETWORK-EXTENDS", *(("Q056",) if outside else ()))
-        j.effect("link-placed", f"{me} places a {kind} on {name}", line=key, owner=me, kind=kind)
+        if j.narrate:
+            j.effect("link-placed", f"{me} places a {kind} on {name}", line=key, owner=me, kind=kind)
         if kind == RAIL:
             # two rails: built one after the other, anywhere legal (Q119, Q124)
             j.rule("RUL-RAIL-COAL", *(("Q124", "Q119") if i == 1 else ()))

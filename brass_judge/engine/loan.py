@@ -26,12 +26,14 @@ def judge_loan(j: Judge, a: Loan) -> None:
     p.money += a.amount
     before = p.income_space
     p.income_space = d.highest_space(new)
-    j.effect("money", f"{me} takes a £{a.amount} loan", player=me, amount=a.amount, money=p.money)
-    j.effect("income", f"{me}'s income marker moves back {levels} level(s): space {before}→{p.income_space} "
-             f"(level {level}→{new}, the highest space of level {new})", player=me,
-             spaces=p.income_space - before, income_space=p.income_space, income_level=new)
+    if j.narrate:
+        j.effect("money", f"{me} takes a £{a.amount} loan", player=me, amount=a.amount, money=p.money)
+        j.effect("income", f"{me}'s income marker moves back {levels} level(s): space {before}→{p.income_space} "
+                 f"(level {level}→{new}, the highest space of level {new})", player=me,
+                 spaces=p.income_space - before, income_space=p.income_space, income_level=new)
 
 
 def judge_pass(j: Judge, a: Pass) -> None:
     j.rule("RUL-PASS")
-    j.effect("pass", f"{j.player} passes")
+    if j.narrate:
+        j.effect("pass", f"{j.player} passes")

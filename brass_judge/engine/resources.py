@@ -35,9 +35,10 @@ def market_sell_price(data, cubes: int, market: str) -> Optional[int]:
 def _take_cube(j: Judge, t: Tile, resource: str, consumer: str) -> None:
     t = j.pos.own_tile(t)
     t.cubes -= 1
-    j.effect("cube", f"1 {resource} from {j.tile_name(t)} for {consumer} (free; to the supply)",
-             resource=resource, source="tile", location=t.location, space=t.space, owner=t.owner,
-             cubes_left=t.cubes)
+    if j.narrate:
+        j.effect("cube", f"1 {resource} from {j.tile_name(t)} for {consumer} (free; to the supply)",
+                 resource=resource, source="tile", location=t.location, space=t.space, owner=t.owner,
+                 cubes_left=t.cubes)
     j.rule("RUL-CUBES-TO-SUPPLY")
     if t.cubes == 0:
         j.flip(t, f"its last {resource} cube was taken")
@@ -81,8 +82,9 @@ def take_coal(j: Judge, sites, consumer: str, chosen: Optional[tuple] = None, *,
                              for t in closest[1:])
             j.assume(f"two or more coal mines are equally close ({best} link(s)) for {consumer}: took "
                      f"{j.tile_name(pick)}; alternatives: {alts} (name one with coal=LOCATION)")
-        j.step(f"coal for {consumer}: connected unflipped mines by distance: "
-               + ", ".join(f"{j.loc(t.location)} ({dist[t.location]})" for t in mines))
+        if j.narrate:
+            j.step(f"coal for {consumer}: connected unflipped mines by distance: "
+                   + ", ".join(f"{j.loc(t.location)} ({dist[t.location]})" for t in mines))
         if best == 0:
             j.rule("RUL-COAL-SAME-TOWN")
         else:
@@ -109,8 +111,9 @@ def take_coal(j: Judge, sites, consumer: str, chosen: Optional[tuple] = None, *,
         j.assume(f"coal={','.join(chosen)} names no connected unflipped coal mine for {consumer}: "
                  "the choice was not used")
     reach = [loc for loc in dist if loc in trade]
-    j.step(f"coal for {consumer}: no connected unflipped coal mine; trade icons connected: "
-           + (", ".join(j.loc(l) for l in reach) or "none"))
+    if j.narrate:
+        j.step(f"coal for {consumer}: no connected unflipped coal mine; trade icons connected: "
+               + (", ".join(j.loc(l) for l in reach) or "none"))
     if not reach:
         return None
     price = market_buy_price(j.data, j.pos.coal_market, "coal")
@@ -121,9 +124,10 @@ def take_coal(j: Judge, sites, consumer: str, chosen: Optional[tuple] = None, *,
     if not dry_run:
         if j.pos.coal_market > 0:
             j.pos.coal_market -= 1
-        j.effect("cube", f"1 coal bought from the Coal Market for £{price} for {consumer} "
-                 f"(via the trade icon in {j.loc(reach[0])})", resource="coal", source="market", price=price,
-                 market_cubes=j.pos.coal_market)
+        if j.narrate:
+            j.effect("cube", f"1 coal bought from the Coal Market for £{price} for {consumer} "
+                     f"(via the trade icon in {j.loc(reach[0])})", resource="coal", source="market", price=price,
+                     market_cubes=j.pos.coal_market)
     return price
 
 
@@ -144,7 +148,8 @@ def take_iron(j: Judge, consumer: str, chosen: Optional[tuple] = None, *, dry_ru
                      f"(alternatives: {', '.join(j.tile_name(t) for t in works[1:])}; name one with iron=LOCATION)")
         # board iron must be used even when it flips an opponent's iron works (Q064)
         j.rule("RUL-IRON-WORKS", *(("Q064",) if pick.owner != j.player else ()))
-        j.step(f"iron for {consumer}: unflipped iron works with iron: " + ", ".join(j.tile_name(t) for t in works))
+        if j.narrate:
+            j.step(f"iron for {consumer}: unflipped iron works with iron: " + ", ".join(j.tile_name(t) for t in works))
         if not dry_run:
             _take_cube(j, pick, "iron", consumer)
         return 0
@@ -152,12 +157,14 @@ def take_iron(j: Judge, consumer: str, chosen: Optional[tuple] = None, *, dry_ru
     j.rule("RUL-IRON-MARKET")
     if j.pos.iron_market <= 0:
         j.rule("RUL-MARKET-EMPTY")
-    j.step(f"iron for {consumer}: no iron on the board; Iron Market price £{price}")
+    if j.narrate:
+        j.step(f"iron for {consumer}: no iron on the board; Iron Market price £{price}")
     if not dry_run:
         if j.pos.iron_market > 0:
             j.pos.iron_market -= 1
-        j.effect("cube", f"1 iron bought from the Iron Market for £{price} for {consumer}", resource="iron",
-                 source="market", price=price, market_cubes=j.pos.iron_market)
+        if j.narrate:
+            j.effect("cube", f"1 iron bought from the Iron Market for £{price} for {consumer}", resource="iron",
+                     source="market", price=price, market_cubes=j.pos.iron_market)
     return price
 
 
@@ -190,9 +197,10 @@ def sell_new_cubes(j: Judge, t: Tile) -> None:
         j.rule("RUL-OVERBUILD-OPPONENT", "Q091")  # the new tile sells into the emptied market
     if moved:
         j.pos.player[t.owner].money += earned
-        j.effect("market-sale", f"{moved} {resource} cube(s) move from the new {j.ind(t.industry)} to the "
-                 f"{resource.title()} Market; {t.owner} collects £{earned}", resource=resource, cubes=moved,
-                 money=earned, owner=t.owner, market_cubes=getattr(j.pos, attr))
+        if j.narrate:
+            j.effect("market-sale", f"{moved} {resource} cube(s) move from the new {j.ind(t.industry)} to the "
+                     f"{resource.title()} Market; {t.owner} collects £{earned}", resource=resource, cubes=moved,
+                     money=earned, owner=t.owner, market_cubes=getattr(j.pos, attr))
     else:
         j.step(f"the {resource.title()} Market is full: no cubes move")
     if t.cubes == 0:

@@ -83,10 +83,11 @@ def judge_sell(j: Judge, a: Sell) -> None:
             if pos.dcm_position >= DCM_X:
                 also.append("Q107")  # ports still buy once the Distant Cotton Market is closed
             j.rule("RUL-PORT-SALE", *also)
-            j.step(f"the mill in {mloc.name} reaches the port in {ploc.name} ({dist[sale.to]} link(s): "
-                   + " - ".join(j.loc(x) for x in path_between(pos, mill.location, sale.to)) + ")")
-            j.effect("sale", f"{me} sells the mill in {mloc.name} to {j.tile_name(port)}",
-                     mill=mill.location, to=sale.to, kind="port")
+            if j.narrate:
+                j.step(f"the mill in {mloc.name} reaches the port in {ploc.name} ({dist[sale.to]} link(s): "
+                       + " - ".join(j.loc(x) for x in path_between(pos, mill.location, sale.to)) + ")")
+                j.effect("sale", f"{me} sells the mill in {mloc.name} to {j.tile_name(port)}",
+                         mill=mill.location, to=sale.to, kind="port")
             j.flip(port, "a cotton mill sold to it")
             j.flip(mill, "sold")
             sold.add((mill.location, mill.space))
@@ -130,10 +131,12 @@ def judge_sell(j: Judge, a: Sell) -> None:
             j.rule("RUL-DCM-VIA-PORT", "Q099", "Q113")
         else:
             j.rule("RUL-DCM-VIA-PORT", "Q100")
-        j.step(f"the mill in {mloc.name} reaches the trade icon in {j.loc(via[0])}; Distant Cotton Market tile: {tile}")
+        if j.narrate:
+            j.step(f"the mill in {mloc.name} reaches the trade icon in {j.loc(via[0])}; Distant Cotton Market "
+                   f"tile: {tile}")
         if pos.dcm_order:
-            pos.dcm_order.pop(0)
-        pos.dcm_drawn.append(tile)
+            pos.dcm_order = pos.dcm_order[1:]  # replaced, never changed in place (Position.copy shares it)
+        pos.dcm_drawn = pos.dcm_drawn + [tile]
         before = pos.dcm_position
         pos.dcm_position = min(DCM_X, before + tile)
         if pos.dcm_position >= DCM_X:
