@@ -65,6 +65,18 @@ def median_ms(fn, runs: int) -> tuple[float, float]:
     return statistics.median(times), min(times)
 
 
+def interleaved_ms(fns: dict, runs: int) -> dict:
+    """{name: (median, min)} in ms, the functions called in turn, round after round, so that the
+    VM's drift (up to +-40 % over a few seconds) affects every one of them alike."""
+    times: dict = {name: [] for name in fns}
+    for _ in range(runs):
+        for name, fn in fns.items():
+            t = time.perf_counter()
+            fn()
+            times[name].append((time.perf_counter() - t) * 1000)
+    return {name: (statistics.median(ts), min(ts)) for name, ts in times.items()}
+
+
 def machine() -> dict:
     cpu = "?"
     try:
@@ -207,9 +219,10 @@ def bench_replay(runs: int, workdir: Path) -> dict:
         if not res.ok:
             print(f"  warning: {name} does not replay cleanly: {[f.code for f in res.findings][:5]}")
         log = games.read_log(str(path), data)
-        load_ms, load_min = median_ms(lambda: games.read_log(str(path), data), runs)
-        full_ms, full_min = median_ms(lambda: games.replay(str(path), data=data), runs)
-        judge_ms, judge_min = median_ms(lambda: games.replay(log, data=data), runs)
+        got = interleaved_ms({"load": lambda: games.read_log(str(path), data),
+                              "full": lambda: games.replay(str(path), data=data),
+                              "judge": lambda: games.replay(log, data=data)}, runs * 3)
+        (load_ms, load_min), (full_ms, full_min), (judge_ms, judge_min) = got["load"], got["full"], got["judge"]
         n = res.actions
         print(f"{name}: {n} actions, {res.turns} turns")
         print(f"  load+validate (read_log)      {load_ms:7.2f} ms (min {load_min:.2f})")

@@ -87,9 +87,11 @@ class PlayerState:
         return new
 
     def own_mat(self) -> Optional[dict]:
-        """The mat in a form this player state may change (copy-on-write)."""
+        """The mat in a form this player state may change (copy-on-write): the mapping is this
+        state's own; each industry's ``{level: count}`` is shared and must be replaced, not
+        changed (``engine.mat.take_from_mat`` does so)."""
         if self.mat is not None and self._mat_shared:
-            self.mat = {k: dict(v) for k, v in self.mat.items()}
+            self.mat = dict(self.mat)
             self._mat_shared = False
         return self.mat
 

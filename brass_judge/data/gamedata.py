@@ -36,8 +36,16 @@ class Location:
     banner: str | None = None
     aliases: tuple = ()
 
-    def spaces_for(self, industry: str) -> list[Space]:
-        return [s for s in self.spaces if industry in s.industries]
+    def spaces_for(self, industry: str) -> tuple:
+        """The spaces that take *industry* (worked out once per location and industry)."""
+        cache = self.__dict__.get("_spaces_for")
+        if cache is None:
+            cache = {}
+            object.__setattr__(self, "_spaces_for", cache)
+        got = cache.get(industry)
+        if got is None:
+            got = cache[industry] = tuple(s for s in self.spaces if industry in s.industries)
+        return got
 
 
 @dataclass(frozen=True)
@@ -209,13 +217,13 @@ class GameData:
 
     def highest_space(self, level: int) -> int:
         """The highest Progress Track space of an income *level* (where a loan lands)."""
-        best = None
-        for s, lv in enumerate(self.income_level_of_space):
-            if lv == level:
-                best = s
-        if best is None:
+        table = self.__dict__.get("_highest_space")
+        if table is None:
+            table = {lv: s for s, lv in enumerate(self.income_level_of_space)}  # later spaces win
+            self.__dict__["_highest_space"] = table
+        if level not in table:
             raise ValueError(f"no income level {level}")
-        return best
+        return table[level]
 
     def lowest_space(self, level: int) -> int:
         return self.income_level_of_space.index(level)

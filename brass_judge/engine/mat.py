@@ -39,6 +39,11 @@ def lowest_level(mat: dict, industry: str) -> Optional[int]:
 
 
 def take_from_mat(mat: dict, industry: str, level: int) -> None:
-    mat[industry][level] -= 1
-    if mat[industry][level] <= 0:
-        del mat[industry][level]
+    """Take one *industry* tile of *level* off *mat* (one the player state owns, see
+    ``PlayerState.own_mat``). The industry's counts are replaced, not changed in place: copies of
+    the player state share them."""
+    levels = dict(mat[industry])
+    levels[level] -= 1
+    if levels[level] <= 0:
+        del levels[level]
+    mat[industry] = levels
