@@ -137,9 +137,17 @@ def _ordered(given: Optional[list], items: list, r, what: str, name: str) -> lis
         r.shuffle(out)
         return out
     out = list(given)
-    if Counter(out) != Counter(items):
+    if not _same_items(out, items):
         raise ValueError(_diff(what, out, items, name))
     return out
+
+
+def _same_items(got: list, want_sorted: list) -> bool:
+    """Whether *got* holds exactly the items of the sorted list *want_sorted* (any order)."""
+    try:
+        return sorted(got) == want_sorted
+    except TypeError:  # items that do not compare (a log's mistake): count them instead
+        return Counter(got) == Counter(want_sorted)
 
 
 def _diff(what: str, got: list, want: list, name: str) -> str:
@@ -395,10 +403,11 @@ def _find_own_tile(pos: Position, name: str, ref: str, data):
 def link_vp(pos: Position, data) -> dict:
     """VP each link scores now: 1 per link icon in the two locations it touches, counting the icons
     printed on the board and those on flipped tiles of anyone (Q039)."""
-    icons: Counter = Counter()
-    for key, loc in data.locations.items():
-        if loc.link_icons:
-            icons[key] += loc.link_icons
+    printed = data.__dict__.get("_printed_link_icons")
+    if printed is None:  # worked out once per game data
+        printed = data.__dict__["_printed_link_icons"] = Counter(
+            {key: loc.link_icons for key, loc in data.locations.items() if loc.link_icons})
+    icons = Counter(printed)
     for t in pos.tiles:
         if t.flipped:
             icons[t.location] += data.tile(t.industry, t.level).link_icons
@@ -456,7 +465,7 @@ def _end_canal(pos: Position, data, fx: FlowEffects, *, rng, seed, rail_deck_ord
     tiles = sorted(data.dcm_tiles_for(pos.num_players))
     r = None
     if rail_dcm_order is not None:
-        if Counter(rail_dcm_order) != Counter(tiles):
+        if not _same_items(list(rail_dcm_order), tiles):
             raise ValueError(_diff("the Rail Era Distant Cotton Market order", list(rail_dcm_order), tiles,
                                    f"the {pos.num_players}-player tiles"))
         dcm = list(rail_dcm_order)
@@ -476,19 +485,19 @@ def _end_canal(pos: Position, data, fx: FlowEffects, *, rng, seed, rail_deck_ord
     full = _cards_of(data.deck_for(pos.num_players))
     if rail_deck_order is not None:
         deck = list(rail_deck_order)
-        if Counter(deck) != Counter(full):
+        if not _same_items(deck, full):
             raise ValueError(_diff("the Rail Era deck order", deck, full, f"the {pos.num_players}-player deck"))
     else:
         if r is None:
             raise ValueError("the Rail Era deck order is needed: give a seed or the Rail Era deck order")
-        deck = sorted(cards) if Counter(cards) == Counter(full) else list(full)
+        deck = sorted(cards) if _same_items(cards, full) else list(full)
         r.shuffle(deck)
     if rail_dcm_order is None:
         if r is None:
             raise ValueError("the Rail Era Distant Cotton Market order is needed: give a seed or the order")
         dcm = list(tiles)
         r.shuffle(dcm)
-    if Counter(cards) != Counter(full):
+    if not _same_items(cards, full):
         if not cards:
             fx.assumptions.append(f"the position does not record the cards (hands, discards, deck): the Rail Era "
                                   f"deck is taken as the full {len(full)}-card {pos.num_players}-player deck")
