@@ -27,7 +27,7 @@ app = typer.Typer(
 
 # Modules that add top-level commands (register(app)) or a group (app), in help order.
 _COMMAND_MODULES = ["cli_check", "cli_games", "cli_moves", "cli_render", "cli_schema"]
-_GROUP_MODULES = {"rulings": "cli_rulings", "data": "cli_data"}
+_GROUP_MODULES = {"rulings": "cli_rulings", "codes": "cli_codes", "data": "cli_data"}
 
 
 def _version(value: bool) -> None:

@@ -11,24 +11,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-FAMILIES = [
-    ("POS", "Position validity (`validate`, and `check` before judging)"),
-    ("TRN", "Turn: whose turn, how many actions, the card discarded"),
-    ("BLD", "Build"),
-    ("NET", "Network"),
-    ("DEV", "Develop"),
-    ("SEL", "Sell"),
-    ("LON", "Loan"),
-    ("GAM", "Game logs (`replay`, `lint`)"),
-    ("RUL", "Rules applied in legal outcomes (cited as the rulings relied on)"),
-]
-
-
 def render() -> str:
+    from brass_judge.code_docs import FAMILIES, reported_in
     from brass_judge.codes import CODES
+    from brass_judge.rulings import load_rulings
+
+    rulings = load_rulings()
 
     def cell(text: str) -> str:
         return (text or "").replace("|", "\\|")
+
+    def qlist(ids) -> str:
+        return "; ".join(f"{q} ({rulings[q].question})" if q in rulings else q for q in ids)
 
     out = [
         "# Codes",
@@ -37,7 +31,8 @@ def render() -> str:
         "fails when this page is stale). Every violation the engine reports and every rule it applies has",
         "a stable code. *Always* lists the rulings cited whenever the code appears; *when they decide*",
         "lists rulings cited only in the cases they decide (see `brass-judge rulings show QNNN`).",
-        "Fields in braces are filled in from the position.",
+        "Fields in braces are filled in from the position. The same, one code at a time:",
+        "`brass-judge codes show CODE`.",
         "",
     ]
     for prefix, title in FAMILIES:
@@ -48,14 +43,30 @@ def render() -> str:
         if prefix == "RUL":
             out += ["| code | name | rule | always | when they decide |", "|---|---|---|---|---|"]
             for c in rows:
-                out.append(f"| `{c.code}` | {c.name} | {cell(c.message)} | {', '.join(c.rulings) or '–'} | "
-                           f"{', '.join(c.may_cite) or '–'} |")
+                out.append(f"| [`{c.code}`](#{c.code.lower()}) | {c.name} | {cell(c.message)} | "
+                           f"{', '.join(c.rulings) or '–'} | {', '.join(c.may_cite) or '–'} |")
         else:
             out += ["| code | name | message | remedy | always | when they decide |", "|---|---|---|---|---|---|"]
             for c in rows:
-                out.append(f"| `{c.code}` | {c.name} | {cell(c.message)} | {cell(c.remedy or '–')} | "
-                           f"{', '.join(c.rulings) or '–'} | {', '.join(c.may_cite) or '–'} |")
+                out.append(f"| [`{c.code}`](#{c.code.lower()}) | {c.name} | {cell(c.message)} | "
+                           f"{cell(c.remedy or '–')} | {', '.join(c.rulings) or '–'} | {', '.join(c.may_cite) or '–'} |")
         out.append("")
+        for c in rows:
+            out += [f"### {c.code}", "", f"**{c.name}**" + (f": {c.doc}" if c.doc else ""), ""]
+            out.append(f"- {'Rule' if c.is_rule else 'Message'}: {c.message}")
+            if c.remedy:
+                out.append(f"- Remedy: {c.remedy}")
+            if c.rulings:
+                out.append(f"- Rulings, always: {qlist(c.rulings)}")
+            if c.may_cite:
+                out.append(f"- Rulings, when they decide: {qlist(c.may_cite)}")
+            where = list(dict.fromkeys(f"`brass_judge/{path}` (`{func}`)" for path, _line, func in reported_in(c.code)))
+            if where:
+                out.append(f"- Reported in: {', '.join(where)}")
+            fixtures = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "tests" / "rules").rglob(f"{c.code}_*.yaml"))
+            if fixtures:
+                out.append(f"- Fixtures: {', '.join(f'`{f}`' for f in fixtures)}")
+            out.append("")
     out += ["Input errors (exit 2) have `INP` codes, listed in [errors.md](errors.md).", ""]
     return "\n".join(out)
 

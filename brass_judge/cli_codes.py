@@ -1,0 +1,137 @@
+"""``brass-judge codes``: every violation code and rule code, explained (like ``ruff rule``).
+
+``codes list`` prints the table (optionally one family); ``codes show CODE`` prints one code in
+full: the rule explained, the message and remedy templates, the rulings it cites, and where in the
+source it is reported. Mounted by the main CLI as a sub-command group.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+from .cli_common import FORMAT_OPTION, Format, console, emit_json, handles_input_errors
+
+app = typer.Typer(
+    help="Every violation code (POS, TRN, BLD, NET, DEV, SEL, LON, GAM) and rule code (RUL-*) the "
+    "engine reports, with the rule explained, its rulings and where it lives in the source.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+)
+
+
+def _is_json(fmt) -> bool:
+    return str(getattr(fmt, "value", fmt)) == "json"
+
+
+def _code_dict(c, *, full: bool) -> dict:
+    from .code_docs import family_of
+
+    d = {"code": c.code, "name": c.name, "family": family_of(c.code)[0], "kind": "rule" if c.is_rule else "violation",
+         "message": c.message, "explanation": c.doc, "remedy": c.remedy, "rulings": list(c.rulings),
+         "rulings_when_they_decide": list(c.may_cite), "status": c.status}
+    if full:
+        from .code_docs import reported_in
+        from .rulings import load_rulings
+
+        everything = load_rulings()
+        d["ruling_questions"] = {q: everything[q].question for q in (*c.rulings, *c.may_cite) if q in everything}
+        d["reported_in"] = [{"file": f"brass_judge/{path}", "line": line, "function": func}
+                            for path, line, func in reported_in(c.code)]
+    return d
+
+
+@app.command("list")
+@handles_input_errors
+def list_cmd(
+    family: Optional[str] = typer.Option(None, "--family", help="Only one family: POS, TRN, BLD, NET, DEV, "
+                                         "SEL, LON, GAM or RUL."),
+    fmt: Format = FORMAT_OPTION,
+) -> None:
+    """List the codes: code, name and message (or rule)."""
+    from .code_docs import FAMILIES, codes_of_family
+    from .errors import UnknownNameError, closest
+
+    prefixes = [p for p, _ in FAMILIES]
+    if family is not None and family.upper() not in prefixes:
+        raise UnknownNameError(f"no code family {family!r} (families: {', '.join(prefixes)})", field="--family",
+                               suggestions=closest(family.upper(), prefixes), code="INP080")
+    chosen = [(p, t) for p, t in FAMILIES if family is None or p == family.upper()]
+    rows = [c for p, _ in chosen for c in codes_of_family(p)]
+    if _is_json(fmt):
+        emit_json([_code_dict(c, full=False) for c in rows])
+        return
+    from rich.markup import escape
+    from rich.table import Table
+
+    out = console()
+    for prefix, title in chosen:
+        table = Table(title=f"{prefix}: {title.replace('`', '')}", title_justify="left", box=None,
+                      pad_edge=False, header_style="bold")
+        table.add_column("code", no_wrap=True)
+        table.add_column("name", no_wrap=True)
+        table.add_column("rule" if prefix == "RUL" else "message")
+        for c in codes_of_family(prefix):
+            table.add_row(c.code, c.name, escape(c.message))
+        out.print(table)
+        out.print()
+    out.print(f"{len(rows)} code{'s' if len(rows) != 1 else ''}; `brass-judge codes show CODE` explains one")
+
+
+@app.command("show")
+@handles_input_errors
+def show_cmd(
+    code: str = typer.Argument(..., metavar="CODE", help="A code (BLD002, bld2, RUL-COAL-MINE, coal-mine) "
+                               "or a check's name (location-outside-network)."),
+    fmt: Format = FORMAT_OPTION,
+) -> None:
+    """Show one code: the rule explained, message, remedy, rulings, and where the source reports it."""
+    from .code_docs import family_of, find_code
+
+    c = find_code(code)
+    d = _code_dict(c, full=True)
+    if _is_json(fmt):
+        emit_json(d)
+        return
+    from rich.markup import escape
+
+    from rich.table import Table
+
+    out = console()
+    kind = ("a rule applied in legal outcomes" if c.is_rule
+            else f"a violation: {family_of(c.code)[1].split(' (')[0]}")
+    out.print(f"[bold]{c.code}[/bold]  {c.name}  [dim]({kind})[/dim]")
+    out.print()
+
+    def listing(rows) -> None:
+        grid = Table.grid(padding=(0, 2), pad_edge=False)
+        grid.add_column(no_wrap=True)
+        grid.add_column()
+        for left, right in rows:
+            grid.add_row(f"  {left}", escape(right))
+        out.print(grid)
+
+    if c.doc:
+        out.print(escape(c.doc))
+        out.print()
+    fields = Table.grid(padding=(0, 2), pad_edge=False)
+    fields.add_column(no_wrap=True, style="dim")
+    fields.add_column()
+    fields.add_row("rule:" if c.is_rule else "message:", escape(c.message))
+    if c.remedy:
+        fields.add_row("remedy:", escape(c.remedy))
+    out.print(fields)
+    qs = d["ruling_questions"]
+    if c.rulings:
+        out.print("[dim]rulings cited whenever it appears:[/dim]")
+        listing((q, qs.get(q, "?")) for q in c.rulings)
+    if c.may_cite:
+        out.print("[dim]rulings cited in the cases they decide:[/dim]")
+        listing((q, qs.get(q, "?")) for q in c.may_cite)
+    if not c.rulings and not c.may_cite:
+        out.print("[dim]rulings:[/dim]  none (the rulebook alone decides it)")
+    if d["reported_in"]:
+        out.print("[dim]reported in:[/dim]")
+        listing((f"{r['file']}:{r['line']}", f"in {r['function']}()") for r in d["reported_in"])
+    out.print("[dim]see also:[/dim]  brass-judge rulings show QNNN; docs/codes.md")
