@@ -71,3 +71,13 @@ def test_every_code_is_reported_somewhere_in_the_source(code):
     where = reported_in(code)
     assert where, f"{code} is in codes.py but no module reports it"
     assert all(func != "(module)" for _path, _line, func in where), where
+
+
+@pytest.mark.parametrize("code", list(CODES))
+def test_every_code_explains_its_rule(code):
+    """Like a linter's rule docs: each code says in plain words what the rule is (rulings are listed
+    separately, so the text names none)."""
+    doc = CODES[code].doc
+    assert doc and doc[0].isupper() and doc.endswith("."), f"{code}: no explanation"
+    assert len(doc) <= 400
+    assert not __import__("re").search(r"\bQ\d{3}\b", doc), f"{code}: ruling ids belong in the rulings list"

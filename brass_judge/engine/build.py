@@ -208,8 +208,9 @@ def judge_build(j: Judge, a: Build) -> None:
     for _ in range(spec.coal):
         price = take_coal(j, [a.location], f"the {ind_name} in {loc.name}", a.coal_from, dry_run=illegal_so_far)
         if price is None:
-            rail_only = a.location in d.graphs.rail_only if pos.era == CANAL else False
-            if rail_only:
+            # the Canal Era shipyard can only be Liverpool's (Q080); anything else needing coal in a
+            # rail-only town is simply out of coal's reach (BLD011 alone)
+            if a.industry == "shipyard" and pos.era == CANAL and a.location in d.graphs.rail_only:
                 j.violate("BLD021", priority=20, location=loc.name)
             j.violate("BLD011", priority=20, location=loc.name, need=spec.coal,
                       and_market=" and to no market trade icon", also=("Q076",) if anywhere else ())
