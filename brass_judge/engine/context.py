@@ -44,6 +44,10 @@ class Judge:
         self.overbuilt_opponent = False
         self._first_violation = len(self.violations)
 
+    def reported(self, code: str) -> bool:
+        """Whether the action being judged has already reported *code*."""
+        return any(v.code == code for v in self.violations[self._first_violation:])
+
     @property
     def failed(self) -> bool:
         """Whether the action being judged has broken a rule yet (earlier actions not counted)."""

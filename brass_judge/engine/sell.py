@@ -94,8 +94,11 @@ def judge_sell(j: Judge, a: Sell) -> None:
             continue
         # --- the Distant Cotton Market ---------------------------------------------------
         if pos.dcm_position >= DCM_X:
-            j.violate("SEL005", priority=10)
-            break
+            # closed since before this action: this sale is illegal; the other sales are still
+            # judged so that every problem is reported (the marker cannot move back this action)
+            if not j.reported("SEL005"):
+                j.violate("SEL005", priority=10)
+            continue
         trade = trade_locations(pos, d)
         via = sorted((x for x in dist if x in trade), key=lambda x: dist[x])
         if not via:
