@@ -152,9 +152,8 @@ class Judge:
         # the tile's owner gains the income, whoever caused the flip (Q031)
         self.rule("RUL-FLIP-INCOME", *(("Q031",) if t.owner != self.player else ()))
         self.mark("flipped", (t.location, t.space))
-        if not self.narrate:
-            self.advance_income(t.owner, spec.income, "")
-            return
-        self.effect("flip", f"{self.tile_name(t)} flips ({why})", location=t.location, space=t.space,
-                    owner=t.owner, industry=t.industry, level=t.level)
-        self.advance_income(t.owner, spec.income, f"flipping the {self.ind(t.industry)} in {self.loc(t.location)}")
+        if self.narrate:
+            self.effect("flip", f"{self.tile_name(t)} flips ({why})", location=t.location, space=t.space,
+                        owner=t.owner, industry=t.industry, level=t.level)
+        self.advance_income(t.owner, spec.income,
+                            f"flipping the {self.ind(t.industry)} in {self.loc(t.location)}" if self.narrate else "")
