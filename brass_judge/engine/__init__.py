@@ -152,6 +152,7 @@ def _judge_turn(pos: Position, turn: Turn, data, forced: list, narrate: bool = T
         j.start_action(i, turn.actions[:i])
         action = _discard(j, action, 2 if action_count(action) == 2 else 1)
         _JUDGES[type(action)](j, action)
+        j.finish_action()
     work.actions_left = max(0, left - used)
     v = Verdict(legal=True, player=player, violations=j.violations, effects=j.effects, rules=j.rules,
                 assumptions=j.assumptions, steps=j.steps, highlight=j.highlight, turn=turn)

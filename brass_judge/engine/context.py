@@ -36,6 +36,10 @@ class Judge:
         self.earlier_actions: tuple = ()  #: the turn's actions before this one
         self.overbuilt_opponent = False  #: this build replaces an opponent's coal mine or iron works
         self.sales: tuple = ()  #: the Sell action's sales (for mill-by-mill rulings)
+        #: the action's named coal/iron sources (coal=, iron=): resource -> [used for some cube?,
+        #: what to report if never used]. A name may fit only some of an action's cubes (the two
+        #: rails of a double rail, a works that runs dry), so it is judged when the action ends.
+        self._named_sources: dict = {}
 
     def start_action(self, index: int, earlier: tuple) -> None:
         """Judge the turn's next action with this context (one context serves the whole turn)."""
@@ -43,6 +47,30 @@ class Judge:
         self.earlier_actions = earlier
         self.overbuilt_opponent = False
         self._first_violation = len(self.violations)
+        self._named_sources = {}
+
+    def named_source(self, resource: str, *, used: bool = False, code: Optional[str] = None,
+                     assumption: Optional[str] = None, **fields) -> None:
+        """Record how a cube of *resource* went with the action's named source(s): *used* when a named
+        source supplied it; otherwise what to report (a violation *code* with *fields*, or an
+        *assumption*) should no cube of the action use a named source (see :meth:`finish_action`)."""
+        state = self._named_sources.setdefault(resource, [False, None])
+        if used:
+            state[0] = True
+        elif state[1] is None:
+            state[1] = (code, fields, assumption)
+
+    def finish_action(self) -> None:
+        """Report what the action's checks left for its end: named coal/iron sources that no cube
+        of the action used (BLD019/BLD020, or an assumption)."""
+        for used, miss in self._named_sources.values():
+            if used or miss is None:
+                continue
+            code, fields, assumption = miss
+            if code is not None:
+                self.violate(code, priority=30, **fields)
+            else:
+                self.assume(assumption)
 
     def reported(self, code: str) -> bool:
         """Whether the action being judged has already reported *code*."""

@@ -65,19 +65,23 @@ def take_coal(j: Judge, sites, consumer: str, chosen: Optional[tuple] = None, *,
         best = dist[mines[0].location]
         closest = [t for t in mines if dist[t.location] == best]
         pick = closest[0]
+        named_used = False
         if chosen:
+            # a named mine is used for this cube when it is one of the closest; a name that fits
+            # none of the action's cubes is reported when the action ends (Judge.finish_action)
             named = [t for t in mines if t.location in chosen]
-            if named:
-                good = [t for t in named if dist[t.location] == best]
-                if good:
-                    pick = good[0]
-                else:
-                    j.violate("BLD019", priority=30, closest=", ".join(sorted({j.loc(t.location) for t in closest})),
-                              chosen=", ".join(j.loc(t.location) for t in named))
+            good = [t for t in named if dist[t.location] == best]
+            if good:
+                pick, named_used = good[0], True
+                j.named_source("coal", used=True)
+            elif named:
+                j.named_source("coal", code="BLD019", closest=", ".join(sorted({j.loc(t.location) for t in closest})),
+                               chosen=", ".join(j.loc(t.location) for t in named))
             else:
-                j.assume(f"coal={','.join(chosen)} names no connected unflipped coal mine for {consumer}: "
-                         f"the choice was not used; the closest connected mine is {j.tile_name(pick)}")
-        elif len({(t.location, t.space) for t in closest}) > 1:
+                j.named_source("coal", assumption=f"coal={','.join(chosen)} names no connected unflipped coal mine "
+                               f"for {consumer}: the choice was not used; the closest connected mine is "
+                               f"{j.tile_name(pick)}")
+        if not named_used and len({(t.location, t.space) for t in closest}) > 1:
             alts = ", ".join(j.tile_name(t) + (f" (space {t.space})" if t.location == pick.location else "")
                              for t in closest[1:])
             j.assume(f"two or more coal mines are equally close ({best} link(s)) for {consumer}: took "
@@ -108,8 +112,8 @@ def take_coal(j: Judge, sites, consumer: str, chosen: Optional[tuple] = None, *,
             _take_cube(j, pick, "coal", consumer)
         return 0
     if chosen:
-        j.assume(f"coal={','.join(chosen)} names no connected unflipped coal mine for {consumer}: "
-                 "the choice was not used")
+        j.named_source("coal", assumption=f"coal={','.join(chosen)} names no connected unflipped coal mine for "
+                       f"{consumer}: the choice was not used")
     reach = [loc for loc in dist if loc in trade]
     if j.narrate:
         j.step(f"coal for {consumer}: no connected unflipped coal mine; trade icons connected: "
@@ -137,13 +141,14 @@ def take_iron(j: Judge, consumer: str, chosen: Optional[tuple] = None, *, dry_ru
     if works:
         works.sort(key=lambda t: (t.location, t.space))
         pick = works[0]
-        if chosen:
-            named = [t for t in works if t.location in chosen]
-            if named:
-                pick = named[0]
-            else:
-                j.violate("BLD020", priority=30, chosen=", ".join(j.loc(c) for c in chosen))
-        elif len(works) > 1 and len({t.owner for t in works}) > 1:
+        named = [t for t in works if t.location in chosen] if chosen else []
+        if named:
+            pick = named[0]
+            j.named_source("iron", used=True)
+        elif chosen:
+            # e.g. the named works ran dry on an earlier cube: any other works will do (Q063)
+            j.named_source("iron", code="BLD020", chosen=", ".join(j.loc(c) for c in chosen))
+        if not named and len(works) > 1 and len({t.owner for t in works}) > 1:
             j.assume(f"iron for {consumer}: took it from {j.tile_name(pick)}; any unflipped iron works may be used "
                      f"(alternatives: {', '.join(j.tile_name(t) for t in works[1:])}; name one with iron=LOCATION)")
         # board iron must be used even when it flips an opponent's iron works (Q064)
@@ -154,6 +159,9 @@ def take_iron(j: Judge, consumer: str, chosen: Optional[tuple] = None, *, dry_ru
             _take_cube(j, pick, "iron", consumer)
         return 0
     price = market_buy_price(j.data, j.pos.iron_market, "iron")
+    if chosen:
+        j.named_source("iron", assumption=f"iron={','.join(chosen)}: no iron is left on any iron works, so the "
+                       f"iron for {consumer} was bought from the Iron Market (the choice was not used)")
     j.rule("RUL-IRON-MARKET")
     if j.pos.iron_market <= 0:
         j.rule("RUL-MARKET-EMPTY")
