@@ -207,7 +207,8 @@ def location(
     t.add_row("Key", loc.key)
     if loc.aliases:
         t.add_row("Also accepted", ", ".join(loc.aliases))
-    t.add_row("Spaces", "; ".join(f"{i + 1}: {_space_label(s)}" for i, s in enumerate(d["spaces"])) or "none")
+    # numbered as positions and actions name them (tile@town#N, space=N), from 0
+    t.add_row("Spaces", "; ".join(f"#{i} {_space_label(s)}" for i, s in enumerate(d["spaces"])) or "none")
     t.add_row("Printed link icons", str(loc.link_icons))
     t.add_row("Market trade icon", _yes(loc.trade_icon))
     if loc.kind == "town":

@@ -63,8 +63,10 @@ _ROWS = [
        ("Q008",), None, "Each player has 14 link tiles."),
     _c("POS013", "level-1-tile-in-rail-era", "{tile} is on the board in the Rail Era",
        ("Q042",), None, "Every level 1 tile leaves the board at the end of the Canal Era."),
-    _c("POS014", "impossible-tile-state", "{tile}: {why}", ("Q081", "Q082"), None,
-       "Level 0 shipyards are never built, and a shipyard flips the moment it is built."),
+    _c("POS014", "impossible-tile-state", "{tile}: {why}", (), None,
+       ("A tile on the board must be one that could have been built there: level 0 shipyards are never built, "
+        "a shipyard flips the moment it is built, a tile is built only in the eras its mat space shows, and no "
+        "shipyard can be built in the Canal Era outside Liverpool."), may=("Q081", "Q082", "Q080")),
     _c("POS015", "negative-money", "{player} has £{money}; money is never below zero", (), None,
        ("Money can never go below zero: every payment must be covered in full from cash in hand. Unpaid "
         "negative income is settled by removing tiles and losing VP, never by going into debt.")),
@@ -79,8 +81,18 @@ _ROWS = [
     _c("POS019", "hand-too-large", "{player} holds {count} cards; a hand holds at most 8", (), None,
        ("Players refill their hand to 8 cards after each turn and nothing lets them draw more, so a hand "
         "never holds more than 8 cards.")),
-    _c("POS020", "dcm-tiles-impossible", "{why}", ("Q001",), None,
-       "The Distant Cotton Market tiles in play are the ones marked for the player count."),
+    _c("POS020", "dcm-tiles-impossible", "{why}", (), None,
+       ("The Distant Cotton Market tiles in play are the ones marked for the player count, and the marker "
+        "stands as far down the track as the tiles drawn this era add up to."), may=("Q001",)),
+    _c("POS021", "actions-left-impossible", "{player} has {left} action(s) left, but {when} a turn has {per}",
+       ("Q019",), None,
+       ("A turn has two actions, except in the first round of the Canal Era, when each player has one; a "
+        "position cannot leave more actions than that.")),
+    _c("POS022", "deck-size-impossible",
+       "the draw deck holds {draw} card(s), but in {era} Era round {round} at {players} players it holds {range}",
+       ("Q017", "Q018"), "check the round and the deck size",
+       ("Every turn discards a card per action and refills the hand to 8, so the draw deck runs down at a fixed "
+        "pace: the round number tells how many cards can be left, and none in an era's last four rounds.")),
     # ---- turn -----------------------------------------------------------------------------------
     _c("TRN001", "not-players-turn", "it is {turn}'s turn, not {player}'s", (), "let {turn} act first",
        doc=("Players act one at a time, in the order shown on the turn order track; only the player whose turn it "

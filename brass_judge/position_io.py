@@ -246,6 +246,10 @@ class _Builder:
         dcm = o.get("distant_cotton_market", {})
         pos.dcm_position = dcm.get("marker", 1)
         pos.dcm_drawn = list(dcm.get("drawn", []))
+        if "drawn" not in dcm and "order" not in dcm and isinstance(pos.dcm_position, int) and pos.dcm_position > 1:
+            self.assumptions.append(
+                "distant_cotton_market.drawn not given: the tiles drawn this era are unknown, so every tile of the "
+                "set is counted as still face down for any draw")
         pos.dcm_order = list(dcm["order"]) if "order" in dcm else None
         deck = o.get("deck", {})
         if "cards" in deck:

@@ -52,7 +52,7 @@ def test_location_text():
     r = run("location", "warrington")
     assert r.exit_code == 0, r.output
     assert "Warrington & Runcorn (town)" in r.stdout
-    assert "1: Cot/Coal; 2: Port" in r.stdout
+    assert "#0 Cot/Coal; #1 Port" in r.stdout  # the numbers positions use (port@warrington#1)
     assert "liverpool-warrington" in r.stdout
 
 

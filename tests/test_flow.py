@@ -307,6 +307,48 @@ def test_era_end_by_round_number_when_hands_are_unknown():
     assert flow.is_era_over(pos, DATA)
 
 
+def test_era_end_when_every_hand_is_empty_and_the_deck_is_not_given():
+    """Hands are refilled to 8 while the deck lasts, so empty hands at a round's end mean the deck is
+    gone too (Q018): the era ends even when the position does not give the deck (second audit, B4)."""
+    from brass_judge.position_io import load_position
+
+    def at_last_round(era: str, tile: str) -> object:
+        doc = {"era": era, "round": 9, "turn": "green", "order": ["red", "blue", "green"],
+               "players": {"red": {"money": 20, "income_space": 20 if era == "rail" else 10, "hand": []},
+                           "blue": {"money": 20, "hand": []}, "green": {"money": 20, "hand": []}},
+               "tiles": [tile], "links": ["red bolton-bury"] if era == "canal" else []}
+        return load_position(doc, name="t").position
+
+    canal = at_last_round("canal", "red cotton1@bolton flipped")
+    assert flow.is_era_over(canal, DATA)
+    after, _ = flow.end_round(canal, DATA, seed=1)
+    assert (after.era, after.round, after.player["red"].vp) == (RAIL, 1, 6)  # 1 for the canal, 5 for the mill
+    rail = at_last_round("rail", "red cotton2@bolton flipped")
+    after, _ = flow.end_round(rail, DATA, seed=1)
+    assert after.game_over and after.player["red"].money == 20  # no income after the last round (Q028)
+    rail.draw_deck = 3  # a deck that is said to hold cards keeps the era going
+    assert not flow.is_era_over(rail, DATA)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_the_draw_deck_runs_out_at_the_rounds_fixed_pace(n):
+    """draw_deck_range agrees with real games: in every position of a full game the deck holds a
+    number of cards inside the range the round number allows, and it is empty in each era's last
+    four rounds."""
+    from brass_judge.games import replay
+
+    log = str(EXAMPLES / "games" / f"{n}p-full.yaml")
+    total = replay(log).total_actions
+    for k in range(1, total + 1, 2):
+        pos = replay(log, stop_before=k).position
+        low, high = flow.draw_deck_range(pos, DATA)
+        assert low <= len(pos.draw_pile) <= high, (pos.era, pos.round, len(pos.draw_pile), low, high)
+        if pos.round > DATA.rounds_per_era[n] - 4:
+            assert high == 0 and not pos.draw_pile
+        pos.draw_pile, pos.draw_deck = None, None
+        assert flow.draw_deck_empty(pos, DATA) in ((True,) if high == 0 else (None,))
+
+
 def test_classic_setup_sets_cards_aside():
     classic = game_data("classic")
     pos = flow.setup(NAMES[:3], classic, seed=2)

@@ -185,15 +185,58 @@ def is_era_over(pos: Position, data=None) -> bool:
     """Whether this round is the era's last: the draw deck and every hand have run out (Q018).
 
     When a hand is not known (a position file without hands), the round number decides instead:
-    the era has ``data.rounds_per_era[players]`` rounds.
+    the era has ``data.rounds_per_era[players]`` rounds. When every hand is known to be empty and
+    the deck is not given, the deck is empty too: hands are refilled to 8 while it lasts.
     """
     if any(p.hand is None for p in pos.player.values()):
         return data is not None and pos.round >= data.rounds_per_era[pos.num_players]
+    if any(p.hand for p in pos.player.values()):
+        return False
     if pos.draw_pile is not None:
-        deck_empty = not pos.draw_pile
+        return not pos.draw_pile
+    return pos.draw_deck is None or pos.draw_deck == 0
+
+
+# ------------------------------------------------------------------------------- the deck
+def draw_deck_at_era_start(data, players: int, era: str) -> int:
+    """Cards in the draw deck when an era's first round begins, hands dealt (Q016, Q047)."""
+    total = sum(data.deck_for(players).values())
+    removal = _classic_removal(data, players)
+    if era == CANAL:
+        aside = removal.get("canal_under_deck_tile", data.deck_tile_cards_per_player["canal"] * players)
     else:
-        deck_empty = pos.draw_deck == 0
-    return deck_empty and all(not p.hand for p in pos.player.values())
+        aside = removal.get("rail_removed", 0)
+    return total - aside - players * data.hand_size
+
+
+def cards_drawn_before_round(players: int, era: str, rnd: int) -> int:
+    """Cards drawn from the deck in an era before round *rnd* begins: every action discards one
+    card and every turn ends by refilling to 8, one action a turn in the first Canal round (Q019)."""
+    if rnd <= 1:
+        return 0
+    if era == CANAL:
+        return players + 2 * players * (rnd - 2)
+    return 2 * players * (rnd - 1)
+
+
+def draw_deck_range(pos: Position, data) -> tuple:
+    """(fewest, most) cards the draw deck can hold during this round: the rounds use up the deck
+    at a fixed pace (Q017, Q018), so the round number bounds it."""
+    n, start = pos.num_players, draw_deck_at_era_start(data, pos.num_players, pos.era)
+    return (max(0, start - cards_drawn_before_round(n, pos.era, pos.round + 1)),
+            max(0, start - cards_drawn_before_round(n, pos.era, pos.round)))
+
+
+def draw_deck_empty(pos: Position, data) -> Optional[bool]:
+    """Whether the draw deck is empty: from the position when it says, else from the round number
+    (in an era's last four rounds the deck is always gone); None when it cannot be known."""
+    if pos.draw_pile is not None:
+        return not pos.draw_pile
+    if pos.draw_deck is not None:
+        return pos.draw_deck == 0
+    if draw_deck_range(pos, data)[1] == 0:
+        return True
+    return None
 
 
 def end_turn(pos: Position, data, *, rng=None, seed: Any = None, shortfall_choices: Optional[dict] = None,

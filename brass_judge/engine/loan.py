@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..model import RAIL, Loan, Pass
 from .context import Judge
+from .flow import draw_deck_empty
 
 
 def judge_loan(j: Judge, a: Loan) -> None:
@@ -16,9 +17,13 @@ def judge_loan(j: Judge, a: Loan) -> None:
         alt = f"the largest loan now is £{min(best, 30)}" if best >= 10 else "no loan is possible at level -10"
         j.violate("LON001", priority=10, amount=a.amount, player=me, level=new, alternative=alt)
     if pos.era == RAIL:
-        if pos.draw_deck == 0:
+        empty = draw_deck_empty(pos, d)
+        if empty:
+            if pos.draw_deck is None and pos.draw_pile is None:
+                j.assume(f"draw deck size not given: in Rail Era round {pos.round} at {pos.num_players} players "
+                         "the draw deck is always empty (the last four rounds)")
             j.violate("LON002", priority=10)
-        elif pos.draw_deck is None:
+        elif empty is None:
             j.assume("draw deck size not given: assumed cards remain, so Rail Era loans are still allowed")
     if j.failed:
         return

@@ -63,6 +63,10 @@ def judge_sell(j: Judge, a: Sell) -> None:
                 j.violate("SEL003", priority=10, tile=j.tile_name(ports[0]))
                 continue
             port = free[0]
+            if sale.port_space is None and len({t.owner for t in free}) > 1:
+                # the choice decides who gains the port's income (Q031): say it was made
+                j.assume(f"{len(free)} unflipped ports in {ploc.name}: sold to {j.tile_name(port)} (space "
+                         f"{port.space}); name another with {sale.to}#N")
             if sale.to not in dist:
                 # an outside location on each side does not join them (Q057)
                 outside = lambda reach: {x for x in reach if d.locations[x].kind == "outside"}  # noqa: E731

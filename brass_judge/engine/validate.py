@@ -10,6 +10,7 @@ from collections import Counter
 
 from ..model import CANAL, DCM_X, RAIL
 from ..verdict import Violation
+from .flow import actions_per_turn, draw_deck_range
 
 
 def validate(loaded, data=None) -> list:
@@ -28,7 +29,9 @@ def validate(loaded, data=None) -> list:
         data = game_data(pos.variant)
     out: list = []
 
-    def bad(code: str, where: tuple | None = None, **fields) -> None:
+    def bad(code: str, where: tuple | None = None, *, also: tuple = (), **fields) -> None:
+        if also:  # the case-specific rulings (the code's may_cite) that decide this case
+            fields["_rulings"] = tuple(also)
         v = Violation(code, fields)
         v.line = loaded.line_of(where) if where is not None else None  # type: ignore[attr-defined]
         out.append(v)
@@ -65,9 +68,15 @@ def validate(loaded, data=None) -> list:
         except Exception:
             pass
         if t.industry == "shipyard" and t.level == 0:
-            bad("POS014", tpath(i), tile=tname(t), why="level 0 shipyards can never be built")
+            bad("POS014", tpath(i), also=("Q081",), tile=tname(t), why="level 0 shipyards can never be built")
+        elif spec is not None and pos.era == CANAL and CANAL not in spec.eras:
+            bad("POS014", tpath(i), also=("Q081",) if t.industry == "shipyard" else (), tile=tname(t),
+                why=f"a level {t.level} {data.industry_names[t.industry]} can only be built in the Rail Era")
+        elif t.industry == "shipyard" and pos.era == CANAL and t.location in data.graphs.rail_only:
+            bad("POS014", tpath(i), also=("Q080",), tile=tname(t),
+                why=f"no coal can reach {loc.name} in the Canal Era, so no shipyard can have been built there")
         elif t.industry == "shipyard" and not t.flipped:
-            bad("POS014", tpath(i), tile=tname(t), why="a shipyard flips the moment it is built")
+            bad("POS014", tpath(i), also=("Q082",), tile=tname(t), why="a shipyard flips the moment it is built")
         if t.industry in ("coal_mine", "iron_works"):
             if t.flipped and t.cubes:
                 bad("POS006", tpath(i), tile=tname(t), cubes=t.cubes)
@@ -128,13 +137,31 @@ def validate(loaded, data=None) -> list:
     drawn = Counter(pos.dcm_drawn)
     for v, n in drawn.items():
         if n > in_play[v]:
-            bad("POS020", ("distant_cotton_market", "drawn"),
+            bad("POS020", ("distant_cotton_market", "drawn"), also=("Q001",),
                 why=f"{n} Distant Cotton Market tile(s) showing {v} drawn, but {pos.num_players} players use {in_play[v]}")
+    if pos.dcm_drawn and 1 <= pos.dcm_position <= DCM_X:
+        # the marker starts on space 1 and moves down by each tile drawn; X (9) ends the track
+        reached = min(DCM_X, 1 + sum(pos.dcm_drawn))
+        if reached != pos.dcm_position:
+            at = "X" if reached == DCM_X else f"space {reached}"
+            bad("POS020", ("distant_cotton_market", "marker"),
+                why=f"the Distant Cotton Market marker is on space {pos.dcm_position}, but the tiles drawn "
+                    f"({', '.join(map(str, pos.dcm_drawn))}) put it on {at}")
     if pos.dcm_order is not None:
         if drawn + Counter(pos.dcm_order) != in_play:
-            bad("POS020", ("distant_cotton_market", "order"),
+            bad("POS020", ("distant_cotton_market", "order"), also=("Q001",),
                 why="the drawn and face-down Distant Cotton Market tiles do not make up the set for "
                     f"{pos.num_players} players ({sorted(in_play.elements())})")
     if pos.turn is not None and pos.turn not in pos.player:
         bad("TRN001", ("turn",), turn=pos.turn, player=pos.turn)
+    # --- the turn and the deck ----------------------------------------------------------------
+    per = actions_per_turn(pos)
+    if pos.actions_left > per and not pos.game_over:
+        bad("POS021", ("actions_left",), player=pos.turn or "the player to move", left=pos.actions_left,
+            when="in the first round of the Canal Era" if per == 1 else "in this round", per=per)
+    if pos.draw_pile is None and pos.draw_deck is not None and pos.round >= 1:
+        low, high = draw_deck_range(pos, data)
+        if not low <= pos.draw_deck <= high:
+            bad("POS022", ("deck", "draw"), draw=pos.draw_deck, era=pos.era.title(), round=pos.round,
+                players=pos.num_players, range=f"{low}" if low == high else f"{low}-{high}")
     return out
