@@ -56,6 +56,10 @@ def find_code(text: str) -> Code:
             return CODES[cand]
     if f"RUL-{key}" in CODES:
         return CODES[f"RUL-{key}"]
+    if re.fullmatch(r"INP\d{3}", key):
+        raise UnknownNameError(f"{key} is an input-error code (a file, name or option that could not be used, "
+                               "exit 2), not a rules code: docs/errors.md lists every INP code with its fix",
+                               code="INP080")
     by_name = {c.name: c for c in CODES.values()}
     if raw.lower() in by_name:
         return by_name[raw.lower()]

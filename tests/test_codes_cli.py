@@ -44,6 +44,8 @@ def test_unknown_code_is_unusable_input_with_suggestions():
     r = run_cli("codes", "show", "BLX2")
     assert r.returncode == 2
     assert "INP080" in r.stderr and "Did you mean" in r.stderr and "Traceback" not in r.stderr
+    r = run_cli("codes", "show", "inp031")
+    assert r.returncode == 2 and "input-error code" in r.stderr and "docs/errors.md" in r.stderr
     with pytest.raises(UnknownNameError) as e:
         find_code("location-outside-netwrok")
     assert "location-outside-network" in e.value.suggestions
