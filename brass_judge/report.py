@@ -9,6 +9,8 @@ def verdict_text(verdict, *, explain: bool = False, console=None) -> None:
     con = console or Console(highlight=False, soft_wrap=True)
     head = Text()
     head.append("LEGAL" if verdict.legal else "ILLEGAL", style="bold green" if verdict.legal else "bold red")
+    if not verdict.legal and any(o.get("legal") for o in verdict.outcomes):
+        head.append(" (for some draws)", style="red")
     head.append(f"  {verdict.player}: {verdict.action_text}")
     con.print(head)
     if verdict.violations:
@@ -30,8 +32,11 @@ def verdict_text(verdict, *, explain: bool = False, console=None) -> None:
     if verdict.outcomes:
         con.print(Text("Distant Cotton Market outcomes (tile drawn → result):", style="bold"))
         for o in verdict.outcomes:
-            con.print(f"  tile {'/'.join(map(str, o['tiles'])) or '-'}  chance {o['chance']:>6}  marker → "
-                      f"{'X' if o['marker'] == 9 else o['marker']}")
+            if o["legal"]:
+                result = f"legal, marker → {'X' if o['marker'] == 9 else o['marker']}"
+            else:
+                result = "ILLEGAL: " + ", ".join(o.get("violations") or ["?"])
+            con.print(f"  tile {'/'.join(map(str, o['tiles'])) or '-'}  chance {o['chance']:>6}  {result}")
             for t in o["effects"]:
                 con.print(Text(f"      {t}", style="dim"))
     rulings_and_assumptions(con, verdict.rulings, verdict.assumptions)

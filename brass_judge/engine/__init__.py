@@ -217,19 +217,29 @@ def check(position, turn_or_action, data=None, *, narrate: bool = True) -> Verdi
 
     run([], Fraction(1), position)
     results.sort(key=lambda r: (-r[0], r[1]))
-    prob, draws, verdict = results[0]
+    # the verdict shown: the most likely draw, or when some draws make the turn illegal, the most
+    # likely of those (so that an ILLEGAL verdict always says why)
+    illegal = [r for r in results if not r[2].legal]
+    prob, draws, verdict = illegal[0] if illegal else results[0]
     if len(results) > 1 or draws:
-        verdict.assumptions.insert(0, "Distant Cotton Market tile(s) not stated: the effects shown are for the most "
-                                   f"likely draw ({', '.join(map(str, draws))}); every possible draw is listed under outcomes")
+        which = "the most likely draw" if not illegal else "the most likely draw that makes it illegal"
+        verdict.assumptions.insert(0, f"Distant Cotton Market tile(s) not stated: the verdict shown is for {which} "
+                                   f"({', '.join(map(str, draws))}); every possible draw is listed under outcomes")
+        if illegal and len(illegal) < len(results):
+            bad = sum((r[0] for r in illegal), Fraction(0))
+            verdict.assumptions.insert(0, f"legal or not depends on the Distant Cotton Market tile(s) drawn: illegal "
+                                       f"with chance {bad.numerator}/{bad.denominator}, legal with chance "
+                                       f"{(1 - bad).numerator}/{(1 - bad).denominator}")
         for p, ds, vd in results:
             dcm = [e for e in vd.effects if e.kind in ("dcm", "income", "flip")]
             verdict.outcomes.append({
                 "tiles": ds, "probability": float(p), "chance": f"{p.numerator}/{p.denominator}",
                 "legal": vd.legal,
+                "violations": [v.code for v in vd.violations],
                 "marker": vd.position.dcm_position if vd.position is not None else None,
                 "effects": [e.text for e in dcm],
             })
-        verdict.legal = all(vd.legal for _, _, vd in results)
+        verdict.legal = not illegal
     verdict.assumptions = base_assumptions + verdict.assumptions
     return verdict
 
