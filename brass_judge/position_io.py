@@ -161,6 +161,7 @@ class _Builder:
                 self.err("'order' must list every player exactly once", ("order",), code="INP042")
         rnd = int(o.get("round", 1))
         players = {}
+        partial_mats: dict = {}
         for n in names:
             raw = pdata.get(n) or {}
             base = ("players", n) if isinstance(players_raw, dict) else ("players",)
@@ -195,10 +196,12 @@ class _Builder:
                 ps.discard = [k for i, c in enumerate(raw["discard"]) if (k := self.name("card", c, base + ("discard", i)))]
             if "mat" in raw:
                 mat = {ind: {} for ind in d.mat}
+                listed = set()
                 for ind_name, levels in raw["mat"].items():
                     ind = self.name("industry", ind_name, base + ("mat", ind_name))
                     if not ind:
                         continue
+                    listed.add(ind)
                     counts: dict = {}
                     if isinstance(levels, list):
                         for lv in levels:
@@ -218,6 +221,9 @@ class _Builder:
                                      base + ("mat", ind_name), code="INP044")
                     mat[ind] = {lv: c for lv, c in counts.items() if c > 0}
                 ps.mat = mat
+                if listed and listed != set(d.mat):
+                    # a mat naming some industries only: the others are inferred once the tiles are read
+                    partial_mats[n] = [ind for ind in d.mat if ind not in listed]
             if "links_left" in raw:
                 ps.links_left = raw["links_left"]
             players[n] = ps
@@ -240,6 +246,18 @@ class _Builder:
             if link:
                 paths[("link", len(pos.links))] = ("links", i)
                 pos.links.append(link)
+        if partial_mats:
+            from .engine.mat import infer_mat_stack
+
+            for n, missing in partial_mats.items():
+                for ind in missing:
+                    players[n].mat[ind] = infer_mat_stack(d, pos, n, ind)
+                self.assumptions.append(
+                    f"{n}'s mat lists only {', '.join(d.industry_names[i] for i in d.mat if i not in missing)}: "
+                    f"the other industries ({', '.join(d.industry_names[i] for i in missing)}) are inferred from "
+                    f"{n}'s tiles on the board (full stack minus tiles built"
+                    + ("; Rail Era: level 1 tiles taken as gone)" if era == RAIL else ")")
+                    + "; list an industry as [] when none is left")
         m = o.get("markets", {})
         pos.coal_market = m.get("coal", 8)
         pos.iron_market = m.get("iron", 8)

@@ -16,21 +16,26 @@ def mat_of(j: Judge, player: str) -> dict:
     p = j.pos.player[player]
     if p.mat is not None:
         return p.own_mat()
-    full = j.data.mat_counts()
-    mat = {ind: dict(levels) for ind, levels in full.items()}
-    for t in j.pos.tiles:
-        if t.owner == player and mat[t.industry].get(t.level, 0) > 0:
-            mat[t.industry][t.level] -= 1
+    mat = {ind: infer_mat_stack(j.data, j.pos, player, ind) for ind in j.data.mat_counts()}
     note = f"{player}'s mat not given: inferred from {player}'s tiles on the board (full mat minus tiles built)"
     if j.pos.era == RAIL:
-        for ind in mat:
-            mat[ind].pop(1, None)
         note += "; Rail Era: level 1 tiles taken as gone"
-    for ind in mat:
-        mat[ind] = {lv: c for lv, c in mat[ind].items() if c > 0}
     p.mat = mat
     j.assume(note)
     return mat
+
+
+def infer_mat_stack(data, pos, player: str, industry: str) -> dict:
+    """``{level: count}`` of *industry* tiles presumed left on *player*'s mat when the position does
+    not say: the full stack minus the player's tiles of that industry on the board; in the Rail Era
+    level 1 tiles are taken as gone (built and removed, or developed; Q042)."""
+    levels = dict(data.mat_counts()[industry])
+    for t in pos.tiles:
+        if t.owner == player and t.industry == industry and levels.get(t.level, 0) > 0:
+            levels[t.level] -= 1
+    if pos.era == RAIL:
+        levels.pop(1, None)
+    return {lv: c for lv, c in levels.items() if c > 0}
 
 
 def lowest_level(mat: dict, industry: str) -> Optional[int]:
