@@ -68,6 +68,7 @@ def register(app: typer.Typer) -> None:
             from .engine import check
 
             verdict = check(lp, turn, data)
+            after_turn: list = []  # what ending the turn did (apply), as texts
             if apply:
                 if out is None:
                     raise InputError("--apply needs --out FILE for the new position", code="INP022")
@@ -77,7 +78,8 @@ def register(app: typer.Typer) -> None:
                                          "(write MILL>distant:N)", code="INP050")
                     from .position_io import dump_position
 
-                    _write(out, dump_position(verdict.position, data), "the new position")
+                    new, after_turn = _end_turn_if_done(verdict.position, data)
+                    _write(out, dump_position(new, data), "the new position")
             if render is not None:
                 from .render_svg import render_position
 
@@ -97,13 +99,20 @@ def register(app: typer.Typer) -> None:
         if fmt == Format.json:
             d = verdict.to_dict(explain=explain)
             d["file"] = str(position)
+            if apply:
+                d["out"] = str(out) if verdict.legal else None
+                d["after_turn"] = after_turn
             emit_json(d)
         else:
             from .report import verdict_text
 
             verdict_text(verdict, explain=explain)
             if apply and verdict.legal:
+                if after_turn:
+                    sys.stdout.write("After the turn:\n" + "".join(f"  • {t}\n" for t in after_turn))
                 sys.stdout.write(f"new position written to {out}\n")
+            elif apply:
+                sys.stdout.write(f"nothing written to {out}: the action is illegal\n")
         raise typer.Exit(int(ExitCode.OK if verdict.legal else ExitCode.FINDINGS))
 
     @app.command("validate")
@@ -127,6 +136,21 @@ def register(app: typer.Typer) -> None:
         else:
             sys.stdout.write(f"{position}: valid position\n")
         raise typer.Exit(0)
+
+
+def _end_turn_if_done(pos, data) -> tuple:
+    """After ``--apply``: when the turn has no action left, end it as the rules do (refill the hand,
+    the next player's turn; after the last player, the end of the round, and of the era when
+    due), so that the file written is ready for the next player. Returns (position, texts)."""
+    if pos.actions_left > 0 or pos.game_over:
+        return pos, []
+    from .engine import flow
+
+    try:
+        new, fx = flow.end_turn(pos, data)
+    except ValueError as exc:  # the era ends and the new deck's order is not known
+        return pos, [f"the turn is over but not ended here: {exc}"]
+    return new, [e.text for e in fx] + [f"assumed: {a}" for a in fx.assumptions]
 
 
 def _write(path: Path, text: str, what: str) -> None:

@@ -89,6 +89,33 @@ def test_check_apply_writes_a_position_that_loads(tmp_path):
     assert new["players"]["green"]["income_space"] == 8  # level 1 -> -2: space 8 is level -2 (Q035)
 
 
+def test_apply_of_a_turn_last_action_passes_the_turn_on(tmp_path):
+    """The file written after a turn's last action is ready for the next player (turn passed, hand
+    refilled or marked unknown, the round ended after the last player)."""
+    import yaml
+
+    first = tmp_path / "r1.yaml"
+    first.write_text("era: canal\nround: 1\norder: [red, blue]\nturn: red\nplayers: {red: {}, blue: {}}\n"
+                     "deck: {draw: 22}\n")
+    out = tmp_path / "r1-after-red.yaml"
+    r, d = run_json("check", str(first), "--action", "build cotton@bolton card=bolton", "--apply", "--out", str(out))
+    assert r.returncode == 0 and d["out"] == str(out)
+    assert any("blue's turn (1 action(s))" in t for t in d["after_turn"])
+    new = yaml.safe_load(out.read_text())
+    assert (new["turn"], new["actions_left"], new["deck"]["draw"]) == ("blue", 1, 21)
+    # blue now acts on that file without naming anyone; red acting is TRN001 alone (red's 0 actions
+    # left are not blue's problem, nor red's: it is not red's turn)
+    r2 = run_cli("check", str(out), "--action", "build port@liverpool card=liverpool", "--apply", "--out",
+                 str(tmp_path / "r2.yaml"))
+    assert r2.returncode == 0, r2.stdout
+    assert "Canal Era round 2 begins" in r2.stdout  # blue was the last player of the round
+    r3, d3 = run_json("check", str(out), "--action", "loan 10 card=wigan", "--player", "red")
+    assert r3.returncode == 1 and [v["code"] for v in d3["violations"]] == ["TRN001"]
+    r4 = run_cli("check", str(out), "--action", "loan 10 card=wigan", "--player", "red", "--apply", "--out",
+                 str(tmp_path / "never.yaml"))
+    assert "nothing written" in r4.stdout and not (tmp_path / "never.yaml").exists()
+
+
 def test_validate_reports_impossible_position_with_lines(tmp_path):
     p = tmp_path / "bad.yaml"
     p.write_text("era: canal\nplayers: [red, blue]\ntiles:\n  - red cotton@bolton\n  - red coal@bolton\n")

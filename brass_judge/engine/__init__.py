@@ -135,7 +135,8 @@ def _judge_turn(pos: Position, turn: Turn, data, forced: list, narrate: bool = T
         head.violate("TRN001", priority=0, turn=pos.turn, player=player)
         return Verdict(legal=False, player=player, violations=head.violations, turn=turn), work
     left = pos.actions_left
-    if used > left:
+    # the actions left are those of the player to move: for anyone else TRN001 says it all
+    if used > left and not head.reported("TRN001"):
         if any(action_count(a) == 2 for a in turn.actions):
             # the actions left for the Double Action Build once the turn's other actions are counted
             head.violate("BLD017", priority=0, player=player, left=max(0, left - (used - 2)),

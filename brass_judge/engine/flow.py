@@ -263,6 +263,20 @@ def end_turn(pos: Position, data, *, rng=None, seed: Any = None, shortfall_choic
         if drawn and narrate:
             fx.add("draw", f"{me} draws {len(drawn)} card(s) ({len(pos.draw_pile)} left in the draw deck)",
                    player=me, cards=len(drawn), draw_deck=pos.draw_deck)
+    elif pos.draw_pile is None and draw_deck_empty(pos, data) is not True:
+        # a hand-made position: the cards drawn are not known (nor, maybe, how many are left)
+        # one card was discarded per action of the turn (Q019), and the hand refills to 8
+        need = max(0, data.hand_size - len(p.hand)) if p.hand is not None else actions_per_turn(pos)
+        if pos.draw_deck is not None:
+            need = min(need, pos.draw_deck)
+            pos.draw_deck -= need
+        if need != 0:
+            if p.hand is not None:
+                p.hand = None
+                fx.assumptions.append(f"{me} refills the hand from the draw deck, whose cards are not known: "
+                                      f"{me}'s hand is unknown from now on (give it in the position to use it)")
+            fx.add("draw", f"{me} refills the hand to {data.hand_size} from the draw deck", player=me,
+                   draw_deck=pos.draw_deck)
     if me not in pos.turns_taken:
         pos.turns_taken = pos.turns_taken + [me]  # replaced, never changed in place (Position.copy)
     nxt = next((x for x in pos.players if x not in pos.turns_taken), None)
