@@ -45,6 +45,8 @@ class LoadedPosition:
     assumptions: list = field(default_factory=list)
     #: (kind, index) -> field path in the document, for locating validation problems
     paths: dict = field(default_factory=dict)
+    #: the file lists the Distant Cotton Market tiles drawn (even as []), so the marker must match them
+    dcm_drawn_given: bool = False
 
     @property
     def file(self) -> Optional[str]:
@@ -283,7 +285,8 @@ class _Builder:
         pos.game_over = bool(o.get("game_over", False))
         if self.errors:
             raise self.errors[0] if len(self.errors) == 1 else InputErrors(self.errors)
-        return LoadedPosition(pos, self.doc, self.assumptions, paths)
+        return LoadedPosition(pos, self.doc, self.assumptions, paths,
+                              dcm_drawn_given="drawn" in (o.get("distant_cotton_market") or {}))
 
     def tile(self, t, path, player_name, era) -> Optional[Tile]:
         if isinstance(t, str):

@@ -45,3 +45,14 @@ def test_deck_size_is_checked_against_the_round(tmp_path):
     assert "it holds 16-20" in out["problems"][0]["message"]  # 22 at the start, 2 then 4 a round
     good = _write(tmp_path, "era: canal\nround: 2\nturn: red\nplayers: {red: {}, blue: {}}\ndeck: {draw: 18}\n")
     assert run_cli("validate", good).returncode == 0
+
+
+def test_marker_off_the_start_with_no_tiles_drawn_listed_is_impossible(tmp_path):
+    """drawn: [] says no tile was drawn, so the marker must still be on space 1; leaving drawn: out
+    means the tiles are unknown (an assumption, see above)."""
+    path = _write(tmp_path, "players: {red: {}, blue: {}, green: {}}\n"
+                            "distant_cotton_market: {marker: 6, drawn: []}\n")
+    r, out = run_json("validate", path)
+    assert r.returncode == 1 and [p["code"] for p in out["problems"]] == ["POS020"]
+    assert "no tile has been drawn" in out["problems"][0]["message"]
+

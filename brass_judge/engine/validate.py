@@ -139,14 +139,16 @@ def validate(loaded, data=None) -> list:
         if n > in_play[v]:
             bad("POS020", ("distant_cotton_market", "drawn"), also=("Q001",),
                 why=f"{n} Distant Cotton Market tile(s) showing {v} drawn, but {pos.num_players} players use {in_play[v]}")
-    if pos.dcm_drawn and 1 <= pos.dcm_position <= DCM_X:
+    if (pos.dcm_drawn or loaded.dcm_drawn_given) and 1 <= pos.dcm_position <= DCM_X:
         # the marker starts on space 1 and moves down by each tile drawn; X (9) ends the track
         reached = min(DCM_X, 1 + sum(pos.dcm_drawn))
         if reached != pos.dcm_position:
             at = "X" if reached == DCM_X else f"space {reached}"
+            drawn = (f"the tiles drawn ({', '.join(map(str, pos.dcm_drawn))}) put it on {at}" if pos.dcm_drawn
+                     else "no tile has been drawn (drawn: []), which leaves it on space 1; list the tiles drawn, "
+                          "or leave drawn: out if they are not known")
             bad("POS020", ("distant_cotton_market", "marker"),
-                why=f"the Distant Cotton Market marker is on space {pos.dcm_position}, but the tiles drawn "
-                    f"({', '.join(map(str, pos.dcm_drawn))}) put it on {at}")
+                why=f"the Distant Cotton Market marker is on space {pos.dcm_position}, but {drawn}")
     if pos.dcm_order is not None:
         if drawn + Counter(pos.dcm_order) != in_play:
             bad("POS020", ("distant_cotton_market", "order"), also=("Q001",),
