@@ -187,6 +187,13 @@ def _check_log_schema(doc: Document) -> None:
 def log_from_doc(doc: Document, data=None) -> GameLog:
     if not isinstance(doc.data, dict):
         raise doc.error("a game log must be a mapping with setup: and turns:", code="INP070")
+    if "players" in doc.data and "setup" not in doc.data and "turns" not in doc.data:
+        raise doc.error("this is a position file, not a game log (setup:, turns:): judge an action on it with "
+                        "`brass-judge check FILE --action \"...\"`, or check it with `brass-judge validate FILE`",
+                        code="INP070")
+    if ("action" in doc.data or "actions" in doc.data) and "setup" not in doc.data and "turns" not in doc.data:
+        raise doc.error("this is an action file, not a game log (setup:, turns:): judge it on a position with "
+                        "`brass-judge check POSITION FILE`", code="INP070")
     _check_log_schema(doc)
     o = doc.data
     s = o["setup"]

@@ -82,6 +82,9 @@ def position_from_doc(doc: Document, data=None, root: tuple = ()) -> LoadedPosit
     obj = doc.data
     for p in root:
         obj = obj[p]
+    wrong = _wrong_kind(obj) if not root else None
+    if wrong:
+        raise doc.error(wrong, root, code="INP030")
     if not isinstance(obj, dict):
         from .schema_check import _kind
 
@@ -95,6 +98,24 @@ def position_from_doc(doc: Document, data=None, root: tuple = ()) -> LoadedPosit
 
         data = game_data(variant)
     return _Builder(sub, data, root).build()
+
+
+def _wrong_kind(obj: Any) -> Optional[str]:
+    """Why *obj* is another kind of brass-judge file than a position (None if it may be one)."""
+    if isinstance(obj, dict) and "players" not in obj:
+        if "turns" in obj or "setup" in obj:
+            return ("this is a game log (setup:, turns:), not a position: replay it with `brass-judge replay FILE`, "
+                    "or take the position before action N with `brass-judge replay FILE --at N --out pos.yaml`")
+        if "action" in obj or "actions" in obj:
+            return ("this is an action file, not a position: the position file comes first "
+                    "(`brass-judge check POSITION ACTION_FILE`)")
+    if isinstance(obj, str) and obj.split(" ", 1)[0].lower() in _ACTION_WORDS:
+        return ("this is an action, not a position: the position file comes first "
+                "(`brass-judge check POSITION ACTION_FILE`, or `--action \"...\"`)")
+    return None
+
+
+_ACTION_WORDS = frozenset(("build", "network", "develop", "sell", "loan", "pass"))
 
 
 class _Builder:

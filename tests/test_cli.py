@@ -163,3 +163,18 @@ def test_installed_copy_finds_its_data_outside_the_source_tree(tmp_path):
             "print(p.exists() and s.exists())")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
     assert r.stdout.strip() == "True", r.stderr
+
+
+def test_a_file_of_the_wrong_kind_is_named_for_what_it_is():
+    """Arguments swapped or the wrong command: say what the file is and which command takes it,
+    rather than listing its keys as unknown."""
+    r = run_cli("check", "examples/worked-turn/turn.yaml", "examples/worked-turn/position.yaml")
+    assert r.returncode == 2 and "INP030" in r.stderr and "this is an action file" in r.stderr
+    assert "position file comes first" in r.stderr and "unknown key" not in r.stderr
+    r = run_cli("validate", "examples/games/2p-full.yaml")
+    assert r.returncode == 2 and "this is a game log" in r.stderr and "replay" in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1  # one message, not a flood of INP031/INP032
+    r = run_cli("replay", "examples/worked-turn/position.yaml")
+    assert r.returncode == 2 and "this is a position file, not a game log" in r.stderr
+    r, d = run_json("replay", "examples/worked-turn/turn.yaml")
+    assert r.returncode == 2 and d["error"]["code"] == "INP070" and "action file" in d["error"]["message"]
