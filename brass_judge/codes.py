@@ -201,11 +201,12 @@ _ROWS = [
        ("Q060",), "take it from {closest}",
        doc=("Coal must come from the closest connected unflipped coal mine, counted in links along anyone's links "
             "(a mine in the same location is closest), whoever owns it. You choose only between mines that are "
-            "equally close.")),
+            "equally close, so naming another mine (coal=) is not allowed; a name with no mine is set aside.")),
     _c("BLD020", "iron-source-empty", "there is no unflipped iron works with iron in {chosen}",
        ("Q063",), None,
        doc=("Iron is taken from an unflipped iron works that still has iron on it. Any such iron works on the "
-            "board will do, with no connection needed, but a location without one cannot supply iron.")),
+            "board will do, with no connection needed, but a flipped or empty one cannot supply iron, so it "
+            "cannot be named (iron=); a name with no iron works is set aside.")),
     _c("BLD021", "canal-shipyard-outside-liverpool", "no coal can reach {location} in the Canal Era (it is reached only by rail)",
        ("Q080",), "build the Canal Era shipyard in Liverpool",
        doc=("A shipyard needs coal, and Birkenhead and Barrow-in-Furness are reached only by rail lines, so in "

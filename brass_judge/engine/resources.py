@@ -74,18 +74,16 @@ def take_coal(j: Judge, sites, consumer: str, chosen: Optional[tuple] = None, *,
             if good:
                 pick, named_used = good[0], True
                 j.named_source("coal", used=True)
-            elif named:
-                j.named_source("coal", code="BLD019", closest=", ".join(sorted({j.loc(t.location) for t in closest})),
-                               chosen=", ".join(j.loc(t.location) for t in named))
             else:
-                j.named_source("coal", assumption=f"coal={','.join(chosen)} names no connected unflipped coal mine "
-                               f"for {consumer}: the choice was not used; the closest connected mine is "
-                               f"{j.tile_name(pick)}")
+                _named_coal_unusable(j, chosen, consumer, ", ".join(sorted({j.loc(t.location) for t in closest})),
+                                     [t for t in named if t not in good])
         if not named_used and len({(t.location, t.space) for t in closest}) > 1:
+            same = [t for t in closest[1:] if t.location == pick.location]
             alts = ", ".join(j.tile_name(t) + (f" (space {t.space})" if t.location == pick.location else "")
                              for t in closest[1:])
             j.assume(f"two or more coal mines are equally close ({best} link(s)) for {consumer}: took "
-                     f"{j.tile_name(pick)}; alternatives: {alts} (name one with coal=LOCATION)")
+                     f"{j.tile_name(pick)}{f' (space {pick.space})' if same else ''}; alternatives: {alts} "
+                     "(name one with coal=LOCATION)")
         if j.narrate:
             j.step(f"coal for {consumer}: connected unflipped mines by distance: "
                    + ", ".join(f"{j.loc(t.location)} ({dist[t.location]})" for t in mines))
@@ -112,8 +110,7 @@ def take_coal(j: Judge, sites, consumer: str, chosen: Optional[tuple] = None, *,
             _take_cube(j, pick, "coal", consumer)
         return 0
     if chosen:
-        j.named_source("coal", assumption=f"coal={','.join(chosen)} names no connected unflipped coal mine for "
-                       f"{consumer}: the choice was not used")
+        _named_coal_unusable(j, chosen, consumer, "none is connected, so the Coal Market", [])
     reach = [loc for loc in dist if loc in trade]
     if j.narrate:
         j.step(f"coal for {consumer}: no connected unflipped coal mine; trade icons connected: "
@@ -135,6 +132,19 @@ def take_coal(j: Judge, sites, consumer: str, chosen: Optional[tuple] = None, *,
     return price
 
 
+def _named_coal_unusable(j: Judge, chosen: tuple, consumer: str, closest: str, farther: list) -> None:
+    """coal= names no source this cube may use. A coal mine there that the rules rule out (farther,
+    not connected, flipped or empty) is BLD019 unless another cube of the action uses it; a name
+    with no coal mine at all is not a choice the rules know: it is set aside, with an assumption."""
+    there = farther or [t for t in j.pos.tiles if t.industry == "coal_mine" and t.location in chosen]
+    if there:
+        j.named_source("coal", code="BLD019", closest=closest,
+                       chosen=", ".join(dict.fromkeys(j.loc(t.location) for t in there)))
+    else:
+        j.named_source("coal", assumption=f"coal={','.join(chosen)} names no coal mine for {consumer}: the choice "
+                       f"was not used (coal from: {closest})")
+
+
 def take_iron(j: Judge, consumer: str, chosen: Optional[tuple] = None, *, dry_run: bool = False) -> int:
     """Consume one iron; return its cost (0 from an iron works)."""
     works = [t for t in j.pos.tiles if t.industry == "iron_works" and not t.flipped and t.cubes > 0]
@@ -147,7 +157,7 @@ def take_iron(j: Judge, consumer: str, chosen: Optional[tuple] = None, *, dry_ru
             j.named_source("iron", used=True)
         elif chosen:
             # e.g. the named works ran dry on an earlier cube: any other works will do (Q063)
-            j.named_source("iron", code="BLD020", chosen=", ".join(j.loc(c) for c in chosen))
+            _named_iron_unusable(j, chosen, consumer)
         if not named and len(works) > 1 and len({t.owner for t in works}) > 1:
             j.assume(f"iron for {consumer}: took it from {j.tile_name(pick)}; any unflipped iron works may be used "
                      f"(alternatives: {', '.join(j.tile_name(t) for t in works[1:])}; name one with iron=LOCATION)")
@@ -160,8 +170,7 @@ def take_iron(j: Judge, consumer: str, chosen: Optional[tuple] = None, *, dry_ru
         return 0
     price = market_buy_price(j.data, j.pos.iron_market, "iron")
     if chosen:
-        j.named_source("iron", assumption=f"iron={','.join(chosen)}: no iron is left on any iron works, so the "
-                       f"iron for {consumer} was bought from the Iron Market (the choice was not used)")
+        _named_iron_unusable(j, chosen, consumer, market=True)
     j.rule("RUL-IRON-MARKET")
     if j.pos.iron_market <= 0:
         j.rule("RUL-MARKET-EMPTY")
@@ -174,6 +183,16 @@ def take_iron(j: Judge, consumer: str, chosen: Optional[tuple] = None, *, dry_ru
             j.effect("cube", f"1 iron bought from the Iron Market for £{price} for {consumer}", resource="iron",
                      source="market", price=price, market_cubes=j.pos.iron_market)
     return price
+
+
+def _named_iron_unusable(j: Judge, chosen: tuple, consumer: str, *, market: bool = False) -> None:
+    """iron= names no works with iron: an iron works there (flipped or empty) is BLD020 unless another
+    cube of the action uses it; a name with no iron works at all is set aside, with an assumption."""
+    if any(t.industry == "iron_works" and t.location in chosen for t in j.pos.tiles):
+        j.named_source("iron", code="BLD020", chosen=", ".join(j.loc(c) for c in chosen))
+    else:
+        j.named_source("iron", assumption=f"iron={','.join(chosen)} names no iron works for {consumer}: the choice "
+                       "was not used" + (" (no iron is left on the board: the Iron Market)" if market else ""))
 
 
 def sell_new_cubes(j: Judge, t: Tile) -> None:
