@@ -62,12 +62,12 @@ _ROWS = [
     _c("POS012", "too-many-links", "{player} has {count} link tiles (on the board and left to build); each player has 14",
        ("Q008",), None, "Each player has 14 link tiles."),
     _c("POS013", "level-1-tile-in-rail-era", "{tile} is on the board in the Rail Era",
-       ("Q042",), None, "Every level 1 tile leaves the board at the end of the Canal Era."),
+       ("Q042",), "remove it: level 1 tiles leave the board at the end of the Canal Era", "Every level 1 tile leaves the board at the end of the Canal Era."),
     _c("POS014", "impossible-tile-state", "{tile}: {why}", (), None,
        ("A tile on the board must be one that could have been built there: level 0 shipyards are never built, "
         "a shipyard flips the moment it is built, a tile is built only in the eras its mat space shows, and no "
         "shipyard can be built in the Canal Era outside Liverpool."), may=("Q081", "Q082", "Q080")),
-    _c("POS015", "negative-money", "{player} has £{money}; money is never below zero", (), None,
+    _c("POS015", "negative-money", "{player} has £{money}; money is never below zero", (), "give {player}'s money as £0 or more",
        ("Money can never go below zero: every payment must be covered in full from cash in hand. Unpaid "
         "negative income is settled by removing tiles and losing VP, never by going into debt.")),
     _c("POS016", "dcm-out-of-range", "the Distant Cotton Market marker is on space {space}; the track has spaces 1..9 (9 = X)",
@@ -78,14 +78,14 @@ _ROWS = [
        "A coal mine or iron works flips when its last cube is removed."),
     _c("POS018", "tile-off-the-map", "a tile in {location}, which has no industry spaces", (), None,
        "Only the 19 towns have industry spaces."),
-    _c("POS019", "hand-too-large", "{player} holds {count} cards; a hand holds at most 8", (), None,
+    _c("POS019", "hand-too-large", "{player} holds {count} cards; a hand holds at most 8", (), "list at most 8 cards in {player}'s hand",
        ("Players refill their hand to 8 cards after each turn and nothing lets them draw more, so a hand "
         "never holds more than 8 cards.")),
     _c("POS020", "dcm-tiles-impossible", "{why}", (), None,
        ("The Distant Cotton Market tiles in play are the ones marked for the player count, and the marker "
         "stands as far down the track as the tiles drawn this era add up to."), may=("Q001",)),
     _c("POS021", "actions-left-impossible", "{player} has {left} action(s) left, but {when} a turn has {per}",
-       ("Q019",), None,
+       ("Q019",), "set actions_left to {per} or less",
        ("A turn has two actions, except in the first round of the Canal Era, when each player has one; a "
         "position cannot leave more actions than that.")),
     _c("POS022", "deck-size-impossible",
@@ -131,7 +131,7 @@ _ROWS = [
        ("Q073",), "play a {industry} card or the {location} card",
        doc=("An Industry card builds only the industry it shows. To build a different industry you need the "
             "town's Location card or a Double Action Build.")),
-    _c("BLD004", "no-tile-left", "{player} has no {industry} tile left on the mat", ("Q117",), None,
+    _c("BLD004", "no-tile-left", "{player} has no {industry} tile left on the mat", ("Q117",), "build another industry (or check {player}'s mat in the position)",
        doc=("You can only build tiles still on your mat. Once an industry's stack is used up, by building or "
             "developing, you cannot build that industry any more.")),
     _c("BLD005", "level-0-shipyard", "{player}'s lowest shipyard is level 0, which can never be built",
@@ -144,7 +144,7 @@ _ROWS = [
             "shipyards only in the Rail Era. Since you must take the lowest tile, one for the other era blocks "
             "the stack until it is developed away or its era comes.")),
     _c("BLD007", "no-space-for-industry", "{location} has no {free}space showing the {industry} icon",
-       ("Q072",), None,
+       ("Q072",), "build it in a town with a free space showing the {industry} icon (brass-judge data map)",
        doc=("A tile needs an undeveloped space showing its industry's icon, or a tile of the same industry there "
             "to overbuild. If the location has neither, that industry cannot be built there.")),
     _c("BLD008", "shared-space-before-single", "{location} space {space} is shared, but single-icon {industry} space {single} is free",
@@ -167,7 +167,7 @@ _ROWS = [
             "(or in the same location), or else be bought from the Coal Market through a connection to a market "
             "trade icon. With neither, a tile that needs coal cannot be built there.")),
     _c("BLD012", "overbuild-opponent-tile", "{tile} belongs to {owner}; only an opponent's coal mine or iron works may be overbuilt",
-       ("Q085",), None,
+       ("Q085",), "build on a free space, or overbuild a tile of your own",
        doc=("Your own tiles of any industry may be overbuilt, but the only opponent tiles that can ever be "
             "overbuilt are coal mines and iron works. An opponent's cotton mill, port or shipyard cannot be "
             "replaced.")),
@@ -185,7 +185,7 @@ _ROWS = [
        doc=("You always build the lowest-level tile left in that industry's stack on your mat. To reach a higher "
             "level sooner, remove the lower tiles with the Develop action first.")),
     _c("BLD016", "space-does-not-show-icon", "{location} space {space} does not show a {industry} icon",
-       ("Q078",), None,
+       ("Q078",), "{industry} spaces in {location}: {spaces}",
        doc=("A tile can only be placed on a space showing its industry's icon; the space named does not show it "
             "(or does not exist).")),
     _c("BLD017", "double-build-needs-two-actions", "a Double Action Build uses both actions, but {player} has {left} action(s) left",
@@ -194,7 +194,7 @@ _ROWS = [
             "left. It is not possible in the one-action first round of the Canal Era or as the second action of a "
             "turn.")),
     _c("BLD018", "not-a-town", "{location} has no industry spaces; nothing can be built there",
-       ("Q072",), None,
+       ("Q072",), "build in a town: brass-judge data map lists every town's spaces",
        doc=("Only towns with printed industry spaces can take industry tiles. Outside locations and the other "
             "locations without spaces can be linked to and passed through, but nothing is ever built there.")),
     _c("BLD019", "coal-source-not-closest", "coal must come from the closest connected mine ({closest}), not {chosen}",
@@ -203,7 +203,7 @@ _ROWS = [
             "(a mine in the same location is closest), whoever owns it. You choose only between mines that are "
             "equally close, so naming another mine (coal=) is not allowed; a name with no mine is set aside.")),
     _c("BLD020", "iron-source-empty", "there is no unflipped iron works with iron in {chosen}",
-       ("Q063",), None,
+       ("Q063",), "name an unflipped iron works that still has iron, or leave iron= out",
        doc=("Iron is taken from an unflipped iron works that still has iron on it. Any such iron works on the "
             "board will do, with no connection needed, but a flipped or empty one cannot supply iron, so it "
             "cannot be named (iron=); a name with no iron works is set aside.")),
@@ -221,10 +221,10 @@ _ROWS = [
        doc=("A new link must touch a location in your own network: one with your industry tile or touching one of "
             "your links. Being connected through other players' links is not enough, and with nothing on the "
             "board you have no network yet, so build an industry first.")),
-    _c("NET002", "line-taken", "{line} already holds {owner}'s {kind}", ("Q120",), None,
+    _c("NET002", "line-taken", "{line} already holds {owner}'s {kind}", ("Q120",), "build on another line; {owner}'s link can still carry your coal and cotton",
        doc=("Each line holds only one link tile, so whoever builds there first takes it. Anyone may still use "
             "that link to move coal and cotton.")),
-    _c("NET003", "line-wrong-type", "{line} does not allow a {kind} link", (), None,
+    _c("NET003", "line-wrong-type", "{line} does not allow a {kind} link", (), "choose a line that allows a {kind} (brass-judge data lines)",
        doc=("Each line on the board shows whether a canal, a rail or both may be built on it; a link can only go "
             "on a line that allows its type.")),
     _c("NET004", "too-many-links-in-action", "{what}", ("Q118",), None,
@@ -242,17 +242,17 @@ _ROWS = [
        doc=("Each rail consumes 1 coal, found after the rail is placed: from a mine connected to either end (the "
             "new rail included) or, with no mine connected, from the Coal Market through a connected trade icon. "
             "Of two rails, the first cannot count on the second.")),
-    _c("NET008", "same-line-twice", "{line} is named twice", ("Q120",), None,
+    _c("NET008", "same-line-twice", "{line} is named twice", ("Q120",), "name two different lines",
        doc=("Each line holds one link, so the two rails of one Network action must go on two different lines.")),
     _c("NET010", "link-type-wrong-era", "a {kind} cannot be built in the {era} Era (canals in the Canal Era, rails in the Rail Era)",
-       ("Q118",), None,
+       ("Q118",), "write the era's link type, or leave it out",
        doc=("Canals can only be built in the Canal Era and rails only in the Rail Era.")),
     _c("NET009", "double-action-network", "a Double Action Build only builds industry tiles; a Network action discards one card",
        ("Q122",), "discard one card for the Network action",
        doc=("The two-card Double Action Build only builds industry tiles. A Network action discards one card, and "
             "its link must still touch your network.")),
     # ---- develop --------------------------------------------------------------------------------
-    _c("DEV001", "nothing-to-develop", "{player} has no {industry} tile left on the mat to develop", ("Q115", "Q117"), None,
+    _c("DEV001", "nothing-to-develop", "{player} has no {industry} tile left on the mat to develop", ("Q115", "Q117"), "develop another industry",
        doc=("Develop removes the lowest tile of an industry from your mat. With no tile of that industry left on "
             "the mat, there is nothing to develop.")),
     _c("DEV002", "cannot-afford-develop", "{player} has £{money} but the iron costs £{cost}", ("Q114",), "needs £{short} more",
@@ -260,7 +260,7 @@ _ROWS = [
             "on the board it is bought from the Iron Market, cheapest first (£5 each when empty), and you need "
             "that money.")),
     # ---- sell -----------------------------------------------------------------------------------
-    _c("SEL001", "no-unflipped-mill", "{player} has no unflipped cotton mill in {location}", ("Q112", "Q111"), None,
+    _c("SEL001", "no-unflipped-mill", "{player} has no unflipped cotton mill in {location}", ("Q112", "Q111"), "sell an unflipped mill of {player}'s own (brass-judge moves lists the sales)",
        doc=("The Sell action sells your own unflipped cotton mills. A mill flips when it sells and can never sell "
             "again, and you cannot sell another player's mill.")),
     _c("SEL002", "port-not-connected", "the mill in {location} is not connected to the port in {port}",
@@ -272,7 +272,7 @@ _ROWS = [
        ("Q100", "Q098"), "sell to the Distant Cotton Market through it, or to another unflipped port",
        doc=("A port takes a single direct sale and flips. A flipped port cannot buy cotton again, but its trade "
             "icon still lets connected mills sell to the Distant Cotton Market.")),
-    _c("SEL004", "no-port-there", "there is no port in {location}", ("Q101",), None,
+    _c("SEL004", "no-port-there", "there is no port in {location}", ("Q101",), "sell to a town with a port tile, or to the Distant Cotton Market (MILL>distant)",
        doc=("A direct sale needs a port tile in the location named. Outside locations have no port: selling "
             "through them always means the Distant Cotton Market.")),
     _c("SEL005", "distant-market-closed", "the Distant Cotton Market marker is on X; no more sales there this era",
@@ -280,14 +280,14 @@ _ROWS = [
        doc=("Once the Distant Cotton Market marker reaches X, nobody can sell there again that era; it resets "
             "only at the end of the Canal Era. Mills can still sell to connected unflipped ports.")),
     _c("SEL006", "no-trade-connection", "the mill in {location} is not connected to a port tile or an outside location's trade icon",
-       ("Q062", "Q100", "Q101"), None,
+       ("Q062", "Q100", "Q101"), "first connect the mill by links to a port tile or an outside location",
        doc=("A Distant Cotton Market sale needs the mill to be connected to a market trade icon: any port tile, "
             "flipped or not and anyone's, or an outside location.")),
-    _c("SEL007", "mill-sold-twice", "the mill in {location} is sold twice in one action", ("Q112",), None,
+    _c("SEL007", "mill-sold-twice", "the mill in {location} is sold twice in one action", ("Q112",), "sell each mill once",
        doc=("Each sale flips the mill it sells, so a mill can be sold only once. One Sell action can sell several "
             "mills, but each of them once.")),
     _c("SEL008", "dcm-tile-not-available", "no {tile} tile is left face down in the Distant Cotton Market (unseen: {unseen})",
-       ("Q001", "Q109"), None,
+       ("Q001", "Q109"), "state a tile that is still face down, or leave :N out to see every possible draw",
        doc=("Each Distant Cotton Market sale draws the top face-down tile, from the tiles marked for the player "
             "count. The tile recorded must be one still face down (the top one, when the order is known).")),
     # ---- loan -----------------------------------------------------------------------------------
@@ -295,20 +295,20 @@ _ROWS = [
        ("Q036",), "{alternative}",
        doc=("A loan moves your income marker back 1, 2 or 3 income levels for £10, £20 or £30, and may not take "
             "it below level -10. Near the bottom only a smaller loan is possible, and at -10 none at all.")),
-    _c("LON002", "loans-closed", "no loans once the Rail Era draw deck is empty", ("Q037",), None,
+    _c("LON002", "loans-closed", "no loans once the Rail Era draw deck is empty", ("Q037",), "take another action: loans are closed for the rest of the game",
        doc=("In the Rail Era no loans may be taken once the draw deck is empty, which covers the last 4 rounds of "
             "the game. The Canal Era has no such limit.")),
     # ---- game log / flow ------------------------------------------------------------------------
-    _c("GAM001", "recorded-fact-differs", "{what}: the log records {recorded}, the rules give {actual}", (), None,
+    _c("GAM001", "recorded-fact-differs", "{what}: the log records {recorded}, the rules give {actual}", (), "correct the recorded value, or look for an earlier mistake in the log",
        doc=("Facts a game log records after a turn or at the end (money, income, VP, markets, era and so on) must "
             "match what the rules give when the logged actions are replayed.")),
-    _c("GAM002", "wrong-player-in-log", "the log gives this turn to {player}, but it is {turn}'s turn", ("Q024",), None,
+    _c("GAM002", "wrong-player-in-log", "the log gives this turn to {player}, but it is {turn}'s turn", ("Q024",), "give this turn to {turn} (the turn order is reset each round by money spent)",
        doc=("Turns follow the turn order track, which is reset each round by money spent (least first, ties "
             "keeping their order); the log must give each turn to the player whose turn it is.")),
-    _c("GAM003", "turn-incomplete", "{player} took {used} action(s); the turn has {need}", ("Q019", "Q023"), None,
+    _c("GAM003", "turn-incomplete", "{player} took {used} action(s); the turn has {need}", ("Q019", "Q023"), "add the missing action(s): a player who does not act passes, discarding a card",
        doc=("A turn uses all its actions: two, or one in the first round of the Canal Era. A player who does not "
             "want to act must still pass, discarding a card for each action.")),
-    _c("GAM004", "log-after-game-end", "the log continues after the game has ended", (), None,
+    _c("GAM004", "log-after-game-end", "the log continues after the game has ended", (), "remove the turns after the end of the game",
        doc=("The game ends after the last round of the Rail Era and final scoring, so a game log cannot record "
             "turns after that.")),
     _c("GAM005", "shortfall-choice-invalid", "{what}", ("Q033", "Q034"), None,

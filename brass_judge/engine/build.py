@@ -105,7 +105,8 @@ def judge_build(j: Judge, a: Build) -> None:
     old = None
     if a.space is not None:
         if a.space >= len(loc.spaces) or a.industry not in loc.spaces[a.space].industries:
-            j.violate("BLD016", priority=15, location=loc.name, space=a.space, industry=ind_name)
+            j.violate("BLD016", priority=15, location=loc.name, space=a.space, industry=ind_name,
+                      spaces=", ".join(f"#{s.index}" + (" (shared)" if s.shared else "") for s in spaces))
             return
         target = loc.spaces[a.space]
         old = pos.tile_on(a.location, target.index)
