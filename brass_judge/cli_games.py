@@ -105,7 +105,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Check game logs, positions and action files: every finding with a stable code, file and
         line. Exit 0 clean, 1 findings, 2 when some input could not be used (its INP finding is
-        reported with the other files' findings)."""
+        reported with the other files' findings), a path does not exist, or the paths hold no
+        .yaml/.yml file at all. In a game log, what follows the first illegal action or wrong turn
+        is counted in one note, not listed (`replay --keep-going` lists it)."""
         from .lint import exit_code, lint_paths, render_github, render_json, render_sarif, render_text
 
         reports = lint_paths([str(p) for p in paths], jobs=jobs)
@@ -152,7 +154,11 @@ def _replay_text(res, *, at=None, out=None) -> None:
             con.print(f"position before action {at} ({pos.era.title()} Era round {pos.round}, {pos.turn} to play, "
                       f"{pos.actions_left} action(s) left)" + (f" written to {out}" if out else ""))
         else:
-            con.print(Text(f"action {at} was not reached", style="red"))
+            stop = next((f.action for f in res.findings if getattr(f, "action", None)), None)
+            hint = (f": the replay stopped at action {stop}; --at {stop} gives the position before it"
+                    if res.stopped and stop is not None else
+                    f" (the log has {res.total_actions} actions)" if at > res.total_actions + 1 else "")
+            con.print(Text(f"action {at} was not reached{hint}", style="red"))
     elif res.game_over:
         con.print(Text("Final scores:", style="bold"))
         for r in res.scores:

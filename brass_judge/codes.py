@@ -88,6 +88,14 @@ _ROWS = [
        ("Q019",), "set actions_left to {per} or less",
        ("A turn has two actions, except in the first round of the Canal Era, when each player has one; a "
         "position cannot leave more actions than that.")),
+    _c("POS023", "round-out-of-range", "{era} Era round {round}: at {players} players an era has {rounds} rounds",
+       ("Q018",), "give a round from 1 to {rounds}",
+       ("The deck for the player count lasts a fixed number of rounds: 10 with 2 players, 9 with 3 and 8 with 4 "
+        "in each era.")),
+    _c("POS024", "card-not-in-deck", "{player}'s {pile} holds a {card} card, which is not in the {players}-player deck",
+       ("Q001", "Q003"), "remove it: at 2 players the blue and teal towns' cards are out, at 3 players the teal ones",
+       ("Only the cards marked for the player count are in the game, so no hand or discard pile can hold another "
+        "(though those towns can still be built in by other means).")),
     _c("POS022", "deck-size-impossible",
        "the draw deck holds {draw} card(s), but in {era} Era round {round} at {players} players it holds {range}",
        ("Q017", "Q018"), "check the round and the deck size",

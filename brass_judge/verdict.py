@@ -7,6 +7,15 @@ from typing import Any, Optional
 from . import codes as _codes
 
 
+def _articles(text: str) -> str:
+    """'a Iron Works card' -> 'an Iron Works card': the names filled into a template decide."""
+    if "a " not in text:
+        return text
+    import re
+
+    return re.sub(r"\b([Aa]) (?=[AEIOU])", r"\1n ", text)
+
+
 class _SafeDict(dict):
     def __missing__(self, key):
         return "{" + key + "}"
@@ -27,7 +36,7 @@ class Violation:
 
     @property
     def message(self) -> str:
-        return self.spec.message.format_map(_SafeDict(self.fields))
+        return _articles(self.spec.message.format_map(_SafeDict(self.fields)))
 
     @property
     def remedy(self) -> Optional[str]:

@@ -157,6 +157,17 @@ def validate(loaded, data=None) -> list:
     if pos.turn is not None and pos.turn not in pos.player:
         bad("TRN001", ("turn",), turn=pos.turn, player=pos.turn)
     # --- the turn and the deck ----------------------------------------------------------------
+    rounds = data.rounds_per_era.get(pos.num_players)
+    if rounds and pos.round > rounds:
+        bad("POS023", ("round",), era=pos.era.title(), round=pos.round, players=pos.num_players, rounds=rounds)
+    deck = data.deck_for(pos.num_players) if 2 <= pos.num_players <= 4 else {}
+    for name in pos.players:
+        p = pos.player[name]
+        for pile, cards in (("hand", p.hand), ("discard pile", p.discard)):
+            for i, c in enumerate(dict.fromkeys(cards or ())):
+                if deck and c not in deck:
+                    bad("POS024", ("players", name, "hand" if pile == "hand" else "discard"), player=name, pile=pile,
+                        card=data.industry_names.get(c) or data.locations[c].name, players=pos.num_players)
     per = actions_per_turn(pos)
     if pos.actions_left > per and not pos.game_over:
         bad("POS021", ("actions_left",), player=pos.turn or "the player to move", left=pos.actions_left,
