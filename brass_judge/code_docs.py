@@ -73,7 +73,8 @@ def reported_in(code: str) -> list[tuple[str, int, str]]:
     path relative to the package, e.g. ``("engine/build.py", 128, "judge_build")``.
 
     Found by reading the package's own source files for the quoted code, so it also works from an
-    installed wheel; a newcomer looking for where a rule lives starts here.
+    installed wheel; a newcomer looking for where a rule lives starts here. Mentions outside any
+    function (a module's table of codes) are references, not reports, and are left out.
     """
     quoted = f'"{code}"'
     out = []
@@ -91,7 +92,8 @@ def reported_in(code: str) -> list[tuple[str, int, str]]:
             if quoted in line:
                 # the innermost function around the line (outer functions come first)
                 around = [name for first, last, name in funcs if first <= n <= last]
-                out.append((path.relative_to(_PACKAGE).as_posix(), n, around[-1] if around else "(module)"))
+                if around:
+                    out.append((path.relative_to(_PACKAGE).as_posix(), n, around[-1]))
     return out
 
 

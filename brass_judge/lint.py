@@ -2,8 +2,15 @@
 
 What each kind of file gets (the kind is told by its top-level keys):
 
-* **game log** (``setup:``/``turns:``): replayed with ``keep_going``: every illegal action (one
-  finding per violation: BLD/NET/DEV/SEL/LON/TRN codes) and every log problem (GAM codes);
+* **game log** (``setup:``/``turns:``): replayed with ``keep_going``. Findings are the recorded
+  facts that differ (GAM001) and shortfall choices the rules refuse (GAM005) up to the first
+  *departure*, and that departure: an illegal action (one finding per violation:
+  BLD/NET/DEV/SEL/LON/TRN codes), a turn logged for the wrong player, an incomplete turn or turns
+  after the game's end (GAM002-GAM004). From there on the replay no longer plays the game the log
+  records (a pass instead of the illegal action, the turn played by someone else, passes filled
+  in), so whatever it finds later may be no more than a knock-on effect: those findings are not
+  listed apart but attached to the departure as its ``consequences`` and counted in one note
+  (``brass-judge replay --keep-going`` lists them all);
 * **position** (``players:``): :func:`brass_judge.engine.validate.validate` (POS codes);
 * **fixture** (``position:`` with ``action:``/``expect:``, e.g. tests/rules and tests/perft):
   the embedded position is validated and the action parsed;
@@ -12,7 +19,9 @@ What each kind of file gets (the kind is told by its top-level keys):
 
 A file that cannot be used (unreadable, not YAML, schema errors, unknown names, notation that does
 not parse) is a finding with its INP code; the run then exits 2 although every other file's
-findings are still reported. Otherwise the exit code is 1 when anything was found, else 0.
+findings are still reported. So is a path that does not exist (INP001) and a set of paths that
+holds no YAML file at all (INP076: a mistyped folder must not pass as "clean"). Otherwise the exit
+code is 1 when anything was found, else 0.
 
 Renderers: text, JSON, SARIF 2.1.0 (rules from :mod:`brass_judge.codes`) and GitHub workflow
 annotations. Nothing here prints; the CLI writes what the renderers return.
@@ -37,6 +46,8 @@ class LintFinding:
     rulings: list = field(default_factory=list)
     remedy: Optional[str] = None
     context: Optional[str] = None  #: where in the game (era, round, player, action)
+    #: later findings of the same game log that may only follow from this one (not listed apart)
+    consequences: list = field(default_factory=list)
 
     @property
     def is_input_error(self) -> bool:
@@ -45,7 +56,27 @@ class LintFinding:
     def to_dict(self) -> dict:
         return {"code": self.code, "message": self.message, "file": self.file, "line": self.line,
                 "column": self.column, "rulings": list(self.rulings), "remedy": self.remedy,
-                "context": self.context}
+                "context": self.context, "consequences": [c.to_dict() for c in self.consequences]}
+
+    def consequence_note(self) -> Optional[str]:
+        """One sentence about the later findings that may follow from this one, or None."""
+        cs = self.consequences
+        if not cs:
+            return None
+        lines = [c.line for c in cs if c.line]
+        where = ""
+        if lines:
+            lo, hi = min(lines), max(lines)
+            where = f"line {lo}: " if lo == hi else f"lines {lo}-{hi}: "
+        counts: dict = {}
+        for c in cs:
+            counts[c.code] = counts.get(c.code, 0) + 1
+        top = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+        codes = ", ".join(f"{n} {code}" for code, n in top[:6]) + (", ..." if len(top) > 6 else "")
+        at = f"the problem at line {self.line}" if self.line else "this problem"
+        return (f"{len(cs)} later finding(s) in this log ({where}{codes}) are not listed, since they may be mere "
+                f"knock-on effects of {at}: fix it and lint again (`brass-judge replay --keep-going {self.file}` "
+                "lists them all)")
 
 
 @dataclass
@@ -111,10 +142,18 @@ def classify(obj: Any) -> str:
     return "skipped"
 
 
+def _with_suggestions(message: str, suggestions) -> str:
+    """*message* and its "Did you mean" suggestions as one text, as :meth:`InputError.render` writes it."""
+    if not suggestions:
+        return message
+    sep = " " if message.rstrip().endswith((".", "?", "!")) else ". "
+    return message.rstrip() + sep + "Did you mean: " + ", ".join(suggestions[:3]) + "?"
+
+
 def _input_findings(err, file: str) -> list:
     errs = getattr(err, "errors", None) or [err]
-    return [LintFinding(e.code, e.message + (" Did you mean: " + ", ".join(e.suggestions[:3]) + "?" if e.suggestions else ""),
-                        e.file or file, e.line, e.column) for e in errs]
+    return [LintFinding(e.code, _with_suggestions(e.message, e.suggestions), e.file or file, e.line, e.column)
+            for e in errs]
 
 
 def lint_file(file: str) -> FileReport:
@@ -146,19 +185,34 @@ def lint_file(file: str) -> FileReport:
     return rep
 
 
+#: log problems after which the replay no longer plays the game the log records: GAM002 (wrong
+#: player), GAM003 (incomplete turn), GAM004 (turns after the end)
+_DEPARTURES = frozenset(("GAM002", "GAM003", "GAM004"))
+
+
 def _lint_game(doc, rep: FileReport) -> None:
     from .games import read_log, replay
 
     log = read_log(doc)
     res = replay(log, keep_going=True)
+    cause: Optional[LintFinding] = None  # the last finding of the first departure from the log
     for f in res.findings:
         if f.violations:
-            for v in f.violations:
-                rep.findings.append(LintFinding(v.code, f"{f.player}: {f.text}: {v.message}", rep.file, f.line,
-                                                rulings=v.rulings, remedy=v.remedy, context=f.where()))
+            found = [LintFinding(v.code, f"{f.player}: {f.text}: {v.message}", rep.file, f.line,
+                                 rulings=v.rulings, remedy=v.remedy, context=f.where()) for v in f.violations]
         else:
-            rep.findings.append(LintFinding(f.code, f.message, rep.file, f.line, rulings=list(f.rulings),
-                                            remedy=f.remedy, context=f.where()))
+            found = [LintFinding(f.code, f.message, rep.file, f.line, rulings=list(f.rulings),
+                                 remedy=f.remedy, context=f.where())]
+        if cause is not None:
+            cause.consequences.extend(found)
+            continue
+        rep.findings.extend(found)
+        if f.violations or f.code in _DEPARTURES:
+            # The replay departs from the log here (a pass instead of the illegal action, the turn
+            # played by someone else, passes filled in): what it finds from here on may be no more
+            # than a knock-on effect of that. Recorded facts (GAM001) and shortfall choices (GAM005)
+            # are only compared, so they start no knock-on effects.
+            cause = found[-1]
     state = "complete" if res.game_over else f"ends in {res.position.era.title()} Era round {res.position.round}"
     rep.note = f"game log: {res.total_actions} action(s), {state}"
 
@@ -185,13 +239,24 @@ def _lint_action(doc, root: tuple, rep: FileReport) -> None:
     turn_from_doc(doc, game_data(variant), root)
 
 
+_NOT_FOUND = "path not found"
+_NO_YAML = "no YAML files under this path"
+
+
 def lint_paths(paths: Iterable, *, jobs: int = 1) -> list:
     """Lint every file under *paths*; returns one :class:`FileReport` per file, in order.
 
     *jobs* > 1 lints files in that many processes (0 = one per CPU).
     """
+    paths = [str(p) for p in paths]
     files, missing = collect_files(paths)
-    reports = [FileReport(m, "unreadable", [LintFinding("INP001", "file or folder not found", m)]) for m in missing]
+    reports = [FileReport(m, "unreadable", [LintFinding("INP001", "file or folder not found", m)],
+                          note=_NOT_FOUND) for m in missing]
+    if not files:
+        # nothing to lint at all: a mistyped CI path must not pass as "clean"
+        reports.extend(FileReport(p, "unreadable", [LintFinding(
+            "INP076", f"no .yaml/.yml files found under {p}; nothing was linted (check the path)", p)],
+            note=_NO_YAML) for p in paths if p not in missing)
     if jobs == 0:
         jobs = os.cpu_count() or 1
     if jobs > 1 and len(files) > 1:
@@ -215,6 +280,11 @@ def all_findings(reports: list) -> list:
     return [f for r in reports for f in r.findings]
 
 
+def consequence_count(reports: list) -> int:
+    """How many later findings were attached to an earlier one (not listed apart)."""
+    return sum(len(f.consequences) for f in all_findings(reports))
+
+
 # ------------------------------------------------------------------------------- renderers
 def render_text(reports: list) -> str:
     out = []
@@ -228,11 +298,24 @@ def render_text(reports: list) -> str:
         out.append(s)
         if f.remedy:
             out.append(f"    fix: {f.remedy}")
-    n = len(all_findings(reports))
-    bad = sum(1 for r in reports if r.findings)
-    skipped = sum(1 for r in reports if r.kind == "skipped")
-    linted = len(reports) - skipped
-    summary = f"{n} finding(s) in {bad} of {linted} file(s)" if n else f"{linted} file(s) clean"
+        note = f.consequence_note()
+        if note:
+            out.append(f"    then: {note}")
+    bad_paths = [r for r in reports if r.note in (_NOT_FOUND, _NO_YAML)]
+    files = [r for r in reports if r.note not in (_NOT_FOUND, _NO_YAML)]
+    n = len(all_findings(files))
+    bad = sum(1 for r in files if r.findings)
+    skipped = sum(1 for r in files if r.kind == "skipped")
+    linted = len(files) - skipped
+    if not files:
+        summary = "nothing linted"
+    else:
+        summary = f"{n} finding(s) in {bad} of {linted} file(s)" if n else f"{linted} file(s) clean"
+    if bad_paths:
+        summary += f"; {len(bad_paths)} path(s) not found or holding no .yaml/.yml file"
+    more = consequence_count(reports)
+    if more:
+        summary += f"; {more} later knock-on finding(s) not listed"
     if skipped:
         summary += f"; {skipped} file(s) skipped (not a game log, position or action file)"
     if any(r.unusable for r in reports):
@@ -247,9 +330,17 @@ def render_json(reports: list) -> dict:
         "files": [r.to_dict() for r in reports],
         "findings": [f.to_dict() for f in all_findings(reports)],
         "summary": {"files": len(reports), "findings": len(all_findings(reports)),
+                    "consequences": consequence_count(reports),
                     "skipped": sum(1 for r in reports if r.kind == "skipped"),
                     "unusable": sum(1 for r in reports if r.unusable)},
     }
+
+
+def _message(f: LintFinding) -> str:
+    """The finding's message for one-line renderers: with its context and the consequence note."""
+    text = f.message + (f" ({f.context})" if f.context else "")
+    note = f.consequence_note()
+    return f"{text}. Then: {note}" if note else text
 
 
 def _rel(file: str) -> Optional[str]:
@@ -299,13 +390,24 @@ def render_sarif(reports: list) -> dict:
             if f.column:
                 loc["region"]["startColumn"] = f.column
         res = {"ruleId": f.code, "ruleIndex": index[f.code], "level": "error",
-               "message": {"text": f.message + (f" ({f.context})" if f.context else "")},
+               "message": {"text": _message(f)},
                "locations": [{"physicalLocation": loc}]}
+        if f.consequences:
+            related = []
+            for i, c in enumerate(f.consequences):
+                rloc: dict = {"artifactLocation": {"uri": _uri(c.file)}}
+                if c.line:
+                    rloc["region"] = {"startLine": c.line}
+                related.append({"id": i, "physicalLocation": rloc,
+                                "message": {"text": f"{c.code} {c.message}" + (f" ({c.context})" if c.context else "")}})
+            res["relatedLocations"] = related
         props = {}
         if f.rulings:
             props["rulings"] = list(f.rulings)
         if f.remedy:
             props["remedy"] = f.remedy
+        if f.consequences:
+            props["consequences"] = len(f.consequences)
         if props:
             res["properties"] = props
         results.append(res)
@@ -338,6 +440,6 @@ def render_github(reports: list) -> str:
             if f.column:
                 props.append(f"col={f.column}")
         props.append(f"title={_gh_escape(f.code, True)}")
-        msg = f"{f.code} {f.message}" + (f" ({f.context})" if f.context else "")
+        msg = f"{f.code} {_message(f)}"
         out.append(f"::error {','.join(props)}::{_gh_escape(msg)}")
     return "\n".join(out) + ("\n" if out else "")

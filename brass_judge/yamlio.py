@@ -139,9 +139,9 @@ def load_string(text: str, name: str = "<string>") -> Document:
                 raise InputError(
                     "file holds several YAML documents ('---'); brass-judge reads one per file",
                     file=name, line=(mark.line + 1) if mark else None, code="INP005") from None
-            raise _yaml_error(exc, name) from None
+            raise _yaml_error(exc, name, text) from None
         except yaml.YAMLError as exc:
-            raise _yaml_error(exc, name) from None
+            raise _yaml_error(exc, name, text) from None
         except RecursionError:
             raise InputError(f"YAML nesting is deeper than {MAX_DEPTH} levels", file=name, code="INP006") from None
     finally:
@@ -207,12 +207,25 @@ def _precount(yaml, Loader, text: str, name: str) -> None:
             elif ev.anchor is not None:
                 sizes[ev.anchor] = count - start
     except yaml.YAMLError as exc:
-        raise _yaml_error(exc, name) from None
+        raise _yaml_error(exc, name, text) from None
     finally:
         events.close()
 
 
-def _yaml_error(exc, name: str) -> InputError:
+def _yaml_error(exc, name: str, text: str | None = None) -> InputError:
+    """An :class:`InputError` (INP007) for a PyYAML/libyaml error, pointing at the cause.
+
+    Most errors are reported where the parser stopped, with its own words. Three causes that
+    the parser reports somewhere else, or in words that do not name them, are said plainly:
+
+    * a tab used for indentation (or a tab where YAML wants spaces) on the line the parser
+      stopped at;
+    * a quoted scalar that is never closed: reported where the quote opens, not at the end of
+      the file;
+    * a ``[``/``{`` flow collection that is never closed (the file ends inside it) or is still
+      open on a later line where a ``,`` or the closing bracket was expected: reported where the
+      bracket opens.
+    """
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
     ctx = getattr(exc, "context", None)
@@ -222,8 +235,54 @@ def _yaml_error(exc, name: str) -> InputError:
     code = "INP007"
     if "nesting depth" in str(problem):  # libyaml's own depth limit
         msg, code = f"YAML nesting is deeper than {MAX_DEPTH} levels; refused", "INP006"
+    elif text is not None:
+        better = _explain_yaml_error(exc, text)
+        if better is not None:
+            what, mark = better
+            msg = f"not valid YAML: {what}"
     return InputError(msg, file=name, line=(mark.line + 1) if mark else None,
                       column=(mark.column + 1) if mark else None, code=code)
+
+
+@dataclass
+class _Mark:
+    line: int  # 0-based, like PyYAML's marks
+    column: int
+
+
+def _offset(lines: list, line: int, column: int) -> int:
+    return sum(len(x) + 1 for x in lines[:line]) + column
+
+
+def _explain_yaml_error(exc, text: str):
+    """``(message, mark)`` for a YAML error whose parser message misses the cause, else None."""
+    pm = getattr(exc, "problem_mark", None)
+    cm = getattr(exc, "context_mark", None)
+    problem = str(getattr(exc, "problem", None) or "")
+    ctx = str(getattr(exc, "context", None) or "")
+    lines = text.split("\n")
+    if pm is not None and 0 <= pm.line < len(lines):
+        row = lines[pm.line]
+        indent = row[: len(row) - len(row.lstrip(" \t"))]
+        if "\t" in indent and row.strip() and pm.column <= len(indent):
+            return (f"a tab is used for indentation on line {pm.line + 1}; YAML indents with spaces",
+                    _Mark(pm.line, indent.index("\t")))
+        if 0 <= pm.column < len(row) and row[pm.column] == "\t":
+            return (f"a tab at line {pm.line + 1}, column {pm.column + 1} where YAML does not allow one; "
+                    "use spaces", pm)
+    if cm is None or pm is None:
+        return None
+    at_end = not text[_offset(lines, pm.line, pm.column):].strip()
+    if "quoted scalar" in ctx and "end of stream" in problem:
+        return "this quoted text is never closed (the file ends first)", cm
+    if "flow sequence" in ctx or "flow mapping" in ctx:
+        opener, closer, kind = ("[", "]", "list") if "sequence" in ctx else ("{", "}", "mapping")
+        if at_end:
+            return f"this '{opener}' {kind} is never closed with '{closer}' (the file ends first)", cm
+        if pm.line > cm.line:
+            return (f"this '{opener}' {kind} is not closed before line {pm.line + 1}, column {pm.column + 1}, "
+                    f"where a ',' or '{closer}' was expected (is a '{closer}' missing?)", cm)
+    return None
 
 
 class _Converter:

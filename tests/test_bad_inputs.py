@@ -383,3 +383,36 @@ def test_action_schema_accepts_the_examples():
                             "action-turn-notation-bad-second.yaml", "action-two-cards-not-build.yaml",
                             "action-null-actions.yaml"):
                 assert schema_errors(doc, "action"), f"the schema accepts {name}"
+
+
+@pytest.mark.parametrize("loader", ["C", "pure"])
+@pytest.mark.parametrize("text, line, column, message", [
+    ("players:\n\t- red\n\t- blue\n", 2, 1, "a tab is used for indentation on line 2; YAML indents with spaces"),
+    ("players:\n  red: {}\n\tblue: {}\n", 3, 1, "a tab is used for indentation on line 3"),
+    ("players:\n  -\tred\n", 2, 4, "a tab at line 2, column 4 where YAML does not allow one"),
+    ("players: [red, blue]\nabout: 'never\nera: canal\n", 2, 8, "this quoted text is never closed (the file ends first)"),
+    ('players: [red, blue]\nabout: "never\n', 2, 8, "this quoted text is never closed (the file ends first)"),
+    ("era: canal\nplayers: [red, blue\n\n# the end\n", 2, 10, "this '[' list is never closed with ']' (the file ends first)"),
+    ("players: {red: {}, blue: {}\n", 1, 10, "this '{' mapping is never closed with '}' (the file ends first)"),
+    ("order: [red, blue\nplayers:\n  red: {}\n", 1, 8, "this '[' list is not closed before line 2"),
+    # the other messages stay PyYAML's, where the parser stopped
+    ('players: ["red" "blue"]\n', 1, None, "not valid YAML: "),
+    ('about: "bad \\q escape"\n', 1, None, "escape"),
+])
+def test_yaml_errors_point_at_the_cause(monkeypatch, loader, text, line, column, message):
+    """A tab, an unclosed quote or bracket: said plainly, at the line that causes it (not at the
+    end of the file), with libyaml and with PyYAML's pure-Python parser alike."""
+    import yaml as pyyaml
+
+    from brass_judge import yamlio
+    from brass_judge.errors import InputError
+
+    if loader == "pure":
+        monkeypatch.setattr(yamlio, "_loader_classes", lambda: (pyyaml, pyyaml.SafeLoader))
+    with pytest.raises(InputError) as e:
+        yamlio.load_string(text, "F")
+    err = e.value
+    assert err.code == "INP007" and err.message.startswith("not valid YAML: "), err.render()
+    assert message in err.message and err.line == line, err.render()
+    if column is not None:
+        assert err.column == column, err.render()

@@ -135,3 +135,145 @@ def test_jobs_give_the_same_result(jobs):
     assert r.returncode == 1
     assert many["findings"] == one["findings"]
     assert [f["file"] for f in many["files"]] == [f["file"] for f in one["files"]]
+
+
+# ------------------------------------------------------------------ paths that give nothing to lint
+@pytest.mark.parametrize("make", ["empty", "no-yaml", "missing"])
+def test_paths_without_yaml_files_exit_2(tmp_path, make):
+    """A mistyped or empty CI path must fail, not pass as '0 file(s) clean'."""
+    path = tmp_path / "logs"
+    if make != "missing":
+        path.mkdir()
+    if make == "no-yaml":
+        (path / "notes.txt").write_text("not yaml")
+    code = "INP001" if make == "missing" else "INP076"
+    r = run_cli("lint", str(path))
+    assert r.returncode == 2, r.stdout
+    assert f"{path}: {code} " in r.stdout and "clean" not in r.stdout
+    if code == "INP076":
+        assert f"no .yaml/.yml files found under {path}" in r.stdout
+    assert "nothing linted" in r.stdout.splitlines()[-1]
+    r, out = run_json("lint", str(path))
+    assert r.returncode == 2 and out["exit_code"] == 2
+    assert [f["code"] for f in out["findings"]] == [code] and out["findings"][0]["file"] == str(path)
+    for fmt in ("sarif", "github"):
+        r = run_cli("lint", str(path), "--format", fmt)
+        assert r.returncode == 2 and code in r.stdout
+    json.loads(run_cli("lint", str(path), "--format", "sarif").stdout)
+
+
+def test_an_empty_folder_beside_files_is_not_an_error(tmp_path):
+    """INP076 is for a run with nothing at all to lint; one empty folder among others is fine."""
+    (tmp_path / "empty").mkdir()
+    r = run_cli("lint", str(tmp_path / "empty"), str(GAMES / "2p-full.yaml"))
+    assert r.returncode == 0 and "INP076" not in r.stdout, r.stdout
+    # a missing path and an empty folder, nothing else: both named
+    r, out = run_json("lint", str(tmp_path / "nope"), str(tmp_path / "empty"))
+    assert r.returncode == 2
+    assert [(f["code"], f["file"].rsplit("/", 1)[-1]) for f in out["findings"]] == [("INP001", "nope"), ("INP076", "empty")]
+
+
+def test_input_error_suggestions_read_as_sentences(tmp_path):
+    p = tmp_path / "pos.yaml"
+    p.write_text("players: {red: {}, blue: {}}\ntiles:\n  - red cotton@manchster\n", encoding="utf-8")
+    r = run_cli("lint", str(p))
+    assert r.returncode == 2
+    assert "INP010 unknown location 'manchster'. Did you mean: Manchester" in r.stdout, r.stdout
+
+
+# ------------------------------------------------------------- one departure, not its knock-on effects
+def _edited_log(tmp_path, name: str, edits: dict):
+    """examples/games/3p-full.yaml with some lines replaced ({old text: new text}, each once);
+    returns (path, {old text: its line number})."""
+    lines = (GAMES / "3p-full.yaml").read_text(encoding="utf-8").splitlines()
+    at = {}
+    for old, new in edits.items():
+        hits = [i for i, ln in enumerate(lines) if old in ln]
+        assert hits, old
+        i = hits[0]
+        lines[i] = lines[i].replace(old, new)
+        at[old] = i + 1
+    p = tmp_path / name
+    p.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return p, at
+
+
+def _all_replay_findings(path) -> list:
+    """What the log's replay with keep_going finds, one entry per violation, as (code, line)."""
+    from brass_judge.games import replay
+
+    res = replay(str(path), keep_going=True)
+    return [(v.code, f.line) for f in res.findings for v in (f.violations or [f])]
+
+
+def test_one_illegal_action_is_one_finding_with_its_knock_on_effects(tmp_path):
+    # a wrong recorded fact first (independent: facts change nothing), then one illegal build
+    # that the replay passes instead, so blue keeps money, the turn order changes, and so on
+    path, at = _edited_log(tmp_path, "one-illegal.yaml", {
+        "money: 12": "money: 99",
+        "network blackburn-wigan card=cotton_mill": "build coal_mine@colne card=cotton_mill"})
+    fact, bad = at["money: 12"], at["network blackburn-wigan card=cotton_mill"]
+    rep = lint_file(str(path))
+    listed = [(f.code, f.line) for f in rep.findings]
+    assert listed[0] == ("GAM001", fact)
+    assert {line for _, line in listed[1:]} == {bad} and "BLD007" in {c for c, _ in listed}
+    cause = rep.findings[-1]
+    assert cause.consequences and all(c.line > bad for c in cause.consequences)
+    assert all(not f.consequences for f in rep.findings[:-1])
+    # nothing is lost: the listed findings and the knock-on ones are exactly what replay finds
+    assert listed + [(c.code, c.line) for c in cause.consequences] == _all_replay_findings(path)
+    n = len(cause.consequences)
+    assert n > 10  # the flood this collapses
+
+    r = run_cli("lint", str(path))
+    assert r.returncode == 1
+    text = r.stdout.splitlines()
+    assert len(text) <= 8, r.stdout
+    assert any(ln.startswith(f"    then: {n} later finding(s) in this log (lines ") and f"line {bad}:" in ln
+               and "replay --keep-going" in ln for ln in text), r.stdout
+    assert text[-1] == f"{len(listed)} finding(s) in 1 of 1 file(s); {n} later knock-on finding(s) not listed"
+
+    r, out = run_json("lint", str(path))
+    assert r.returncode == 1 and out["exit_code"] == 1
+    assert out["summary"]["findings"] == len(listed) and out["summary"]["consequences"] == n
+    assert [(f["code"], f["line"]) for f in out["findings"][-1]["consequences"]] == \
+        [(c.code, c.line) for c in cause.consequences]
+
+    r = run_cli("lint", str(path), "--format", "sarif")
+    assert r.returncode == 1
+    results = json.loads(r.stdout)["runs"][0]["results"]
+    assert len(results) == len(listed)
+    last = results[-1]
+    assert len(last["relatedLocations"]) == n and last["properties"]["consequences"] == n
+    assert {loc["physicalLocation"]["region"]["startLine"] for loc in last["relatedLocations"]} == \
+        {c.line for c in cause.consequences}
+    assert "knock-on" in last["message"]["text"]
+
+    r = run_cli("lint", str(path), "--format", "github")
+    assert r.returncode == 1
+    ann = r.stdout.splitlines()
+    assert len(ann) == len(listed) and all(a.startswith("::error file=") for a in ann)
+    assert f"line={bad}," in ann[-1] and f"{n} later finding(s)" in ann[-1]
+
+
+def test_a_wrong_player_is_one_finding(tmp_path):
+    # the 9th turn entry, logged for green instead of red
+    path = tmp_path / "wrong-player.yaml"
+    lines = (GAMES / "3p-full.yaml").read_text(encoding="utf-8").splitlines()
+    turns = [i for i, ln in enumerate(lines) if ln.startswith("- player: ")]
+    i = turns[8]
+    assert lines[i] == "- player: red"
+    lines[i] = "- player: green"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    rep = lint_file(str(path))
+    assert [(f.code, f.line) for f in rep.findings] == [("GAM002", i + 1)]
+    assert len(rep.findings[0].consequences) > 20
+    assert exit_code([rep]) == 1
+
+
+def test_facts_alone_are_all_listed(tmp_path):
+    """Recorded facts that differ start no knock-on effects: every one is its own finding."""
+    path, at = _edited_log(tmp_path, "facts.yaml", {"money: 12": "money: 99", "money: 7": "money: 70"})
+    rep = lint_file(str(path))
+    assert [(f.code, f.line) for f in rep.findings] == [("GAM001", at["money: 12"]), ("GAM001", at["money: 7"])]
+    assert not any(f.consequences for f in rep.findings)
