@@ -11,12 +11,52 @@ import importlib.util
 import sys
 
 import typer
+from typer._click.exceptions import NoArgsIsHelpError, UsageError  # typer 0.28 vendors click
+from typer.core import TyperGroup
 
 from . import __version__
 from .errors import ExitCode, InputError
 
+
+class _Root(TyperGroup):
+    """The ``brass-judge`` group. A command-line usage error (a bad option value or choice, an
+    unknown option or command, a missing argument) is shown by click as always: usage text on
+    stderr, exit 2. When the command line asks for JSON (``--format json``, ``--format=json``,
+    ``-f json``), the JSON contract's ``{"error": {...}}`` object (code INP077) goes to stdout too."""
+
+    def main(self, args=None, *rest, **kw):
+        from .cli_common import json_asked
+
+        self._brass_json = json_asked(sys.argv[1:] if args is None else list(args))
+        return super().main(args, *rest, **kw)
+
+    def make_context(self, *args, **kw):
+        try:
+            return super().make_context(*args, **kw)
+        except UsageError as exc:
+            self._usage_error_json(exc)
+            raise
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except UsageError as exc:
+            self._usage_error_json(exc)
+            raise
+
+    def _usage_error_json(self, exc: UsageError) -> None:
+        if not getattr(self, "_brass_json", False) or isinstance(exc, NoArgsIsHelpError) \
+                or getattr(exc, "_brass_reported", False):
+            return
+        from .cli_common import emit_json, usage_input_error
+
+        exc._brass_reported = True  # type: ignore[attr-defined]
+        emit_json({"error": usage_input_error(exc).to_dict()})
+
+
 app = typer.Typer(
     name="brass-judge",
+    cls=_Root,
     help="Rules adjudication and linting for Brass: Lancashire (Roxley edition). "
     "Exit codes: 0 legal/clean, 1 illegal/findings, 2 unusable input.",
     no_args_is_help=True,

@@ -3,7 +3,9 @@
 Every command prints rich tables by default and a stable JSON document with ``--format json``.
 ``data check`` validates the data files against their schemas (``schemas/gamedata-*.schema.json``)
 and against each other; ``data doubts`` lists the values that rest on one source, with how to
-settle each one with a physical copy. See docs/data.md.
+settle each one with a physical copy. See docs/data.md. Written to a file or pipe without COLUMNS
+(a CI log, a web page), the tables are laid out up to ``FIT_WIDTH`` (160) columns wide instead of
+rich's 80, so no cell is cropped with '…'; COLUMNS and a terminal's width are respected.
 
 Only stdlib and typer at module level: rich is imported inside the commands, networkx never.
 """
@@ -138,12 +140,38 @@ def _table(title: str | None = None, caption: str | None = None, *, header: bool
     return t
 
 
+#: The width of the tables when standard output is not a terminal and COLUMNS is not set (a CI
+#: log, a file, a web page), where rich would fall back to 80 columns and crop words with '…'.
+FIT_WIDTH = 160
+
+
+def _console():
+    """A console for the tables: as :func:`console`, but :data:`FIT_WIDTH` columns wide when
+    writing to a file or pipe without COLUMNS (COLUMNS, and a terminal's own width, are kept)."""
+    import os
+
+    out = console()
+    if not out.is_terminal and not os.environ.get("COLUMNS", "").isdigit():
+        out.width = FIT_WIDTH
+        out.brass_fit = True  # type: ignore[attr-defined]
+    return out
+
+
 def _show(t, out=None) -> None:
     """Print *t* with its title above (bold) and its caption below, neither squeezed to its width."""
-    out = out or console()
+    out = out or _console()
     if t.brass_title:
         out.print(t.brass_title, style="bold")
-    out.print(t)
+    width = out.width
+    if getattr(out, "brass_fit", False):
+        from rich.measure import Measurement
+
+        # never narrower than the table's longest words: no cell is cropped with '…'
+        out.width = max(width, Measurement.get(out, out.options.update_width(10_000), t).minimum)
+    try:
+        out.print(t)
+    finally:
+        out.width = width
     if t.brass_caption:
         out.print(t.brass_caption, style="dim")
     out.print()
@@ -375,7 +403,7 @@ def tracks(variant: str = VARIANT_OPTION, fmt: Format = FORMAT_OPTION) -> None:
     if fmt == Format.json:
         emit_json(doc)
         return
-    out = console()
+    out = _console()
     mt = _table(f"Coal and Iron Markets: {len(gd.coal_market)} and {len(gd.iron_market)} spaces, "
                 f"all filled at setup; £{gd.market_empty_price} a cube once empty",
                 "Buy the cheapest cube first; a new mine or works sells into the dearest empty space.")
@@ -424,7 +452,7 @@ def doubts(fmt: Format = FORMAT_OPTION) -> None:
     if fmt == Format.json:
         emit_json({"doubtful": items})
         return
-    out = console()
+    out = _console()
     out.print(f"{len(items)} doubtful data values (the rest is confirmed by two or more sources):\n")
     for d in items:
         t = _table(f"{d['id']} ({d['file']}, {d['confidence']}): {d['about']}", header=False)
@@ -455,7 +483,7 @@ def check(fmt: Format = FORMAT_OPTION) -> None:
         for e in errors:
             sys.stdout.write(e.render() + "\n")
     else:
-        console().print("data files OK: " + ", ".join(f"{n}.yaml" for n in DATA_FILES)
+        _console().print("data files OK: " + ", ".join(f"{n}.yaml" for n in DATA_FILES)
                         + " match their schemas and agree with each other")
     if errors:
         raise typer.Exit(int(ExitCode.FINDINGS))

@@ -49,7 +49,9 @@ def register(app: typer.Typer) -> None:
     @handles_input_errors
     def render_cmd(
         position: Path = typer.Argument(..., help="Position file (YAML)."),
-        output: str = typer.Option(..., "--output", "-o", help="SVG file to write; '-' for standard output."),
+        output: str = typer.Option(..., "--out", "--output", "-o",
+                                   help="SVG file to write; '-' for standard output. Also spelt --output "
+                                   "or -o (--out as in check, replay and selfplay)."),
         title: Optional[str] = typer.Option(None, "--title", "-t", help="Title instead of 'Brass: Lancashire' "
                                             "(the era and round are always shown)."),
         highlight: Optional[Path] = typer.Option(None, "--highlight", help="YAML/JSON file marking what an action "
