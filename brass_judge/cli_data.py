@@ -422,11 +422,12 @@ def tracks(variant: str = VARIANT_OPTION, fmt: Format = FORMAT_OPTION) -> None:
         dt.add_row(str(i), f"+{b}" if b != "X" else "X")
     _show(dt, out)
 
-    tt = _table(f"Distant Cotton Market tiles ({gd.variant} rules); each moves the marker down")
+    tt = _table(f"Distant Cotton Market tiles ({gd.variant} rules); each moves the marker down by its number "
+                "(printed -N on the tile; written distant:N in actions)")
     for col in ("Players", "Tiles", "Count"):
         tt.add_column(col)
     for n, tiles in dcm.items():
-        tt.add_row(n, " ".join(f"-{v}" if v else "0" for v in tiles), str(len(tiles)))
+        tt.add_row(n, " ".join(str(v) for v in tiles), str(len(tiles)))
     _show(tt, out)
 
     it = _table(f"Progress Track: spaces 0-99, income levels {income[0]['level']} to {income[-1]['level']}; "

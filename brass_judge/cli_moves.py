@@ -122,7 +122,8 @@ def register(app: typer.Typer) -> None:
     def selfplay_cmd(
         players: int = typer.Option(2, "--players", "-n", min=2, max=4, help="Number of players (2-4)."),
         seed: int = typer.Option(0, "--seed", "-s", help="Seed: the same seed plays the same game."),
-        out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the game log (YAML) here."),
+        out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the game log (YAML) here; '-' writes "
+                                           "it to standard output (the scores then go to standard error)."),
         fmt: Format = FORMAT_OPTION,
         check_invariants: bool = typer.Option(False, "--check", help="Check the conservation invariants "
                                               "(cubes, money, tiles, links, cards) after every step."),
@@ -146,7 +147,13 @@ def register(app: typer.Typer) -> None:
                     problems.append(f"{pos.era} round {pos.round}, after {kind} {ledger.steps}: {msg}")
 
         log, pos = play_game(players, seed, data, on_step=on_step)
-        if out is not None:
+        to_stdout = out is not None and str(out) == "-"
+        if to_stdout:
+            import sys
+
+            sys.stdout.write(dump_log(log))
+            sys.stdout.flush()
+        elif out is not None:
             try:
                 out.write_text(dump_log(log), encoding="utf-8")
             except OSError as exc:
@@ -157,7 +164,9 @@ def register(app: typer.Typer) -> None:
         board = summary(pos, data)
         n_actions = sum(len(t["actions"]) for t in log["turns"])
         winners = [r["player"] for r in board if r["rank"] == 1]
-        if fmt == Format.json:
+        if to_stdout and fmt != Format.json:
+            fmt = Format.text  # the scores go to stderr, below
+        if fmt == Format.json and not to_stdout:
             emit_json({"players": players, "seed": seed, "file": str(out) if out else None,
                        "turns": len(log["turns"]), "actions": n_actions, "game_over": pos.game_over,
                        "scores": board, "winners": winners, "problems": problems})
@@ -167,7 +176,7 @@ def register(app: typer.Typer) -> None:
 
             from .cli_common import console
 
-            con = console()
+            con = console(stderr=to_stdout)
             con.print(Text(f"self-play, {players} players, seed {seed}: {len(log['turns'])} turns, "
                            f"{n_actions} actions" + (f"; log written to {out}" if out else ""), style="bold"))
             table = Table(show_header=True, header_style="bold")

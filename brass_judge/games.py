@@ -112,7 +112,7 @@ def read_log(source: Any, data=None, *, name: str = "<game>") -> GameLog:
     if isinstance(source, Document):
         doc = source
     elif isinstance(source, Path) or (isinstance(source, str) and "\n" not in source
-                                      and (source.endswith((".yaml", ".yml")) or Path(source).exists())):
+                                      and (source == "-" or source.endswith((".yaml", ".yml")) or Path(source).exists())):
         doc = load_file(source, what="game log")
     elif isinstance(source, str):
         doc = load_string(source, name)

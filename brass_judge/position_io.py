@@ -63,7 +63,7 @@ def load_position(source: Any, data=None, *, name: str = "<position>") -> Loaded
     if isinstance(source, Position):
         return LoadedPosition(source)
     if isinstance(source, Path) or (isinstance(source, str) and "\n" not in source and
-                                    (source.endswith((".yaml", ".yml")) or Path(source).exists())):
+                                    (source == "-" or source.endswith((".yaml", ".yml")) or Path(source).exists())):
         doc = load_file(source, what="position file")
     elif isinstance(source, str):
         doc = load_string(source, name)

@@ -178,3 +178,17 @@ def test_a_file_of_the_wrong_kind_is_named_for_what_it_is():
     assert r.returncode == 2 and "this is a position file, not a game log" in r.stderr
     r, d = run_json("replay", "examples/worked-turn/turn.yaml")
     assert r.returncode == 2 and d["error"]["code"] == "INP070" and "action file" in d["error"]["message"]
+
+
+def test_standard_input_as_a_file():
+    """'-' reads a position or a game log from a pipe; selfplay -o - writes the log to one."""
+    text = (EXAMPLES / "worked-turn" / "position.yaml").read_text(encoding="utf-8")
+    r = run_cli("check", "-", "--action", "pass card=wigan", input=text)
+    assert r.returncode == 0 and r.stdout.startswith("LEGAL")
+    r = run_cli("validate", "-", input="a: [1")
+    assert r.returncode == 2 and r.stderr.startswith("error[INP007]: <stdin>:1:4:")
+    game = run_cli("selfplay", "-n", "2", "-s", "3", "-o", "-")
+    assert game.returncode == 0 and "setup:" in game.stdout and "turns:" in game.stdout
+    assert "self-play, 2 players" in game.stderr  # the scores go to stderr
+    r = run_cli("replay", "-", input=game.stdout)
+    assert r.returncode == 0 and "Final scores" in r.stdout
