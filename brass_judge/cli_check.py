@@ -147,9 +147,9 @@ def _end_turn_if_done(pos, data) -> tuple:
     from .engine import flow
 
     try:
-        new, fx = flow.end_turn(pos, data)
-    except ValueError as exc:  # the era ends and the new deck's order is not known
-        return pos, [f"the turn is over but not ended here: {exc}"]
+        new, fx = flow.end_turn(pos, data, unknown_deal=True)  # a new era's cards are dealt at the table
+    except ValueError as exc:  # not expected: the deal is left unknown
+        return pos, [f"the turn is over but could not be ended here: {exc}"]
     return new, [e.text for e in fx] + [f"assumed: {a}" for a in fx.assumptions]
 
 

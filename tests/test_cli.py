@@ -192,3 +192,25 @@ def test_standard_input_as_a_file():
     assert "self-play, 2 players" in game.stderr  # the scores go to stderr
     r = run_cli("replay", "-", input=game.stdout)
     assert r.returncode == 0 and "Final scores" in r.stdout
+
+
+def test_apply_of_the_canal_eras_last_turn_scores_and_deals_an_unknown_rail_deck(tmp_path):
+    """--apply across the end of the Canal Era: scoring happens, and the Rail Era hands, dealt at
+    the table, are unknown in the file written (with an assumption), which validates."""
+    import yaml
+
+    last = tmp_path / "last.yaml"
+    last.write_text("era: canal\nround: 8\norder: [red, blue, green, yellow]\nturn: yellow\n"
+                    "turns_taken: [red, blue, green]\nplayers: {red: {hand: []}, blue: {hand: []}, "
+                    "green: {hand: []}, yellow: {hand: [wigan, bolton]}}\ndeck: {draw: 0}\n"
+                    "tiles: [yellow cotton1@bolton flipped]\nlinks: [yellow bolton-bury]\n")
+    out = tmp_path / "rail.yaml"
+    r, d = run_json("check", str(last), "--action", "pass card=wigan; pass card=bolton", "--apply", "--out", str(out))
+    assert r.returncode == 0
+    assert any("the Canal Era ends" in t for t in d["after_turn"])
+    assert any("every hand is unknown" in t for t in d["after_turn"])
+    new = yaml.safe_load(out.read_text())
+    assert (new["era"], new["round"], new["deck"]["draw"]) == ("rail", 1, 32)
+    assert new["players"]["yellow"]["vp"] == 6 and "hand" not in new["players"]["yellow"]  # 5 + 1, hand unknown
+    assert new["tiles"] == []  # the level 1 mill left the board
+    assert run_cli("validate", str(out)).returncode == 0

@@ -241,9 +241,12 @@ def draw_deck_empty(pos: Position, data) -> Optional[bool]:
 
 def end_turn(pos: Position, data, *, rng=None, seed: Any = None, shortfall_choices: Optional[dict] = None,
              rail_deck_order: Optional[list] = None, rail_dcm_order: Optional[list] = None,
-             in_place: bool = False, narrate: bool = True) -> tuple:
+             in_place: bool = False, narrate: bool = True, unknown_deal: bool = False) -> tuple:
     """End the current player's turn: refill the hand to 8 from the draw pile while it lasts, then
     pass to the next player in turn order; after the last player, :func:`end_round`.
+
+    *unknown_deal*: at the end of the Canal Era with no Rail Era deck order (nor a seed), deal the
+    Rail Era hands as unknown cards (a hand-made position carried forward) instead of failing.
 
     The keyword arguments are passed on to :func:`end_round`. Returns ``(position, effects)``.
     *pos* is not changed unless *in_place* is set (for callers that own a working copy, as replay
@@ -287,7 +290,8 @@ def end_turn(pos: Position, data, *, rng=None, seed: Any = None, shortfall_choic
             fx.add("turn", f"{nxt}'s turn ({pos.actions_left} action(s))", player=nxt, actions=pos.actions_left)
         return pos, fx
     pos, more = _end_round(pos, data, rng=rng, seed=seed, shortfall_choices=shortfall_choices,
-                           rail_deck_order=rail_deck_order, rail_dcm_order=rail_dcm_order, narrate=narrate)
+                           rail_deck_order=rail_deck_order, rail_dcm_order=rail_dcm_order, narrate=narrate,
+                           unknown_deal=unknown_deal)
     fx.extend_from(more)
     return pos, fx
 
@@ -299,7 +303,7 @@ def end_round(pos: Position, data, **kw) -> tuple:
 
 def _end_round(pos: Position, data, *, rng=None, seed: Any = None, shortfall_choices: Optional[dict] = None,
                rail_deck_order: Optional[list] = None, rail_dcm_order: Optional[list] = None,
-               narrate: bool = True) -> tuple:
+               narrate: bool = True, unknown_deal: bool = False) -> tuple:
     """End the round on *pos* (a working copy, changed in place).
 
     1. New turn order: least spent first, ties keep their relative order (Q024, Q026); spent
@@ -334,7 +338,7 @@ def _end_round(pos: Position, data, *, rng=None, seed: Any = None, shortfall_cho
     if era_over:
         fx.rule("RUL-DECK")
         more = _end_era(pos, data, rng=rng, seed=seed, rail_deck_order=rail_deck_order,
-                        rail_dcm_order=rail_dcm_order)
+                        rail_dcm_order=rail_dcm_order, unknown_deal=unknown_deal)
         fx.extend_from(more)
         return pos, fx
     pos.round += 1
@@ -476,7 +480,7 @@ def link_vp(pos: Position, data) -> dict:
 
 
 def _end_era(pos: Position, data, *, rng=None, seed: Any = None, rail_deck_order: Optional[list] = None,
-             rail_dcm_order: Optional[list] = None) -> FlowEffects:
+             rail_dcm_order: Optional[list] = None, unknown_deal: bool = False) -> FlowEffects:
     fx = FlowEffects()
     era_name = pos.era.title()
     fx.add("era-end", f"the {era_name} Era ends", era=pos.era)
@@ -505,13 +509,15 @@ def _end_era(pos: Position, data, *, rng=None, seed: Any = None, rail_deck_order
         fx.add("score-tiles", f"{n} scores {got} VP for {len(tiles)} flipped tile(s)", player=n, vp=got,
                total=pos.player[n].vp)
     if pos.era == CANAL:
-        _end_canal(pos, data, fx, rng=rng, seed=seed, rail_deck_order=rail_deck_order, rail_dcm_order=rail_dcm_order)
+        _end_canal(pos, data, fx, rng=rng, seed=seed, rail_deck_order=rail_deck_order, rail_dcm_order=rail_dcm_order,
+                   unknown_deal=unknown_deal)
     else:
         _end_rail(pos, data, fx)
     return fx
 
 
-def _end_canal(pos: Position, data, fx: FlowEffects, *, rng, seed, rail_deck_order, rail_dcm_order) -> None:
+def _end_canal(pos: Position, data, fx: FlowEffects, *, rng, seed, rail_deck_order, rail_dcm_order,
+               unknown_deal: bool = False) -> None:
     fx.rule("RUL-CANAL-END")
     # 3. every level 1 tile leaves the board with its cubes (Q042, Q044); level 2+ stay as they are
     gone = [t for t in pos.tiles if t.level == 1]
@@ -544,17 +550,22 @@ def _end_canal(pos: Position, data, fx: FlowEffects, *, rng, seed, rail_deck_ord
         deck = list(rail_deck_order)
         if not _same_items(deck, full):
             raise ValueError(_diff("the Rail Era deck order", deck, full, f"the {pos.num_players}-player deck"))
+    elif r is None and unknown_deal:
+        deck = None  # shuffled and dealt at the table: the cards are not known here
     else:
         if r is None:
             raise ValueError("the Rail Era deck order is needed: give a seed or the Rail Era deck order")
         deck = sorted(cards) if _same_items(cards, full) else list(full)
         r.shuffle(deck)
     if rail_dcm_order is None:
-        if r is None:
+        if r is None and unknown_deal:
+            dcm = None
+        elif r is None:
             raise ValueError("the Rail Era Distant Cotton Market order is needed: give a seed or the order")
-        dcm = list(tiles)
-        r.shuffle(dcm)
-    if not _same_items(cards, full):
+        else:
+            dcm = list(tiles)
+            r.shuffle(dcm)
+    if deck is not None and not _same_items(cards, full):
         if not cards:
             fx.assumptions.append(f"the position does not record the cards (hands, discards, deck): the Rail Era "
                                   f"deck is taken as the full {len(full)}-card {pos.num_players}-player deck")
@@ -565,17 +576,25 @@ def _end_canal(pos: Position, data, fx: FlowEffects, *, rng, seed, rail_deck_ord
     pos.dcm_drawn = []
     pos.dcm_order = dcm
     fx.add("dcm-reset", "the Distant Cotton Market marker returns to the top and its tiles are reshuffled",
-           marker=1, tiles=len(dcm))
+           marker=1, tiles=len(tiles))
     # 6. everyone draws 8; the Deck tile goes in Nathan Rothschild side up with 2 cards per player
     #    under it: they are the last cards of the draw pile and are drawn (Q016, Q047)
     # (the Classic 3-4 player deck setup sets some cards aside at random instead, Q005)
     aside = _classic_removal(data, pos.num_players).get("rail_removed", 0)
-    deck, set_aside = deck[:len(deck) - aside], deck[len(deck) - aside:]
-    for n in pos.players:
-        pos.player[n].hand, deck = deck[:data.hand_size], deck[data.hand_size:]
-    pos.draw_pile = deck
-    pos.draw_deck = len(deck)
-    pos.under_deck_tile = set_aside
+    if deck is None:
+        for n in pos.players:
+            pos.player[n].hand = None
+        deck = [None] * (len(full) - aside - data.hand_size * pos.num_players)  # only its size is known
+        pos.draw_pile, pos.draw_deck, pos.under_deck_tile = None, len(deck), None
+        fx.assumptions.append("the Rail Era deck is shuffled and dealt at the table: the cards are not known here, "
+                              "so every hand is unknown (give them in the position to use them)")
+    else:
+        deck, set_aside = deck[:len(deck) - aside], deck[len(deck) - aside:]
+        for n in pos.players:
+            pos.player[n].hand, deck = deck[:data.hand_size], deck[data.hand_size:]
+        pos.draw_pile = deck
+        pos.draw_deck = len(deck)
+        pos.under_deck_tile = set_aside
     if aside:
         fx.add("rail-deck", f"the Rail Era deck has {len(full)} cards: {aside} set aside at random (Classic setup), "
                f"{data.hand_size} dealt to each player, {len(deck)} in the draw deck", cards=len(full),
