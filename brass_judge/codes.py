@@ -170,7 +170,7 @@ _ROWS = [
        doc=("A build costs the price shown beside the tile on your mat plus any coal or iron bought from the "
             "markets, and you must have that money now. Overbuilding costs the full price too.")),
     _c("BLD011", "no-coal-source", "{location} needs {need} coal but is connected to no unflipped coal mine{and_market}",
-       ("Q060", "Q061"), "needs a coal mine or a market trade icon connected to {location}", may=("Q076",),
+       ("Q060", "Q061"), "needs a coal mine or a market trade icon connected to {location}", may=("Q076", "Q129"),
        doc=("Coal for a build must come from an unflipped coal mine connected to the location by anyone's links "
             "(or in the same location), or else be bought from the Coal Market through a connection to a market "
             "trade icon. With neither, a tile that needs coal cannot be built there.")),
@@ -220,7 +220,7 @@ _ROWS = [
        doc=("A shipyard needs coal, and Birkenhead and Barrow-in-Furness are reached only by rail lines, so in "
             "the Canal Era no coal can get there, even with a Location card or a Double Action Build: Liverpool "
             "is the only Canal Era shipyard site.")),
-    _c("BLD022", "space-occupied", "{location} space {space} holds {tile}", (), "choose a free space",
+    _c("BLD022", "space-occupied", "{location} space {space} holds {tile}", ("Q088",), "choose a free space",
        doc=("Each industry space holds one tile. An occupied space can only be built on by overbuilding, which "
             "needs a tile of the same industry, so a tile of another industry on a shared space blocks it.")),
     # ---- network --------------------------------------------------------------------------------
@@ -328,10 +328,10 @@ _ROWS = [
        doc=("A Location card builds any industry the named town has a space for, whether or not the town is in "
             "your network or connected to anything; the town then joins your network. All other build rules still "
             "apply.")),
-    _c("RUL-CARD-INDUSTRY", "industry-card-in-network", "an Industry card builds in a town in the player's network", ("Q051",), may=("Q095", "Q059", "Q003"),
+    _c("RUL-CARD-INDUSTRY", "industry-card-in-network", "an Industry card builds in a town in the player's network", ("Q051",), may=("Q095", "Q059", "Q003", "Q129"),
        doc=("An Industry card builds that industry in any location in your own network: one holding one of your "
             "industry tiles or touching one of your links.")),
-    _c("RUL-CARD-NO-TILES", "industry-card-anywhere", "with no industry or link tiles on the board, an Industry card builds anywhere", ("Q074",), may=("Q075", "Q076"),
+    _c("RUL-CARD-NO-TILES", "industry-card-anywhere", "with no industry or link tiles on the board, an Industry card builds anywhere", ("Q074",), may=("Q075", "Q076", "Q003"),
        doc=("While you have no industry or link tiles on the board, at any point of the game, an Industry card "
             "builds that industry on a free matching space anywhere. Only the network requirement is waived: coal "
             "must still reach the site.")),

@@ -20,6 +20,7 @@ def judge_build(j: Judge, a: Build) -> None:
 
     # --- the card ------------------------------------------------------------------------
     anywhere = False  # the no-tiles Industry card rule: any location, but only on a free space (Q074)
+    virtual_link = False  # Classic: built in Birkenhead through the Virtual Link, which carries no coal (Q129)
     double = len(a.cards) == 2
     if not loc.spaces:
         j.violate("BLD018", priority=10, location=loc.name)
@@ -43,7 +44,8 @@ def judge_build(j: Judge, a: Build) -> None:
             elif not has_pieces_on_board(pos, me):
                 # No industry or link tiles on the board: an Industry card builds anywhere (Q074;
                 # in the Rail Era too, once every tile has gone, Q075).
-                j.rule("RUL-CARD-NO-TILES", *(("Q075",) if pos.era != CANAL else ()))
+                # in the Rail Era too, once every tile has gone (Q075); in a town whose cards are out (Q003)
+                j.rule("RUL-CARD-NO-TILES", *(("Q075",) if pos.era != CANAL else ()), *(("Q003",) if cardless else ()))
                 anywhere = True
             else:
                 net = network_of(pos, me)
@@ -60,7 +62,8 @@ def judge_build(j: Judge, a: Build) -> None:
                         also.append("Q003")
                     j.rule("RUL-CARD-INDUSTRY", *also)
                 elif virtual:
-                    j.rule("RUL-CARD-INDUSTRY")
+                    j.rule("RUL-CARD-INDUSTRY", "Q129")
+                    virtual_link = True
                     j.step("Classic Virtual Link: Liverpool is in the network, so an Industry card builds in Birkenhead (Q129)")
                 else:
                     # connected through others' links is not the same as in the network (Q052)
@@ -214,7 +217,8 @@ def judge_build(j: Judge, a: Build) -> None:
             if a.industry == "shipyard" and pos.era == CANAL and a.location in d.graphs.rail_only:
                 j.violate("BLD021", priority=20, location=loc.name)
             j.violate("BLD011", priority=20, location=loc.name, need=spec.coal,
-                      and_market=" and to no market trade icon", also=("Q076",) if anywhere else ())
+                      and_market=" and to no market trade icon",
+                      also=(("Q076",) if anywhere else ()) + (("Q129",) if virtual_link else ()))
         else:
             cost += price
             if anywhere:
