@@ -131,7 +131,8 @@ _ROWS = [
             "an Industry card for the industry with the town in your network, or any two cards for a Double "
             "Action Build.")),
     _c("BLD002", "location-outside-network", "{location} is not in {player}'s network (no {player} tile there, no {player} link touching it)",
-       ("Q051", "Q073"), "play the {location} card, or two cards for a Double Action Build", may=("Q052", "Q074"),
+       ("Q051", "Q073"), "play the {location} card, or two cards for a Double Action Build",
+       may=("Q052", "Q074", "Q075", "Q130"),
        doc=("An Industry card builds only in a location in your own network: one holding your industry tile or "
             "touching your link. Being connected through other players' links does not count. With nothing of "
             "yours on the board, it may build on any free matching space, but not overbuild.")),
@@ -350,7 +351,7 @@ _ROWS = [
     _c("RUL-COAL-SAME-TOWN", "coal-same-town", "a mine in the same location is 0 links away", ("Q054",),
        doc=("A coal mine in the same location as the site counts as connected at zero links, so it is the closest "
             "source and is used first.")),
-    _c("RUL-COAL-MARKET", "coal-from-market", "with no connected mine, coal is bought from the market through a trade icon", ("Q061", "Q067"), may=("Q062",),
+    _c("RUL-COAL-MARKET", "coal-from-market", "with no connected mine, coal is bought from the market through a trade icon", ("Q061", "Q067"), may=("Q062", "Q113"),
        doc=("Only when no unflipped coal mine is connected may coal be bought from the Coal Market, cheapest cube "
             "first, and only through a connection to a market trade icon: any port tile, flipped or not, or an "
             "outside location. Buying is part of the action.")),
@@ -367,7 +368,7 @@ _ROWS = [
     _c("RUL-CUBES-TO-SUPPLY", "consumed-cubes-to-supply", "consumed cubes go back to the general supply; only as many as the action needs", ("Q068", "Q066"),
        doc=("Coal and iron used by an action go back to the general supply, never to a market or another tile. An "
             "action takes only the cubes it needs: no stockpiling cubes or draining a market.")),
-    _c("RUL-MARKET-SALE", "new-tile-sells-to-market", "a new iron works, or a coal mine connected to a trade icon, fills the market's most expensive empty spaces", ("Q070",), may=("Q071",),
+    _c("RUL-MARKET-SALE", "new-tile-sells-to-market", "a new iron works, or a coal mine connected to a trade icon, fills the market's most expensive empty spaces", ("Q070",), may=("Q071", "Q113"),
        doc=("When an iron works is built, or a coal mine connected to a market trade icon, as many cubes as fit "
             "move to its market at once, filling the most expensive empty spaces first and paying the owner for "
             "each. This happens only at the build; a tile left empty flips.")),

@@ -68,9 +68,13 @@ def judge_build(j: Judge, a: Build) -> None:
                 else:
                     # connected through others' links is not the same as in the network (Q052)
                     reach = distances_from(pos, [a.location])
-                    connected = any(x in net for x in reach)
-                    j.violate("BLD002", priority=20, location=loc.name, player=me,
-                              also=("Q052",) if connected else ())
+                    also = ["Q052"] if any(x in net for x in reach) else []
+                    if pos.era != CANAL and not any(l.owner == me for l in pos.links):
+                        also.append("Q075")  # a surviving tile keeps the network: no build-anywhere
+                    if (d.variant_rules.get("virtual_link") == ["liverpool", "birkenhead"]
+                            and a.location == "liverpool" and "birkenhead" in net):
+                        also.append("Q130")  # the Virtual Link does not work the other way
+                    j.violate("BLD002", priority=20, location=loc.name, player=me, also=tuple(also))
 
     # --- the tile: always the lowest level left on the mat (Q012) ------------------------
     mat = mat_of(j, me)

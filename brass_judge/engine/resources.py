@@ -118,8 +118,9 @@ def take_coal(j: Judge, sites, consumer: str, chosen: Optional[tuple] = None, *,
     if not reach:
         return None
     price = market_buy_price(j.data, j.pos.coal_market, "coal")
-    via_port = any(t.industry == "port" and t.location == reach[0] for t in j.pos.tiles)
-    j.rule("RUL-COAL-MARKET", *(("Q062",) if via_port else ()))  # a port's trade icon, either side up
+    ports = [t for t in j.pos.tiles if t.industry == "port" and t.location == reach[0]]
+    # a port's trade icon, either side up (Q062); buying through it does not flip it (Q113)
+    j.rule("RUL-COAL-MARKET", *(("Q062",) if ports else ()), *(("Q113",) if any(not t.flipped for t in ports) else ()))
     if j.pos.coal_market <= 0:
         j.rule("RUL-MARKET-EMPTY")
     if not dry_run:
@@ -219,7 +220,12 @@ def sell_new_cubes(j: Judge, t: Tile) -> None:
         t.cubes -= 1
         earned += price
         moved += 1
-    j.rule("RUL-MARKET-SALE")
+    through = [] if resource == "iron" else [x for x in dist if x in trade]
+    if moved and through and all(j.data.locations[x].kind != "outside" for x in through) and any(
+            p.industry == "port" and not p.flipped and p.location in through for p in j.pos.tiles):
+        j.rule("RUL-MARKET-SALE", "Q113")  # selling through a port does not flip it
+    else:
+        j.rule("RUL-MARKET-SALE")
     if moved and j.overbuilt_opponent:
         j.rule("RUL-OVERBUILD-OPPONENT", "Q091")  # the new tile sells into the emptied market
     if moved:
