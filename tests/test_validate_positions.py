@@ -56,3 +56,15 @@ def test_marker_off_the_start_with_no_tiles_drawn_listed_is_impossible(tmp_path)
     assert r.returncode == 1 and [p["code"] for p in out["problems"]] == ["POS020"]
     assert "no tile has been drawn" in out["problems"][0]["message"]
 
+
+def test_marker_mismatch_and_a_tile_order_together(tmp_path):
+    """Regression (found by the fuzz test): a marker the drawn tiles disagree with, in a position
+    that also gives the face-down order, crashed validate; both problems are now reported."""
+    path = _write(tmp_path, "era: rail\nround: 3\nturn: red\nplayers: {red: {}, blue: {}, green: {}}\n"
+                            "distant_cotton_market: {drawn: [2], order: [4, 2, 1, 3, 3, 2, 3]}\n"
+                            "deck: {draw: 12}\n")
+    r, out = run_json("validate", path)
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert [p["code"] for p in out["problems"]] == ["POS020", "POS020"]
+    assert "put it on space 3" in out["problems"][0]["message"]
+

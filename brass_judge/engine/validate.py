@@ -144,11 +144,11 @@ def validate(loaded, data=None) -> list:
         reached = min(DCM_X, 1 + sum(pos.dcm_drawn))
         if reached != pos.dcm_position:
             at = "X" if reached == DCM_X else f"space {reached}"
-            drawn = (f"the tiles drawn ({', '.join(map(str, pos.dcm_drawn))}) put it on {at}" if pos.dcm_drawn
+            since = (f"the tiles drawn ({', '.join(map(str, pos.dcm_drawn))}) put it on {at}" if pos.dcm_drawn
                      else "no tile has been drawn (drawn: []), which leaves it on space 1; list the tiles drawn, "
                           "or leave drawn: out if they are not known")
             bad("POS020", ("distant_cotton_market", "marker"),
-                why=f"the Distant Cotton Market marker is on space {pos.dcm_position}, but {drawn}")
+                why=f"the Distant Cotton Market marker is on space {pos.dcm_position}, but {since}")
     if pos.dcm_order is not None:
         if drawn + Counter(pos.dcm_order) != in_play:
             bad("POS020", ("distant_cotton_market", "order"), also=("Q001",),
