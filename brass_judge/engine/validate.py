@@ -23,6 +23,10 @@ def validate(loaded, data=None) -> list:
     if not isinstance(loaded, LoadedPosition):
         loaded = LoadedPosition(loaded)
     pos = loaded.position
+    if not 2 <= pos.num_players <= 4:  # positions read from files cannot get here (the schema says 2-4)
+        from ..errors import InputError
+
+        raise InputError(f"Brass: Lancashire is played by 2-4 players, not {pos.num_players}", code="INP040")
     if data is None or data.variant != pos.variant:
         from ..data import game_data
 
@@ -167,12 +171,13 @@ def validate(loaded, data=None) -> list:
             for i, c in enumerate(dict.fromkeys(cards or ())):
                 if deck and c not in deck:
                     bad("POS024", ("players", name, "hand" if pile == "hand" else "discard"), player=name, pile=pile,
-                        card=data.industry_names.get(c) or data.locations[c].name, players=pos.num_players)
+                        card=data.industry_names.get(c) or (data.locations[c].name if c in data.locations else str(c)),
+                        players=pos.num_players)
     per = actions_per_turn(pos)
     if pos.actions_left > per and not pos.game_over:
         bad("POS021", ("actions_left",), player=pos.turn or "the player to move", left=pos.actions_left,
             when="in the first round of the Canal Era" if per == 1 else "in this round", per=per)
-    if pos.draw_pile is None and pos.draw_deck is not None and pos.round >= 1:
+    if pos.draw_pile is None and pos.draw_deck is not None and pos.round >= 1 and deck:
         low, high = draw_deck_range(pos, data)
         if not low <= pos.draw_deck <= high:
             bad("POS022", ("deck", "draw"), draw=pos.draw_deck, era=pos.era.title(), round=pos.round,
