@@ -32,6 +32,8 @@ def register(app: typer.Typer) -> None:
         apply: bool = typer.Option(False, "--apply", help="With --out: write the position after a legal action."),
         out: Optional[Path] = typer.Option(None, "--out", "-o", help="Where --apply writes the new position."),
         render: Optional[Path] = typer.Option(None, "--render", help="Also draw the verdict as an SVG picture."),
+        dcm_sequences: bool = typer.Option(False, "--dcm-sequences", help="With unstated Distant Cotton Market "
+                                           "draws: also list every sequence of tiles behind each result."),
     ) -> None:
         """Judge a proposed action (or a whole turn) on a position: LEGAL or ILLEGAL, why, what happens,
         and the FAQ rulings relied on. Exit 0 legal, 1 illegal, 2 unusable input.
@@ -67,7 +69,7 @@ def register(app: typer.Typer) -> None:
                 return _report_invalid(str(position), problems, fmt)
             from .engine import check
 
-            verdict = check(lp, turn, data)
+            verdict = check(lp, turn, data, sequences=dcm_sequences)
             after_turn: list = []  # what ending the turn did (apply), as texts
             if apply:
                 if out is None:

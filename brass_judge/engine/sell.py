@@ -18,7 +18,12 @@ from .context import Judge
 
 
 class NeedDraw(Exception):
-    """Raised when a Distant Cotton Market draw is unknown: the caller enumerates the tiles."""
+    """Raised when a Distant Cotton Market draw is unknown: the caller enumerates the tiles.
+    ``pos`` is the working position at the draw (engine/dcm.py groups the draws by it)."""
+
+    def __init__(self, pos=None) -> None:
+        super().__init__()
+        self.pos = pos
 
 
 def unseen_dcm_tiles(pos, data) -> Counter:
@@ -126,7 +131,7 @@ def judge_sell(j: Judge, a: Sell) -> None:
         else:
             if j.failed:
                 continue
-            raise NeedDraw()
+            raise NeedDraw(pos)
         if j.failed:
             continue
         distant_sales += 1
