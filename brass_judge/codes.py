@@ -225,6 +225,18 @@ _ROWS = [
        doc=("Each industry space holds one tile. An occupied space can only be built on by overbuilding, which "
             "needs a tile of the same industry, so a tile of another industry on a shared space blocks it.")),
     # ---- network --------------------------------------------------------------------------------
+    _c("BLD023", "coal-market-while-mine-connected", "coal for {consumer} cannot be bought from the Coal Market: "
+       "{mines} is connected and must be used",
+       ("Q061", "Q060"), "take the coal from {mines} (leave coal=market out)",
+       doc=("Coal may be bought from the Coal Market only when no unflipped coal mine with coal is connected to the "
+            "site. While one is connected, its coal must be used (the closest first, whoever owns it), even when "
+            "a port or another trade icon is closer, so coal=market is not allowed.")),
+    _c("BLD024", "iron-market-while-works-have-iron", "iron for {consumer} cannot be bought from the Iron Market: "
+       "{works} still has iron and must be used",
+       ("Q064", "Q063"), "take the iron from {works} (leave iron=market out)",
+       doc=("Iron may be bought from the Iron Market only when no unflipped iron works on the board has iron left. "
+            "While any has, its iron must be used, with no connection needed, even when that flips an opponent's "
+            "iron works, so iron=market is not allowed; this holds for the Develop action too.")),
     _c("NET001", "line-outside-network", "{line} touches no location in {player}'s network",
        ("Q051",), "{fix}", may=("Q121", "Q052", "Q021"),
        doc=("A new link must touch a location in your own network: one with your industry tile or touching one of "

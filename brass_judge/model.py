@@ -21,6 +21,7 @@ CANAL, RAIL = "canal", "rail"
 DCM_X = 9  #: the X space of the Distant Cotton Market track
 COAL, IRON = "coal", "iron"
 DISTANT = "distant"
+MARKET = "market"  #: coal=market / iron=market: the cube is bought from the market
 
 
 @dataclass

@@ -229,6 +229,9 @@ def judge_build(j: Judge, a: Build) -> None:
                 j.rule("RUL-CARD-NO-TILES", "Q076")  # the no-tiles rule still needs coal
     for _ in range(spec.iron):
         cost += take_iron(j, f"the {ind_name} in {loc.name}", a.iron_from, dry_run=illegal_so_far)
+    for res, named, need in (("coal", a.coal_from, spec.coal), ("iron", a.iron_from, spec.iron)):
+        if named and not need:  # said, so not dropped silently
+            j.assume(f"{res}={','.join(named)} was not used: the level {level} {ind_name} needs no {res}")
     if pos.player[me].money < cost:
         # an overbuild costs the full price too (Q087)
         j.violate("BLD010", priority=5, player=me, money=pos.player[me].money, cost=cost,
