@@ -334,8 +334,9 @@ _ROWS = [
             "turns after that.")),
     _c("GAM005", "shortfall-choice-invalid", "{what}", ("Q033", "Q034"), None,
        doc=("A player who cannot pay negative income removes their own tiles for half cost, stopping as soon as "
-            "it is covered, and only then loses VP; tiles are removed for no other reason. A recorded choice must "
-            "follow this.")),
+            "it is covered, and only then loses VP; tiles are removed for no other reason. A choice recorded in a "
+            "game log, or named for check --apply (--shortfall, or shortfall: in the action file), must follow "
+            "this.")),
     # ---- rules applied in legal outcomes (cited as rulings relied on) --------------------------
     _c("RUL-CARD-LOCATION", "location-card", "a Location card builds in its town, in or out of the network", ("Q072",), may=("Q055",),
        doc=("A Location card builds any industry the named town has a space for, whether or not the town is in "

@@ -286,6 +286,9 @@ class Turn:
 
     actions: tuple
     player: Optional[str] = None
+    #: tiles named for an income shortfall at the end of the round: ((player, (ref, ...)), ...), a
+    #: ref being ``location`` or ``location#space`` (check --apply; see engine.flow's shortfall_choices)
+    shortfall: tuple = ()
 
 
 def action_count(action) -> int:
