@@ -146,7 +146,7 @@ def register(app: typer.Typer) -> None:
         except InputError as err:
             raise fail_input(err, fmt) from None
         if problems:
-            _report_invalid(str(position), problems, fmt, assumptions=lp.assumptions)
+            _report_invalid(str(position), problems, fmt, assumptions=lp.assumptions, judging=False)
         if fmt == Format.json:
             emit_json({"file": str(position), "valid": True, "problems": [], "assumptions": lp.assumptions})
         else:
@@ -203,13 +203,15 @@ def _write(path: Path, text: str, what: str) -> None:
         raise InputError(f"cannot write {what}: {exc.strerror or exc}", file=str(path), code="INP061") from None
 
 
-def _report_invalid(file: str, problems, fmt, assumptions=()) -> None:
+def _report_invalid(file: str, problems, fmt, assumptions=(), *, judging: bool = True) -> None:
     from .report import findings_text, violation_dict
 
     if fmt == Format.json:
         emit_json({"file": file, "valid": False, "verdict": "invalid-position",
                    "problems": [violation_dict(v, file) for v in problems], "assumptions": list(assumptions)})
     else:
-        sys.stdout.write(f"{file}: impossible position ({len(problems)} problem(s)); nothing judged\n")
+        # check had an action to judge; validate only checks the position
+        tail = "; the action is not judged" if judging else ""
+        sys.stdout.write(f"{file}: impossible position ({len(problems)} problem(s)){tail}\n")
         findings_text(file, problems)
     raise typer.Exit(int(ExitCode.FINDINGS))

@@ -311,6 +311,17 @@ _ROWS = [
        ("Q001", "Q109"), "state a tile that is still face down, or leave :N out to see every possible draw",
        doc=("Each Distant Cotton Market sale draws the top face-down tile, from the tiles marked for the player "
             "count. The tile recorded must be one still face down (the top one, when the order is known).")),
+    _c("SEL009", "port-taken-this-turn", "{tile} was flipped by an earlier sale this turn; the mill in {location} "
+       "cannot sell to it too", ("Q098", "Q100"), "sell the mill in {location} to another connected unflipped port, or to "
+       "the Distant Cotton Market (MILL>distant)",
+       doc=("A port takes a single direct sale and flips at once, so two mills cannot sell to the same port, in one "
+            "Sell action or in the two actions of a turn. Its trade icon still lets later mills sell to the Distant "
+            "Cotton Market.")),
+    _c("SEL010", "dcm-tile-not-on-top", "the Distant Cotton Market tile drawn is the top one, {top} in the recorded "
+       "order ({order}), not {tile}", ("Q109",), "state the top tile ({top}), or leave :N out",
+       doc=("Each Distant Cotton Market sale draws the top face-down tile. When the position records the order of "
+            "the face-down tiles, the tile drawn is the top one, even if tiles of the number stated are still face "
+            "down further down.")),
     # ---- loan -----------------------------------------------------------------------------------
     _c("LON001", "loan-below-minus-10", "a £{amount} loan would take {player}'s income to level {level}; the track ends at -10",
        ("Q036",), "{alternative}",
