@@ -98,6 +98,11 @@ def register(app: typer.Typer) -> None:
 
                 hl = dict(getattr(verdict, "highlight", {}) or {})
                 hl["legal"] = verdict.legal
+                if not verdict.legal:
+                    # nothing happens when the action is illegal: no coal moved, nothing flipped or
+                    # removed; the picture keeps only where the player tried to build or link
+                    for moved in ("coal_from", "flipped", "removed"):
+                        hl.pop(moved, None)
                 if "coal_from" in hl:
                     from .engine import coal_paths
 

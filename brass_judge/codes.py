@@ -237,6 +237,13 @@ _ROWS = [
        doc=("Iron may be bought from the Iron Market only when no unflipped iron works on the board has iron left. "
             "While any has, its iron must be used, with no connection needed, even when that flips an opponent's "
             "iron works, so iron=market is not allowed; this holds for the Develop action too.")),
+    _c("BLD025", "rail-only-town-in-canal-era", "no coal can reach {location} in the Canal Era (it is reached only by "
+       "rail), and the {industry} needs {need} coal", ("Q061", "Q060"), "build the {industry} in {location} in the Rail "
+       "Era, or in a town canals reach",
+       doc=("Coal comes from a connected coal mine, or from the Coal Market through a connection to a trade icon. "
+            "Barrow-in-Furness and Birkenhead are reached only by rail lines and have no coal mine space, so in the "
+            "Canal Era no coal can get there: nothing that needs coal can be built there before the Rail Era (the "
+            "shipyard case is BLD021).")),
     _c("NET001", "line-outside-network", "{line} touches no location in {player}'s network",
        ("Q051",), "{fix}", may=("Q121", "Q052", "Q021"),
        doc=("A new link must touch a location in your own network: one with your industry tile or touching one of "
@@ -334,7 +341,7 @@ _ROWS = [
     _c("GAM001", "recorded-fact-differs", "{what}: the log records {recorded}, the rules give {actual}", (), "correct the recorded value, or look for an earlier mistake in the log",
        doc=("Facts a game log records after a turn or at the end (money, income, VP, markets, era and so on) must "
             "match what the rules give when the logged actions are replayed.")),
-    _c("GAM002", "wrong-player-in-log", "the log gives this turn to {player}, but it is {turn}'s turn", ("Q024",), "give this turn to {turn} (the turn order is reset each round by money spent)",
+    _c("GAM002", "wrong-player-in-log", "the log gives this turn to {player}, but it is {turn}'s turn", ("Q024",), "give this turn to {turn}, or add {turn}'s turn before it if it is missing (the turn order is reset each round by money spent)",
        doc=("Turns follow the turn order track, which is reset each round by money spent (least first, ties "
             "keeping their order); the log must give each turn to the player whose turn it is.")),
     _c("GAM003", "turn-incomplete", "{player} took {used} action(s); the turn has {need}", ("Q019", "Q023"), "add the missing action(s): a player who does not act passes, discarding a card",
@@ -348,6 +355,12 @@ _ROWS = [
             "it is covered, and only then loses VP; tiles are removed for no other reason. A choice recorded in a "
             "game log, or named for check --apply (--shortfall, or shortfall: in the action file), must follow "
             "this.")),
+    _c("GAM006", "turn-missing-from-log", "{turn}'s turn is missing: the log gives this turn to {player}, but {turn} "
+       "plays before {player} this round and has no turn in the rest of the round", ("Q024",),
+       "add {turn}'s turn before this one (the turn order is reset each round by money spent)",
+       doc=("Every player takes one turn each round, in turn order. When the log gives a turn to a player who plays "
+            "later in the round and the player to move has no turn in the rest of the round's entries, the log has "
+            "left that player's turn out, rather than giving it to the wrong player (GAM002).")),
     # ---- rules applied in legal outcomes (cited as rulings relied on) --------------------------
     _c("RUL-CARD-LOCATION", "location-card", "a Location card builds in its town, in or out of the network", ("Q072",), may=("Q055",),
        doc=("A Location card builds any industry the named town has a space for, whether or not the town is in "
