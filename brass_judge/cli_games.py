@@ -33,6 +33,9 @@ def register(app: typer.Typer) -> None:
         out: Optional[Path] = typer.Option(None, "--out", "-o", help="Where --at writes the position (YAML)."),
         render_dir: Optional[Path] = typer.Option(None, "--render-dir", help="Write one SVG picture of the board "
                                                   "per round end into this folder (created if needed)."),
+        annotate_out: Optional[Path] = typer.Option(None, "--annotate", help="Write a copy of the log with the facts "
+                                                    "the rules give after every turn (money, income level, VP) "
+                                                    "to this file (atomically; never over the log)."),
         fmt: Format = FORMAT_OPTION,
     ) -> None:
         """Replay a logged game through the rules: every action judged, recorded facts verified,
@@ -41,6 +44,8 @@ def register(app: typer.Typer) -> None:
             if out is not None and at is None:
                 raise InputError("--out needs --at N (the action to stop before)", code="INP074")
             from .games import replay
+
+            source, ann = _annotate(game, annotate_out, at)
 
             hook = None
             pictures: list = []
@@ -63,7 +68,7 @@ def register(app: typer.Typer) -> None:
 
                     return game_data(position.variant)
 
-            res = replay(str(game), keep_going=keep_going, stop_before=at, on_round_end=hook)
+            res = replay(source, keep_going=keep_going, stop_before=at, on_round_end=hook)
             pos_text = None
             if at is not None and res.reached:
                 from .position_io import dump_position
@@ -89,6 +94,8 @@ def register(app: typer.Typer) -> None:
 
                     d["position"] = position_to_obj(res.position, res.data)
                 d["out"] = str(out) if out is not None and pos_text is not None else None
+            if ann is not None:
+                d["annotate"] = dict(ann.to_dict(), out=str(annotate_out))
             emit_json(d)
         else:
             if at is not None and out is None and pos_text is not None and res.ok:
@@ -97,6 +104,8 @@ def register(app: typer.Typer) -> None:
                 _replay_text(res, at=at, out=out if pos_text is not None else None)
                 if render_dir is not None:
                     sys.stdout.write(f"{len(pictures)} round-end picture(s) written to {render_dir}\n")
+                if ann is not None:
+                    sys.stdout.write(_annotate_note(ann, annotate_out))
         raise typer.Exit(int(ExitCode.OK if res.ok and (at is None or res.reached) else ExitCode.FINDINGS))
 
     @app.command("lint")
@@ -143,6 +152,39 @@ def register(app: typer.Typer) -> None:
             sys.stdout.write(text)
         code = exit_code(reports)
         raise typer.Exit(0 if exit_zero and code == int(ExitCode.FINDINGS) else code)
+
+
+def _annotate(game: Path, annotate_out: Optional[Path], at: Optional[int]):
+    """``replay --annotate``: write the annotated copy; return ``(source for the replay, Annotation)``."""
+    if annotate_out is None:
+        return str(game), None
+    from .cli_common import USAGE_ERROR_CODE
+
+    if at is not None:
+        raise InputError("--annotate works on the whole log: it cannot be combined with --at", code=USAGE_ERROR_CODE)
+    if str(annotate_out) == "-":
+        raise InputError("--annotate needs a file to write the annotated log to (not '-')", code=USAGE_ERROR_CODE)
+    from .atomic import write_text
+    from .log_facts import annotate
+    from .yamlio import load_string, read_text
+
+    name = "<stdin>" if str(game) == "-" else str(game)
+    text = read_text(game, what="game log")
+    ann = annotate(text, name)
+    write_text(annotate_out, ann.text, inputs=[] if str(game) == "-" else [game], what="the annotated log")
+    return load_string(text, name), ann
+
+
+def _annotate_note(ann, annotate_out) -> str:
+    s = f"annotated copy written to {annotate_out}: facts after {len(ann.annotated)} turn(s)"
+    if ann.kept:
+        s += f"; {len(ann.kept)} turn(s) already record facts, kept as written (checked above)"
+    st = ann.stopped
+    if ann.not_reached:
+        where = f" at line {st.line}" if st is not None and st.line else ""
+        s += (f"; {len(ann.not_reached)} turn(s) from the first problem{where} on are not annotated "
+              "(the rules no longer say what they lead to)")
+    return s + "\n"
 
 
 def _lint_report(reports: list, fmt: "LintFormat", *, stats: bool = False, quiet: bool = False) -> str:
