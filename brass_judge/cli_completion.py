@@ -41,11 +41,14 @@ def register(app: typer.Typer) -> None:
     def completion_cmd(
         shell: Shell = typer.Argument(..., case_sensitive=False, help="bash, zsh, fish or powershell."),
     ) -> None:
-        """Print the shell completion script for SHELL. Install it with, e.g.:
-        bash: brass-judge completion bash > ~/.local/share/bash-completion/completions/brass-judge;
-        zsh: brass-judge completion zsh > ~/.zfunc/_brass-judge (with ~/.zfunc in fpath, before compinit);
-        fish: brass-judge completion fish > ~/.config/fish/completions/brass-judge.fish.
-        Or add eval "$(brass-judge completion bash)" to ~/.bashrc (zsh: to ~/.zshrc)."""
+        """Print the shell completion script for SHELL (bash, zsh, fish or powershell).
+
+        \b
+        Install it, then open a new shell:
+          bash: brass-judge completion bash > ~/.local/share/bash-completion/completions/brass-judge
+          zsh:  brass-judge completion zsh > ~/.zfunc/_brass-judge  (fpath+=(~/.zfunc) before compinit)
+          fish: brass-judge completion fish > ~/.config/fish/completions/brass-judge.fish
+        or add eval "$(brass-judge completion bash)" to ~/.bashrc (zsh: to ~/.zshrc, after compinit)."""
         import sys
 
         sys.stdout.write(script(shell.value) + "\n")
