@@ -13,8 +13,18 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 
 from .lint import _NO_YAML, _NOT_FOUND, _message, _rel, all_findings, exit_code
+
+
+#: characters XML 1.0 does not allow (C0 controls but tab, LF, CR; surrogates; U+FFFE, U+FFFF)
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _xml_text(s: str) -> str:
+    """*s* with each character XML cannot hold written as ``\\xNN``/``\\uNNNN`` (so it is seen, not lost)."""
+    return _NOT_XML.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), s)
 
 
 def _where(f) -> str:
@@ -40,7 +50,7 @@ def render_junit(reports: list) -> str:
     cases = []
     failures = errors = skipped = 0
     for r in reports:
-        name = _path(r.file)
+        name = _xml_text(_path(r.file))
         case = ET.Element("testcase", {"name": name, "classname": "brass-judge.lint." + r.kind, "time": "0"})
         if r.findings:
             codes = sorted({f.code for f in r.findings})
@@ -55,17 +65,17 @@ def render_junit(reports: list) -> str:
             tag = "error" if r.unusable else "failure"
             first = r.findings[0]
             el = ET.SubElement(case, tag, {"type": first.code, "message": summary})
-            el.text = "\n".join(lines)
+            el.text = _xml_text("\n".join(lines))
             if r.unusable:
                 errors += 1
             else:
                 failures += 1
         elif r.kind == "skipped":
-            ET.SubElement(case, "skipped", {"message": r.note or "skipped"})
+            ET.SubElement(case, "skipped", {"message": _xml_text(r.note or "skipped")})
             skipped += 1
         if r.note and r.note not in (_NOT_FOUND, _NO_YAML):
             out = ET.SubElement(case, "system-out")
-            out.text = r.note
+            out.text = _xml_text(r.note)
         cases.append(case)
     counts = {"tests": str(len(cases)), "failures": str(failures), "errors": str(errors),
               "skipped": str(skipped), "time": "0"}

@@ -245,3 +245,14 @@ def test_output_file_that_cannot_be_written_is_exit_2(mixed, tmp_path):
     assert r.returncode == 2 and "INP061" in r.stderr and "Traceback" not in r.stderr
     r = run_cli("lint", str(mixed / "good.yaml"), "-o", str(tmp_path))
     assert r.returncode == 2 and "folder" in r.stderr
+
+
+def test_junit_stays_well_formed_with_characters_xml_cannot_hold(tmp_path):
+    """A file name (or text) with a control character must not break the XML: it is written escaped."""
+    odd = tmp_path / "odd\x01name.yaml"
+    shutil.copy(GAMES / "bad-illegal-build.yaml", odd)
+    r = run_cli("lint", str(odd), "-f", "junit")
+    assert r.returncode == 1
+    case = ET.fromstring(r.stdout).find("testsuite/testcase")
+    assert case.attrib["name"].endswith("odd\\x01name.yaml")
+    assert "\\x01" in case.find("failure").text
