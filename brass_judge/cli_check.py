@@ -109,7 +109,11 @@ def register(app: typer.Typer) -> None:
                     hl["coal_paths"] = coal_paths(verdict.position or lp.position, hl)
                     del hl["coal_from"]
                 shown = verdict.position if verdict.legal and verdict.position is not None else lp.position
-                _write(render, render_position(shown, data, highlight=hl,
+                caption = [v.message for v in verdict.violations[:3]]  # why not, as in the text verdict
+                caption += [e.text for e in verdict.effects if e.kind == "tile-removed"] if verdict.legal else []
+                if caption:
+                    hl["caption"] = caption
+                _write(render, render_position(shown, data, highlight=hl, before=lp.position,
                                                title=("LEGAL" if verdict.legal else "ILLEGAL") + ": " + verdict.action_text),
                        "the picture")
         except InputError as err:
