@@ -96,6 +96,13 @@ _ROWS = [
        ("Q001", "Q003"), "remove it: at 2 players the blue and teal towns' cards are out, at 3 players the teal ones",
        ("Only the cards marked for the player count are in the game, so no hand or discard pile can hold another "
         "(though those towns can still be built in by other means).")),
+    _c("POS025", "too-many-cards",
+       "{count} {card} card(s) in the position ({places}), but the {deck} has {max}",
+       ("Q001",), "check the hands, discard piles and deck: each card of the deck appears once",
+       ("Each card of the deck is in exactly one place: a hand, a discard pile, the draw deck or under the "
+        "Deck tile. Counted across all of them, no card can appear more often than the deck for the player "
+        "count holds it (Classic rules: the 66-card box deck at 3-4 players). The two read-manual cards (a "
+        "Coal Mine and a Port) are out of every Roxley deck and of both 2-player modes."), may=("Q002",)),
     _c("POS022", "deck-size-impossible",
        "the draw deck holds {draw} card(s), but in {era} Era round {round} at {players} players it holds {range}",
        ("Q017", "Q018"), "check the round and the deck size",
