@@ -35,3 +35,31 @@ def test_turns_taken_given_is_used_as_written(tmp_path):
     assert r.returncode == 0, r.stderr
     assert "red's turn (2 action(s))" in d["after_turn"]
     assert not any("turns_taken not given" in a for a in d["assumptions"])
+
+
+# ---------------------------------------------------------- 1. Classic logs replay; selfplay --variant
+import pytest  # noqa: E402
+
+
+@pytest.mark.parametrize("variant, players, seed", [("classic", 3, 1), ("classic", 4, 2), ("classic", 2, 1)])
+def test_selfplay_variant_log_replays(tmp_path, variant, players, seed):
+    """A Classic game sets Rail Era cards aside at random (6 at 3 players, 2 at 4, Q005): the log
+    records them (the last cards of rail_deck_order), so replay accepts the project's own logs."""
+    log = tmp_path / "game.yaml"
+    r, d = run_json("selfplay", "--players", str(players), "--seed", str(seed), "--variant", variant, "--out", str(log))
+    assert r.returncode == 0, r.stderr
+    assert d["variant"] == variant
+    obj = yaml.safe_load(log.read_text(encoding="utf-8"))
+    assert obj["setup"]["variant"] == variant
+    box = {2: 40, 3: 66, 4: 66}[players]
+    assert len(obj["setup"]["rail_deck_order"]) == len(obj["setup"]["deck_order"]) == box
+    r, rep = run_json("replay", str(log))
+    assert r.returncode == 0, r.stdout
+    assert rep["ok"] and rep["game_over"] and not rep["findings"]
+    assert {s["player"]: s["vp"] for s in rep["scores"]} == {s["player"]: s["vp"] for s in d["scores"]}
+
+
+def test_selfplay_unknown_variant_exits_2():
+    r, d = run_json("selfplay", "--variant", "deluxe")
+    assert r.returncode == 2 and "unknown rules variant" in d["error"]["message"]
+    assert "classic" in d["error"]["suggestions"]
