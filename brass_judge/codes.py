@@ -452,6 +452,13 @@ _ROWS = [
        doc=("At the end of each round, after turn order is set, everyone at once takes money equal to their "
             "income level, or pays it to the bank if it is negative. No income is taken after the game's last "
             "round.")),
+    _c("RUL-INCOME-START", "income-start-of-round",
+       "everyone takes income (or pays negative income) at the start of each round but the game's first (original rules)",
+       ("Q028",), may=("Q032",),
+       doc=("The original rules (variant 'original') take income at the start of each round instead of at its "
+            "end: as many payouts (everyone is on level 0 when the game starts), but at the end of the Canal Era "
+            "the era is scored first and the Rail Era's first round then starts with income, so a shortfall "
+            "there comes after the scoring and after the level 1 tiles have left the board.")),
     _c("RUL-SHORTFALL", "income-shortfall", "unpaid income is covered by removing own tiles for half cost, then 1 VP per £1", ("Q033", "Q034"),
        doc=("A player who cannot pay negative income removes own industry tiles of their choice for half their "
             "build cost (rounded down), stopping once it is covered and keeping any excess. If still short, they "

@@ -22,7 +22,7 @@ from test_rules import FIXTURES, codes_of, fixture_id, judge, load_fixture
 from brass_judge.codes import CODES
 
 #: rules applied only by the round and era flow (turn order, income, scoring, era ends, the deck)
-FLOW_ONLY = ("RUL-TURN-ORDER", "RUL-INCOME", "RUL-SHORTFALL", "RUL-LINK-SCORING", "RUL-TILE-SCORING",
+FLOW_ONLY = ("RUL-TURN-ORDER", "RUL-INCOME", "RUL-INCOME-START", "RUL-SHORTFALL", "RUL-LINK-SCORING", "RUL-TILE-SCORING",
              "RUL-CANAL-END", "RUL-RAIL-END", "RUL-DECK")
 FAMILIES = ("POS", "TRN", "BLD", "NET", "DEV", "SEL", "LON")
 VIOLATION_CODES = sorted(c for c in CODES if c.startswith(FAMILIES))
