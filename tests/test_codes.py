@@ -158,4 +158,7 @@ def test_rulings_coverage_command_lists_every_enforced_ruling_as_cited() -> None
     d = json.loads(r.stdout)
     enforced = [q for q, x in _rulings().items() if x["engine"] == "enforced"]
     assert d["enforced"] == len(enforced) and d["uncited"] == []
+    # the Classic variant's rulings are applied too, and listed (Q128-Q131), as are Q002 and Q013
+    listed = {row["id"] for row in d["rulings"]}
+    assert {"Q128", "Q129", "Q130", "Q131", "Q002", "Q013"} <= listed and d["variant"] == 4
     assert all(row["cited_by"] for row in d["rulings"])
