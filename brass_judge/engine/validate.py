@@ -208,8 +208,10 @@ def _card_counts(pos, data, deck: dict, bad) -> None:
         if not mx or total <= mx:  # a card not in the deck at all is POS024's (hands, discards)
             continue
         name = data.industry_names.get(card) or (data.locations[card].name if card in data.locations else str(card))
-        # a card the Roxley decks leave out because it is a read-manual card (Q002)
-        manual = card in data.read_manual_cards and mx < data.deck["classic"].get(card, 0) and total > mx
+        # more than even the 4-player deck holds: the extra card can only be a read-manual card,
+        # which every Roxley setup and both 2-player modes leave out (Q002)
+        manual = (card in data.read_manual_cards and mx < data.deck["classic"].get(card, 0)
+                  and total > data.deck[4].get(card, 0))
         deck_name = ("Classic 66-card deck" if data.deck_for(pos.num_players) is data.deck.get("classic")
                      else f"{pos.num_players}-player deck")
         bad("POS025", where[-1][1], also=("Q002",) if manual else (), count=total, card=name,
