@@ -116,3 +116,21 @@ def test_level_1_cotton_mill_scores_5_in_classic_and_3_in_original():
     for variant, vp in (("standard", 5), ("classic", 5), ("original", 3)):
         r, d = run_json("data", "mat", "--variant", variant)
         assert next(t["vp"] for t in d["tiles"] if t["industry"] == "cotton_mill" and t["level"] == 1) == vp, variant
+
+
+def test_classic_log_without_the_set_aside_cards_still_replays(tmp_path):
+    """A Classic log written before the set-aside cards were recorded lists only the 60 (3 players)
+    cards dealt and drawn: the 6 missing are the ones set aside, so the replay completes them and
+    says so, and the game replays as the full log does."""
+    full = tmp_path / "full.yaml"
+    r, _ = run_json("selfplay", "--players", "3", "--seed", "2", "--variant", "classic", "--out", str(full))
+    assert r.returncode == 0, r.stderr
+    obj = yaml.safe_load(full.read_text(encoding="utf-8"))
+    obj["setup"]["rail_deck_order"] = obj["setup"]["rail_deck_order"][:-6]
+    old = tmp_path / "old.yaml"
+    old.write_text(yaml.safe_dump(obj, sort_keys=False), encoding="utf-8")
+    _, want = run_json("replay", str(full))
+    r, got = run_json("replay", str(old))
+    assert r.returncode == 0, r.stdout
+    assert got["ok"] and got["scores"] == want["scores"]
+    assert any("the 6 missing" in a and "set aside at random (Classic setup)" in a for a in got["assumptions"])

@@ -578,8 +578,17 @@ def _end_canal(pos: Position, data, fx: FlowEffects, *, rng, seed, rail_deck_ord
     cards.extend(pos.under_deck_tile or [])
     cards.extend(pos.draw_pile or [])
     full = _cards_of(data.deck_for(pos.num_players))
+    aside = _classic_removal(data, pos.num_players).get("rail_removed", 0)
     if rail_deck_order is not None:
         deck = list(rail_deck_order)
+        missing = Counter(full) - Counter(deck) if len(deck) == len(full) - aside and aside else None
+        if missing and not Counter(deck) - Counter(full):
+            # a log that leaves out the cards set aside at random (Classic setup, Q005): the cards
+            # missing are exactly those, and their order does not matter (they are never drawn)
+            deck += sorted(missing.elements())
+            fx.assumptions.append(
+                f"the Rail Era deck order lists {len(rail_deck_order)} of the {len(full)} cards: the {aside} missing ("
+                + ", ".join(sorted(missing.elements())) + ") are taken as the cards set aside at random (Classic setup)")
         if not _same_items(deck, full):
             raise ValueError(_diff("the Rail Era deck order", deck, full, f"the {pos.num_players}-player deck"))
     elif r is None and unknown_deal:
@@ -612,7 +621,6 @@ def _end_canal(pos: Position, data, fx: FlowEffects, *, rng, seed, rail_deck_ord
     # 6. everyone draws 8; the Deck tile goes in Nathan Rothschild side up with 2 cards per player
     #    under it: they are the last cards of the draw pile and are drawn (Q016, Q047)
     # (the Classic 3-4 player deck setup sets some cards aside at random instead, Q005)
-    aside = _classic_removal(data, pos.num_players).get("rail_removed", 0)
     if deck is None:
         for n in pos.players:
             pos.player[n].hand = None
