@@ -110,8 +110,8 @@ def test_worked_turn_command_lines():
     ["check"], ["validate"], ["check", "--help"], ["validate", "--help"],
     ["check", "examples/worked-turn/position.yaml"],  # no action
     ["check", "examples/worked-turn/position.yaml", "examples/worked-turn/turn.yaml", "--action", "pass card=x"],
-    ["check", "examples/worked-turn/position.yaml", "-a", "pass card=bury", "--apply", "--out", "x.yaml"],
-    ["check", "examples/worked-turn/position.yaml", "-a", "pass card=bury", "--render", "x.svg"],
+    ["check", "examples/worked-turn/position.yaml", "-a", "pass card=bury", "--apply", "--out", "{tmp}/x.yaml"],
+    ["check", "examples/worked-turn/position.yaml", "-a", "pass card=bury", "--render", "{tmp}/x.svg"],
     ["check", "examples/worked-turn/position.yaml", "-a", "pass card=bury", "-p", "nobody"],
     ["check", "examples/worked-turn/position.yaml", "-a", "build nothing@nowhere card=x"],
     ["check", "examples/worked-turn/position.yaml", "-a", "pass card=bury", "--format", "yaml"],
@@ -120,9 +120,9 @@ def test_worked_turn_command_lines():
     ["validate", "examples/games/4p-full.yaml"], ["validate", "a.yaml", "b.yaml"],
     ["validate", "tests/bad_inputs/position-bad-era.yaml", "-f", "json"],
 ])
-def test_other_command_lines_agree(args, monkeypatch):
+def test_other_command_lines_agree(args, monkeypatch, tmp_path):
     monkeypatch.chdir(REPO)
-    compare(args)
+    compare([a.replace("{tmp}", str(tmp_path)) for a in args])
 
 
 def test_standard_input_is_left_to_typer():
