@@ -118,7 +118,7 @@ def test_worked_turn_command_lines():
     ["check", "examples/worked-turn/position.yaml", "-a", "pass card=bury", "--bogus"],
     ["validate", "no-such-file.yaml"], ["validate", "no-such-file.yaml", "--format", "json"],
     ["validate", "examples/games/4p-full.yaml"], ["validate", "a.yaml", "b.yaml"],
-    ["validate", "tests/bad_inputs/position-bad-era.yaml", "-f", "json"],
+    ["validate", "tests/bad_inputs/position-bad-enum.yaml", "-f", "json"],
 ])
 def test_other_command_lines_agree(args, monkeypatch, tmp_path):
     monkeypatch.chdir(REPO)

@@ -91,8 +91,16 @@ def line_key(a: str, b: str) -> str:
     return "~".join(sorted((a, b)))
 
 
+_NORMS: dict = {}  # name as written -> normalised (the same few names recur in every log)
+
+
 def _norm(name: str) -> str:
-    return " ".join(str(name).lower().replace("_", " ").replace("-", " ").replace("&", " and ").split())
+    got = _NORMS.get(name) if type(name) is str else None
+    if got is None:
+        got = " ".join(str(name).lower().replace("_", " ").replace("-", " ").replace("&", " and ").split())
+        if type(name) is str and len(_NORMS) < 20_000:
+            _NORMS[name] = got
+    return got
 
 
 @dataclass
