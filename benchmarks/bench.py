@@ -70,15 +70,20 @@ def median_ms(fn, runs: int) -> tuple[float, float]:
     return statistics.median(times), min(times)
 
 
+#: The clock of the in-process timings: wall time, or with --cpu this process's CPU time (less
+#: disturbed by other processes on a shared machine).
+CLOCK = time.perf_counter
+
+
 def interleaved_ms(fns: dict, runs: int) -> dict:
     """{name: (median, min)} in ms, the functions called in turn, round after round, so that the
     VM's drift (up to +-40 % over a few seconds) affects every one of them alike."""
     times: dict = {name: [] for name in fns}
     for _ in range(runs):
         for name, fn in fns.items():
-            t = time.perf_counter()
+            t = CLOCK()
             fn()
-            times[name].append((time.perf_counter() - t) * 1000)
+            times[name].append((CLOCK() - t) * 1000)
     return {name: (statistics.median(ts), min(ts)) for name, ts in times.items()}
 
 
@@ -428,8 +433,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, help="games for the lint benchmark (default 1000; 60 with --quick)")
     ap.add_argument("--games-dir", type=Path, help="keep the self-played games here (and reuse them)")
     ap.add_argument("--only", nargs="+", choices=["cli", "replay", "moves", "lint"], help="run only these sections")
+    ap.add_argument("--cpu", action="store_true", help="time the in-process sections with CPU time, not wall time")
     ap.add_argument("--baseline", type=Path, help="a source tree of the code to compare lint's cost per game with")
     args = ap.parse_args(argv)
+    global CLOCK
+    if args.cpu:
+        CLOCK = time.process_time
     runs = args.runs or (7 if args.quick else 21)
     n_games = args.games or (60 if args.quick else 1000)
     sections = args.only or ["cli", "replay", "moves", "lint"]
@@ -439,7 +448,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\nmachine: {info['nproc']} cores, {info['cpu']}; {info['implementation']} {info['python']}; "
           f"{info['system']}; load average {info['load']}")
     print("packages: " + ", ".join(f"{k} {v}" for k, v in info["versions"].items()))
-    print(f"runs per timing: {runs}")
+    print(f"runs per timing: {runs}" + ("; in-process timings in CPU time" if args.cpu else ""))
     with tempfile.TemporaryDirectory(prefix="brass-judge-bench-") as tmp:
         workdir = Path(tmp)
         if "cli" in sections:
