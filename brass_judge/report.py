@@ -2,9 +2,19 @@
 from __future__ import annotations
 
 
-def verdict_text(verdict, *, explain: bool = False, console=None) -> None:
+def _rich(console) -> tuple:
+    """``(Console, Text)``: rich's, or the plain stand-ins when *console* is the fast path's
+    ``PlainConsole`` (brass_judge/_fastcheck.py: output to a file or pipe, without importing rich)."""
+    if getattr(console, "plain_stand_in", False):
+        return type(console), console.Text
     from rich.console import Console
     from rich.text import Text
+
+    return Console, Text
+
+
+def verdict_text(verdict, *, explain: bool = False, console=None) -> None:
+    Console, Text = _rich(console)
 
     con = console or Console(highlight=False, soft_wrap=True)
     head = Text()
@@ -48,9 +58,9 @@ def dcm_outcomes_text(con, verdict) -> None:
     lines however many draws); with sequences asked for, each result and its sequences."""
     from fractions import Fraction
 
-    from rich.text import Text
-
     from .engine.dcm import tiles_text
+
+    _, Text = _rich(con)
 
     s = verdict.dcm or {}
     outs = verdict.outcomes
@@ -96,7 +106,7 @@ def dcm_outcomes_text(con, verdict) -> None:
 
 def rulings_and_assumptions(con, rulings, assumptions) -> None:
     """The closing lines of a verdict or a replay: the rulings relied on, then the assumptions."""
-    from rich.text import Text
+    _, Text = _rich(con)
 
     if rulings:
         con.print(Text(f"Rulings relied on: {', '.join(rulings)}", style="cyan"))
@@ -107,8 +117,7 @@ def rulings_and_assumptions(con, rulings, assumptions) -> None:
 
 
 def findings_text(file: str, violations, console=None) -> None:
-    from rich.console import Console
-    from rich.text import Text
+    Console, Text = _rich(console)
 
     con = console or Console(highlight=False, soft_wrap=True)
     for v in violations:
