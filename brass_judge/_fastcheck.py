@@ -138,6 +138,8 @@ def _check(positional: list, opts: dict):
         turn = turn_from_text(action, data)
     else:
         turn = load_turn(str(action_file), data, players=lp.position.players)
+    if turn.shortfall:
+        return None  # a shortfall choice (the action file's shortfall:): typer's command judges or refuses it
     who = player or turn.player
     if who is not None:
         names = {n.lower(): n for n in lp.position.players}
@@ -174,19 +176,20 @@ def _validate(positional: list, opts: dict):
 
     problems = validate(lp, data)
     if problems:
-        return 1, _invalid(str(position), problems, fmt, assumptions=lp.assumptions)
+        return 1, _invalid(str(position), problems, fmt, assumptions=lp.assumptions, judging=False)
     if fmt == "json":
         return 0, [_json({"file": str(position), "valid": True, "problems": [], "assumptions": lp.assumptions})]
     return 0, [f"{position}: valid position\n"]
 
 
-def _invalid(file: str, problems, fmt: str, assumptions=()) -> list:
+def _invalid(file: str, problems, fmt: str, assumptions=(), judging: bool = True) -> list:
     from .report import findings_text, violation_dict
 
     if fmt == "json":
         return [_json({"file": file, "valid": False, "verdict": "invalid-position",
                        "problems": [violation_dict(v, file) for v in problems], "assumptions": list(assumptions)})]
-    head = f"{file}: impossible position ({len(problems)} problem(s)); nothing judged\n"
+    tail = "; the action is not judged" if judging else ""  # as cli_check._report_invalid
+    head = f"{file}: impossible position ({len(problems)} problem(s)){tail}\n"
     return [head, _text(lambda con: findings_text(file, problems, console=con))]
 
 

@@ -29,9 +29,11 @@ or, all at once, :func:`write_log` ``(setup, turns, final)``.
 
 Log-level problems have GAM codes (brass_judge/codes.py): GAM001 a recorded fact differs,
 GAM002 the wrong player, GAM003 an incomplete turn, GAM004 turns after the game's end, GAM005 an
-invalid shortfall choice. Unusable input raises :class:`~brass_judge.errors.InputError` (INP codes).
+invalid shortfall choice, GAM006 a turn left out. Unusable input raises :class:`~brass_judge.errors.InputError` (INP codes).
 """
 from __future__ import annotations
+
+from collections import Counter
 
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -456,7 +458,7 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
     """Replay a game log, judging every action.
 
     *source* is a path, YAML text, a parsed mapping, a Document or a :class:`GameLog`. Strict
-    mode stops at the first illegal action or log problem (GAM002-GAM004); recorded facts that
+    mode stops at the first illegal action or log problem (GAM002-GAM004, GAM006); recorded facts that
     differ (GAM001) are reported without stopping. With *keep_going* every problem is recorded:
     an illegal action is replaced by a pass discarding the same card(s), a turn given to the
     wrong player is played as that player's turn when they have not played this round, missing
@@ -559,8 +561,23 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
             break
         me = pos.turn
         if turn.player != me:
-            finding("GAM002", {"player": turn.player, "turn": me}, log.line_of(("turns", turn.index, "player")),
-                    turn=turn, player=turn.player)
+            # a later player of this round, once in the rest of the round's entries, and no turn of
+            # the player to move there: the log has left that turn out (GAM006); otherwise the turn
+            # is given to the wrong player or the order is wrong (GAM002)
+            left = [p for p in pos.players if p not in pos.turns_taken]
+            ahead = [t.player for t in log.turns[turn.index:turn.index + len(left)]]
+            missing = turn.player in left and me not in ahead and ahead[:len(left) - 1].count(turn.player) == 1
+            # the cards played decide when the hands are known: whose hand holds them?
+            cards = Counter(c for la in turn.actions for c in la.action.cards)
+            hands = {n: pos.player[n].hand for n in (me, turn.player) if n in pos.player}
+            if cards and all(h is not None for h in hands.values()) and len(hands) == 2:
+                fits = {n: cards <= Counter(h) for n, h in hands.items()}
+                if fits[turn.player] != fits[me]:
+                    missing = fits[turn.player] and turn.player in left and me not in ahead
+            # a log that ends before the round would: it may simply be out of order (GAM002)
+            missing = missing and len(ahead) == len(left)
+            finding("GAM006" if missing else "GAM002", {"player": turn.player, "turn": me},
+                    log.line_of(("turns", turn.index, "player")), turn=turn, player=turn.player)
             if not keep_going:
                 res.stopped = True
                 break

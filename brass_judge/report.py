@@ -40,20 +40,68 @@ def verdict_text(verdict, *, explain: bool = False, console=None) -> None:
         for e in verdict.effects:
             con.print(f"  • {e.text}")
     if verdict.outcomes:
-        con.print(Text("Distant Cotton Market outcomes (tile drawn → result):", style="bold"))
-        for o in verdict.outcomes:
-            if o["legal"]:
-                result = f"legal, marker → {'X' if o['marker'] == 9 else o['marker']}"
-            else:
-                result = "ILLEGAL: " + ", ".join(o.get("violations") or ["?"])
-            con.print(f"  tile {'/'.join(map(str, o['tiles'])) or '-'}  chance {o['chance']:>6}  {result}")
-            for t in o["effects"]:
-                con.print(Text(f"      {t}", style="dim"))
+        dcm_outcomes_text(con, verdict)
     rulings_and_assumptions(con, verdict.rulings, verdict.assumptions)
     if explain and verdict.steps:
         con.print(Text("Reasoning:", style="bold"))
         for i, s in enumerate(verdict.steps, 1):
             con.print(f"  {i}. {s}")
+
+
+def _pct(p: float) -> str:
+    return f"{p:.0%}" if p >= 0.1 else f"{p:.1%}" if p >= 0.001 else "<0.1%"
+
+
+def dcm_outcomes_text(con, verdict) -> None:
+    """Unstated Distant Cotton Market draws: the chance that every mill sells, the most likely
+    result, then the results grouped by mills sold and marker, each income with its chance (a few
+    lines however many draws); with sequences asked for, each result and its sequences."""
+    from fractions import Fraction
+
+    from .engine.dcm import tiles_text
+
+    _, Text = _rich(con)
+
+    s = verdict.dcm or {}
+    outs = verdict.outcomes
+    n, seqs = s.get("results", len(outs)), s.get("sequences")
+    con.print(Text(f"Distant Cotton Market draws not stated: {n} possible result(s)"
+                   + (f" from {seqs:,} sequence(s) of tiles" if seqs else ""), style="bold"))
+    if s.get("mills"):
+        con.print(f"  every mill sold ({s['mills']} of {s['mills']}): chance {s['whole_sale_chance']} "
+                  f"({_pct(s['whole_sale_probability'])})")
+    first = outs[0]
+    con.print(f"  most likely: {first['result']} (chance {first['chance']}, {_pct(first['probability'])}; "
+              f"e.g. {tiles_text(first['example'])})")
+    if any(o.get("draws") is not None for o in outs):
+        for o in outs:
+            line = Text(f"  {o['chance']:>12}  ")
+            line.append(o["result"], style=None if o["legal"] else "red")
+            con.print(line)
+            for d in o["draws"]:
+                con.print(Text(f"      {tiles_text(d)}", style="dim"))
+        return
+    groups: dict = {}  # (legal, codes or mills sold, marker) -> outcomes
+    for o in outs:
+        key = (o["legal"], o["mills_sold"], o["marker"], tuple(o["violations"]))
+        groups.setdefault(key, []).append(o)
+    rows = []
+    for (legal, sold, marker, codes), os_ in groups.items():
+        p = sum((Fraction(o["chance"]) for o in os_), Fraction(0))
+        if legal:
+            what = (f"{sold} of {s.get('mills', '?')} mill(s) sold, "
+                    + ("the marker reaches X" if marker and marker >= 9 else f"the marker ends on {marker}"))
+            incomes = ", ".join(f"+{o['income_spaces']} ({o['chance']})" for o in os_)
+            what += f"; {verdict.player}'s income, space(s) (chance): {incomes}" if len(os_) > 1 or os_[0]["income_spaces"] else ""
+        else:
+            what = "ILLEGAL: " + ", ".join(codes)
+        rows.append((p, legal, what))
+    rows.sort(key=lambda r: -r[0])
+    con.print(Text("  by mills sold (chance: result):", style="bold"))
+    for p, legal, what in rows:
+        line = Text(f"  {p.numerator}/{p.denominator} ({_pct(float(p))}): ")
+        line.append(what, style=None if legal else "red")
+        con.print(line)
 
 
 def rulings_and_assumptions(con, rulings, assumptions) -> None:

@@ -85,7 +85,8 @@ class Verdict:
     rules: list = field(default_factory=list)  #: RUL-* codes applied
     assumptions: list = field(default_factory=list)
     steps: list = field(default_factory=list)  #: --explain: reasoning, step by step
-    outcomes: list = field(default_factory=list)  #: Distant Cotton Market draws: one entry per tile
+    outcomes: list = field(default_factory=list)  #: Distant Cotton Market draws: one entry per distinct result
+    dcm: Optional[dict] = None  #: Distant Cotton Market draws summed up (engine/dcm.py); None without them
     position: Any = None  #: the position after the action (legal only)
     player: Optional[str] = None
     turn: Any = None  #: the Turn judged
@@ -134,6 +135,7 @@ class Verdict:
             "rules": list(self.rules),
             "assumptions": list(self.assumptions),
             "outcomes": list(self.outcomes),
+            "dcm": self.dcm,
         }
         if explain:
             d["steps"] = list(self.steps)

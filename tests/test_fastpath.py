@@ -23,6 +23,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 QUERIES = [
     "can I overbuild a coal mine while the market has coal?",
+    "is there a cap on bananas",  # a weak match: the text says so
     "where can shipyards be built in the canal era",
     "do I have to use the cheapest coal",
     "what happens when the distant cotton market runs out",

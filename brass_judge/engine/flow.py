@@ -389,7 +389,7 @@ def _pay_income(pos: Position, data, name: str, choice: Optional[list], fx: Flow
     p = pos.player[name]
     level = data.income_level(p.income_space)
     if choice is not None and (level >= 0 or p.money >= -level):
-        _bad_choice(fx, name, f"the log records tiles removed by {name} for an income shortfall, but {name} "
+        _bad_choice(fx, name, f"tiles are named for {name} to remove for an income shortfall, but {name} "
                     f"{'takes income' if level >= 0 else 'can pay'} (income level {level}, £{p.money})")
     if level >= 0:
         p.money += level
@@ -429,7 +429,7 @@ def _pay_income(pos: Position, data, name: str, choice: Optional[list], fx: Flow
             pos.tiles.remove(t)
             own.remove(t)
         if cash < owed and own:
-            _bad_choice(fx, name, f"the recorded tiles do not cover {name}'s £{owed} income (£{cash}), but {name} "
+            _bad_choice(fx, name, f"the tiles named do not cover {name}'s £{owed} income (£{cash}), but {name} "
                         f"still has {len(own)} tile(s) on the board, which must be removed first")
     if cash < owed and own:
         own.sort(key=lambda t: (value(t), t.flipped, t.level, t.location, t.space))
@@ -463,7 +463,7 @@ def _pay_income(pos: Position, data, name: str, choice: Optional[list], fx: Flow
 
 
 def _bad_choice(fx: FlowEffects, name: str, what: str) -> None:
-    """A shortfall choice from the log that the rules do not allow (GAM005, Q033, Q034)."""
+    """A shortfall choice (a log's, or check --apply's) that the rules do not allow (GAM005, Q033, Q034)."""
     fx.violations.append(Violation("GAM005", {"player": name, "what": what}))
 
 
