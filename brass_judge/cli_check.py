@@ -37,8 +37,8 @@ def register(app: typer.Typer) -> None:
         and the FAQ rulings relied on. Exit 0 legal, 1 illegal, 2 unusable input.
 
         Notation examples: 'build cotton@bolton card=bolton', 'build port@liverpool cards=bolton,wigan',
-        'network bolton-bury card=x', 'develop coal,iron card=x', 'sell bolton>liverpool
-        bury>distant:2 card=x', 'loan 20 card=x', 'pass card=x'; two actions: 'A; B'."""
+        'network bolton-bury card=wigan', 'develop coal,iron card=wigan', 'sell bolton>liverpool
+        bury>distant:2 card=wigan', 'loan 20 card=wigan', 'pass card=wigan'; two actions: 'A; B'."""
         try:
             lp, data = _load(position)
             if (action is None) == (action_file is None):
