@@ -39,11 +39,38 @@ def verdict_text(verdict, *, explain: bool = False, console=None) -> None:
             con.print(f"  tile {'/'.join(map(str, o['tiles'])) or '-'}  chance {o['chance']:>6}  {result}")
             for t in o["effects"]:
                 con.print(Text(f"      {t}", style="dim"))
-    rulings_and_assumptions(con, verdict.rulings, verdict.assumptions)
+    decided_text(con, verdict.decided_by, verdict.rulings, explain=explain)
+    rulings_and_assumptions(con, [], verdict.assumptions)
     if explain and verdict.steps:
         con.print(Text("Reasoning:", style="bold"))
         for i, s in enumerate(verdict.steps, 1):
             con.print(f"  {i}. {s}")
+
+
+def ruling_question(ruling_id: str) -> str:
+    """The question a ruling answers ('' when the database does not have it)."""
+    from .rulings import load_rulings
+
+    r = load_rulings().get(ruling_id)
+    return r.question if r is not None else ""
+
+
+def decided_text(con, decided: list, rulings: list, *, explain: bool = False) -> None:
+    """The rulings that decided the verdict, each with its question; then the other rulings relied
+    on (listed with ``--explain``, counted otherwise)."""
+    from rich.text import Text
+
+    if decided:
+        con.print(Text("Decided by:", style="bold"))
+        for q in decided:
+            line = Text(f"  {q} ", style="cyan")
+            line.append(ruling_question(q))
+            con.print(line)
+    rest = [q for q in rulings if q not in decided]
+    if rest and (explain or not decided):
+        con.print(Text(f"{'Also relied on' if decided else 'Rulings relied on'}: {', '.join(rest)}", style="cyan"))
+    elif rest:
+        con.print(Text(f"Also relied on: {len(rest)} more ruling(s) (--explain lists them)", style="dim"))
 
 
 def rulings_and_assumptions(con, rulings, assumptions) -> None:

@@ -108,6 +108,20 @@ class Verdict:
     @rulings.setter
     def rulings(self, value: list) -> None:
         self._rulings = list(value)
+
+    @property
+    def decided_by(self) -> list:
+        """The rulings that answer "why?" (a subset of :attr:`rulings`): for an illegal verdict
+        those of its violations; for a legal one those of the rules whose outcome was in doubt and
+        the case-specific rulings the checks recorded (:func:`brass_judge.codes.deciding_rulings`)."""
+        if self.violations:
+            out = [q for v in self.violations for q in v.rulings]
+        else:
+            from .codes import deciding_rulings
+
+            out = deciding_rulings(self.rules, self.also)
+        relied = self.rulings
+        return [q for q in dict.fromkeys(out) if q in relied]
     _action_text: Optional[str] = None
 
     @property
@@ -131,6 +145,7 @@ class Verdict:
             "violations": [v.to_dict() for v in self.violations],
             "effects": [e.to_dict() for e in self.effects],
             "rulings": list(self.rulings),
+            "decided_by": self.decided_by,
             "rules": list(self.rules),
             "assumptions": list(self.assumptions),
             "outcomes": list(self.outcomes),
