@@ -40,7 +40,7 @@ def verdict_text(verdict, *, explain: bool = False, console=None) -> None:
             for t in o["effects"]:
                 con.print(Text(f"      {t}", style="dim"))
     decided_text(con, verdict.decided_by, verdict.rulings, explain=explain)
-    rulings_and_assumptions(con, [], verdict.assumptions)
+    assumptions_text(con, verdict.assumption_details)
     if explain and verdict.steps:
         con.print(Text("Reasoning:", style="bold"))
         for i, s in enumerate(verdict.steps, 1):
@@ -71,6 +71,22 @@ def decided_text(con, decided: list, rulings: list, *, explain: bool = False) ->
         con.print(Text(f"{'Also relied on' if decided else 'Rulings relied on'}: {', '.join(rest)}", style="cyan"))
     elif rest:
         con.print(Text(f"Also relied on: {len(rest)} more ruling(s) (--explain lists them)", style="dim"))
+
+
+def assumptions_text(con, details: list) -> None:
+    """A verdict's assumptions: those that could change the verdict first (marked '!'), then the
+    rest (the defaults of players the action does not touch folded into one line)."""
+    from rich.text import Text
+
+    if not details:
+        return
+    con.print(Text("Assumptions (! could change the verdict):" if any(a["changes_verdict"] for a in details)
+                   else "Assumptions:", style="bold"))
+    for a in details:
+        if a["changes_verdict"]:
+            con.print(Text(f"  ! {a['text']}", style="yellow"))
+        else:
+            con.print(Text(f"  - {a['text']}", style="dim"))
 
 
 def rulings_and_assumptions(con, rulings, assumptions) -> None:

@@ -180,11 +180,13 @@ def check(position, turn_or_action, data=None, *, narrate: bool = True) -> Verdi
     they judge hundreds of actions and never show what each one did.
     """
     base_assumptions: list = []
+    player_defaults: dict = {}
     if not isinstance(position, Position):
         from ..position_io import LoadedPosition
 
         if isinstance(position, LoadedPosition):
             base_assumptions = list(position.assumptions)
+            player_defaults = dict(position.player_defaults)
             position = position.position
     data = _data_for(position, data)
     turn = _as_turn(turn_or_action)
@@ -193,6 +195,7 @@ def check(position, turn_or_action, data=None, *, narrate: bool = True) -> Verdi
         verdict, _ = _judge_turn(position, turn, data, [], narrate)
         if base_assumptions:
             verdict.assumptions = base_assumptions + verdict.assumptions
+        _note_position(verdict, position, base_assumptions, player_defaults)
         return verdict
     except NeedDraw:
         pass
@@ -242,7 +245,16 @@ def check(position, turn_or_action, data=None, *, narrate: bool = True) -> Verdi
             })
         verdict.legal = not illegal
     verdict.assumptions = base_assumptions + verdict.assumptions
+    _note_position(verdict, position, base_assumptions, player_defaults)
     return verdict
+
+
+def _note_position(verdict: Verdict, position: Position, base_assumptions: list, player_defaults: dict) -> None:
+    """Record on *verdict* which assumptions came with the position file and whose defaults they
+    are (so that a verdict can fold those of players its action does not touch)."""
+    verdict.position_assumptions = list(base_assumptions)
+    verdict.player_defaults = player_defaults
+    verdict.players = list(position.players)
 
 
 def apply(position, turn_or_action, data=None) -> Position:
