@@ -27,6 +27,8 @@ def register(app: typer.Typer) -> None:
         action: Optional[str] = typer.Option(None, "--action", "-a", help="Action(s) in one-line notation; "
                                              "separate a turn's two actions with ';'."),
         player: Optional[str] = typer.Option(None, "--player", "-p", help="Who acts (default: whose turn it is)."),
+        as_player: Optional[str] = typer.Option(None, "--as", help="What-if: judge as if it were this player's "
+                                                "turn (a whole turn; stated as an assumption). Implies --player."),
         fmt: Format = FORMAT_OPTION,
         explain: bool = typer.Option(False, "--explain", help="Show the reasoning step by step."),
         apply: bool = typer.Option(False, "--apply", help="With --out: write the position after a legal action."),
@@ -49,17 +51,28 @@ def register(app: typer.Typer) -> None:
                 turn = turn_from_text(action, data)
             else:
                 turn = load_turn(str(action_file), data, players=lp.position.players)
-            who = player or turn.player
+            if as_player is not None and player is not None and as_player.lower() != player.lower():
+                raise InputError(f"--as {as_player} and --player {player} name different players: --as alone "
+                                 "says who acts", field="--as", code="INP021")
+            who = as_player or player or turn.player
             if who is not None:
                 names = {n.lower(): n for n in lp.position.players}
                 if who.lower() not in names:
                     from .errors import UnknownNameError, closest
 
-                    raise UnknownNameError(f"unknown player {who!r}", field="--player",
+                    raise UnknownNameError(f"unknown player {who!r}", field="--as" if as_player else "--player",
                                            suggestions=closest(who, lp.position.players))
                 from .model import Turn
 
                 turn = Turn(turn.actions, names[who.lower()])
+            if as_player is not None:
+                from dataclasses import replace
+
+                from .engine.what_if import as_turn_of
+
+                new_pos, note = as_turn_of(lp.position, turn.player)
+                if note is not None:
+                    lp = replace(lp, position=new_pos, assumptions=[note, *lp.assumptions])
             from .engine.validate import validate
 
             problems = validate(lp, data)
@@ -107,6 +120,8 @@ def register(app: typer.Typer) -> None:
             from .report import verdict_text
 
             verdict_text(verdict, explain=explain)
+            if as_player is None and any(v.code == "TRN001" for v in verdict.violations) and verdict.player:
+                sys.stdout.write(f"(to judge it as if it were {verdict.player}'s turn: --as {verdict.player})\n")
             if apply and verdict.legal:
                 if after_turn:
                     sys.stdout.write("After the turn:\n" + "".join(f"  • {t}\n" for t in after_turn))
