@@ -81,6 +81,10 @@ def register(app: typer.Typer) -> None:
             from .engine import check
 
             verdict = check(lp, turn, data)
+            if not verdict.legal:
+                from .engine.alternatives import nearest_legal
+
+                verdict.alternatives = nearest_legal(lp, turn, data)
             after_turn: list = []  # what ending the turn did (apply), as texts
             if apply:
                 if out is None:

@@ -25,6 +25,16 @@ def verdict_text(verdict, *, explain: bool = False, console=None) -> None:
                 con.print(Text(f"         fix: {v.remedy}", style="yellow"))
             if v.rulings:
                 con.print(Text(f"         rulings: {', '.join(v.rulings)}", style="cyan"))
+    if verdict.alternatives:
+        con.print(Text("Legal instead (nearest first):", style="bold"))
+        for a in verdict.alternatives:
+            line = Text(f"  {a['notation']}")
+            money = [f"costs £{a['cost']}" if a["cost"] else "costs nothing"]
+            if a.get("gain"):
+                money.append(f"gains £{a['gain']}")
+            line.append(f"  ({', '.join(money)}"
+                        + (f"; other {', '.join(a['differs'])}" if a.get("differs") else "") + ")", style="dim")
+            con.print(line)
     if verdict.effects and verdict.legal:
         con.print(Text("What happens:", style="bold"))
         for e in verdict.effects:

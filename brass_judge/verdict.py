@@ -97,6 +97,9 @@ class Verdict:
     #: player -> (assumption text, fields not given): starting money/income defaults (position_io)
     player_defaults: dict = field(default_factory=dict)
     players: list = field(default_factory=list)  #: every player of the judged position
+    #: illegal verdicts: the nearest legal actions (filled by ``check`` on the command line, see
+    #: :func:`brass_judge.engine.alternatives.nearest_legal`)
+    alternatives: list = field(default_factory=list)
 
     @property
     def rulings(self) -> list:
@@ -215,6 +218,7 @@ class Verdict:
             "assumptions": [a["text"] for a in details],
             "assumption_details": details,
             "outcomes": list(self.outcomes),
+            "alternatives": list(self.alternatives),
         }
         if explain:
             d["steps"] = list(self.steps)
