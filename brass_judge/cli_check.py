@@ -86,6 +86,7 @@ def register(app: typer.Typer) -> None:
 
                 verdict.alternatives = nearest_legal(lp, turn, data)
             after_turn: list = []  # what ending the turn did (apply), as texts
+            after_steps: list = []  # the same, as steps with their rulings
             if apply:
                 if out is None:
                     raise InputError("--apply needs --out FILE for the new position", code="INP022")
@@ -95,7 +96,7 @@ def register(app: typer.Typer) -> None:
                                          "(write MILL>distant:N)", code="INP050")
                     from .position_io import dump_position
 
-                    new, after_turn = _end_turn_if_done(verdict.position, data)
+                    new, after_turn, after_steps = _end_turn_if_done(verdict.position, data)
                     _write(out, dump_position(new, data), "the new position")
             if render is not None:
                 from .render_svg import render_position
@@ -119,16 +120,20 @@ def register(app: typer.Typer) -> None:
             if apply:
                 d["out"] = str(out) if verdict.legal else None
                 d["after_turn"] = after_turn
+                d["after_turn_steps"] = after_steps
             emit_json(d)
         else:
             from .report import verdict_text
 
             verdict_text(verdict, explain=explain)
-            if as_player is None and any(v.code == "TRN001" for v in verdict.violations) and verdict.player:
+            if as_player is None and verdict.player and any(v.spec.name == "not-players-turn" for v in verdict.violations):
                 sys.stdout.write(f"(to judge it as if it were {verdict.player}'s turn: --as {verdict.player})\n")
             if apply and verdict.legal:
                 if after_turn:
-                    sys.stdout.write("After the turn:\n" + "".join(f"  • {t}\n" for t in after_turn))
+                    from .report import after_turn_text
+
+                    after_turn_text(after_steps, [t for t in after_turn if t.startswith("assumed: ")]
+                                    or [], data, fallback=after_turn)
                 sys.stdout.write(f"new position written to {out}\n")
             elif apply:
                 sys.stdout.write(f"nothing written to {out}: the action is illegal\n")
@@ -160,16 +165,20 @@ def register(app: typer.Typer) -> None:
 def _end_turn_if_done(pos, data) -> tuple:
     """After ``--apply``: when the turn has no action left, end it as the rules do (refill the hand,
     the next player's turn; after the last player, the end of the round, and of the era when
-    due), so that the file written is ready for the next player. Returns (position, texts)."""
+    due), so that the file written is ready for the next player. Returns (position, texts, steps):
+    the texts of what ending the turn did (and its assumptions), and the same as steps with the
+    rulings that decide each (:func:`brass_judge.engine.after_turn.steps`)."""
     if pos.actions_left > 0 or pos.game_over:
-        return pos, []
+        return pos, [], []
     from .engine import flow
 
     try:
         new, fx = flow.end_turn(pos, data, unknown_deal=True)  # a new era's cards are dealt at the table
     except ValueError as exc:  # not expected: the deal is left unknown
-        return pos, [f"the turn is over but could not be ended here: {exc}"]
-    return new, [e.text for e in fx] + [f"assumed: {a}" for a in fx.assumptions]
+        return pos, [f"the turn is over but could not be ended here: {exc}"], []
+    from .engine.after_turn import steps
+
+    return new, [e.text for e in fx] + [f"assumed: {a}" for a in fx.assumptions], steps(fx)
 
 
 def _write(path: Path, text: str, what: str) -> None:

@@ -111,6 +111,32 @@ def rulings_and_assumptions(con, rulings, assumptions) -> None:
             con.print(Text(f"  - {a}", style="dim"))
 
 
+def after_turn_text(steps: list, assumed: list, data, *, fallback=(), heading: str = "After the turn:",
+                    console=None) -> None:
+    """What ending a turn (a round, an era) did, step by step, each with the rulings that decide it;
+    scoring steps with one line per link or tile."""
+    from rich.console import Console
+    from rich.text import Text
+
+    from .engine.after_turn import breakdown_lines
+
+    con = console or Console(highlight=False, soft_wrap=True)
+    con.print(Text(heading, style="bold"))
+    if not steps:  # the turn could not be ended: say why
+        for t in fallback:
+            con.print(f"  • {t}")
+        return
+    for st in steps:
+        line = Text(f"  • {st['text']}")
+        if st.get("rulings"):
+            line.append(f"  [{', '.join(st['rulings'])}]", style="cyan")
+        con.print(line)
+        for b in breakdown_lines(st, data):
+            con.print(Text(f"      {b}", style="dim"))
+    for a in assumed:
+        con.print(f"  • {a}")
+
+
 def findings_text(file: str, violations, console=None) -> None:
     from rich.console import Console
     from rich.text import Text

@@ -48,7 +48,8 @@ def nearest_legal(position, turn, data=None, *, limit: int = 5) -> list:
     verdict = check(position, turn, data, narrate=False)
     if verdict.legal:
         return []
-    if any(v.action_index is None or v.code in ("TRN004", "TRN005") for v in verdict.violations):
+    # whose turn it is, the game over, no card left: no other action of this player helps
+    if any(v.action_index is None or v.spec.name in ("no-card-to-discard", "game-over") for v in verdict.violations):
         return []
     index = min(v.action_index for v in verdict.violations)
     asked = turn.actions[index]
