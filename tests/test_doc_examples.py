@@ -14,8 +14,9 @@ How examples are found (so that new ones are picked up without touching this fil
   (a field-by-field outline, not a file) and is skipped.
 * an untagged fenced block whose every line starts with an action word (``build``, ``sell``...):
   notation; each line (optional ``[...]`` parts dropped) is judged on the README's sample position.
-* ``--help``: the notation examples quoted in ``check --help`` are judged on the worked-turn
-  position, and the example values given in option and argument help (``e.g.``, quoted names) are
+* ``--help``: a whole command quoted in any help text (``'brass-judge schema game'``) runs; the
+  notation examples quoted in ``check --help`` are judged on the worked-turn position, and the
+  example values given in option and argument help (``e.g.``, quoted names) are
   run through their command (see :data:`HELP_EXAMPLES`). A help text that shows examples this file
   does not know how to run fails :func:`test_every_help_example_is_covered`.
 
@@ -261,9 +262,17 @@ HELP_EXAMPLES = {
 HELP_MARKERS = re.compile(r"e\.g\.|examples?:|forgiving:|\(\w+\d+, ", re.I)
 
 
+def _help_commands(text: str) -> list:
+    """Whole commands quoted in a help text: 'brass-judge schema game' or `brass-judge ...`."""
+    return [q for q in re.findall(r"['`\"](brass-judge [^'`\"]+)['`\"]", text)]
+
+
 def _help_cases() -> list:
     texts = _help_texts()
     cases = []
+    for (cmd, param), text in texts.items():
+        for q in _help_commands(text):
+            cases.append(pytest.param((cmd, param), shlex.split(q)[1:], id=f"{cmd}:{q}"))
     for key, (pick, run) in HELP_EXAMPLES.items():
         assert key in texts, f"the help of `{' '.join(key)}` is gone: update HELP_EXAMPLES in {__file__}"
         for q in pick(texts[key]):
