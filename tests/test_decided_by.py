@@ -66,3 +66,34 @@ def test_text_shows_decided_first_with_questions_rest_under_explain():
     explained = _check(POS, TURN, "--explain").stdout
     also = next(line for line in explained.splitlines() if line.startswith("Also relied on:"))
     assert "Q025" in also and "Q031" not in also
+
+
+def _fixture_verdicts():
+    from test_rules import RULES_DIR, judge
+
+    for path in sorted(RULES_DIR.rglob("*.yaml")):
+        _, _, verdict = judge(path)
+        if verdict is not None:
+            yield path, verdict
+
+
+def test_every_rule_fixture_decided_by_is_a_subset_and_keeps_case_rulings():
+    n = 0
+    for path, v in _fixture_verdicts():
+        n += 1
+        assert set(v.decided_by) <= set(v.rulings), path
+        assert bool(v.decided_by) == bool(v.rulings), path  # something decided it when anything did
+        if v.legal:
+            # a case-specific ruling is recorded only because it decided the case
+            assert {q for _, q in v.also} <= set(v.decided_by), path
+    assert n > 100
+
+
+def test_every_assumption_is_shown_once_folded_or_not():
+    for path, v in _fixture_verdicts():
+        details = v.assumption_details
+        shown = [a["text"] for a in details if not a.get("folded")]
+        shown += [t for a in details for t in a.get("folded", ())]
+        assert sorted(shown) == sorted(v.assumptions), path
+        flags = [a["changes_verdict"] for a in details]
+        assert flags == sorted(flags, reverse=True), path  # those that could change it first
