@@ -96,7 +96,8 @@ def _keep_card(asked, cand, ctx):
         if tiles:
             cand = replace(cand, sales=tuple(replace(s, tile=tiles.get(s.mill)) if s.to == DISTANT else s
                                              for s in cand.sales))
-    if isinstance(cand, Build) or not asked.cards or len(asked.cards) != len(cand.cards):
+    # (the generator names no card when the hand is not known: the card named is then kept too)
+    if isinstance(cand, Build) or not asked.cards or len(asked.cards) != len(cand.cards or asked.cards):
         return cand
     if all(ctx.holds(c) for c in asked.cards):
         return replace(cand, cards=tuple(asked.cards))
@@ -152,9 +153,9 @@ def _differs(asked, cand) -> list:
             out.append("industry")
         if asked.location != cand.location:
             out.append("location")
-        if asked.space is not None and asked.space != cand.space:
+        if asked.space is not None and asked.space != cand.space and asked.location == cand.location:
             out.append("space")
-        if asked.level is not None and asked.level != cand.level:
+        if asked.level is not None and asked.level != cand.level and asked.industry == cand.industry:
             out.append("level")
         if asked.coal_from and asked.coal_from != cand.coal_from:
             out.append("coal source")
