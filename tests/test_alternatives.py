@@ -81,3 +81,35 @@ def test_text_lists_them_with_costs():
     out = _run(POS, "--action", "build coal@colne card=oldham").stdout
     assert "Legal instead (nearest first):" in out
     assert "  build coal_mine@oldham card=oldham  (costs £5; other location)" in out
+
+
+def _fixture_alternatives(name):
+    from test_rules import RULES_DIR, judge, load_fixture
+
+    from brass_judge.action_io import turn_from_doc
+    from brass_judge.data import game_data
+    from brass_judge.engine.alternatives import nearest_legal
+    from brass_judge.yamlio import Document
+
+    path = RULES_DIR / name
+    loaded, _, verdict = judge(path)
+    assert verdict is not None and not verdict.legal
+    data = game_data(loaded.position.variant)
+    turn = turn_from_doc(Document(load_fixture(path)["action"], str(path), {}), data)
+    return nearest_legal(loaded, turn, data)
+
+
+def test_a_wrong_coal_source_offers_the_same_build_with_the_right_one():
+    alts = _fixture_alternatives("build/BLD019_coal-source-not-closest.yaml")
+    assert alts[0]["notation"] == "build cotton_mill@manchester card=manchester"
+    assert alts[0]["differs"] == ["coal source"] and alts[0]["nearness"] == 0
+
+
+def test_a_claimed_level_offers_the_lowest_tile():
+    alts = _fixture_alternatives("build/BLD015_not-lowest-tile.yaml")
+    assert alts[0]["notation"] == "build cotton_mill@bolton card=bolton" and alts[0]["differs"] == ["level"]
+
+
+def test_hand_unknown_keeps_the_card_named():
+    alts = _fixture_alternatives("loan/LON001_loan-below-minus-10.yaml")
+    assert [a["notation"] for a in alts] == ["loan 10 card=wigan"] and alts[0]["differs"] == ["amount"]
