@@ -29,6 +29,8 @@ def register(app: typer.Typer) -> None:
         player: Optional[str] = typer.Option(None, "--player", "-p", help="Who acts (default: whose turn it is)."),
         as_player: Optional[str] = typer.Option(None, "--as", help="What-if: judge as if it were this player's "
                                                 "turn (a whole turn; stated as an assumption). Implies --player."),
+        what_if: bool = typer.Option(False, "--what-if", help="What-if for the player who acts (--player or the "
+                                     "action file's player): the same as --as that player."),
         fmt: Format = FORMAT_OPTION,
         explain: bool = typer.Option(False, "--explain", help="Show the reasoning step by step."),
         apply: bool = typer.Option(False, "--apply", help="With --out: write the position after a legal action."),
@@ -55,6 +57,11 @@ def register(app: typer.Typer) -> None:
                 raise InputError(f"--as {as_player} and --player {player} name different players: --as alone "
                                  "says who acts", field="--as", code="INP021")
             who = as_player or player or turn.player
+            if what_if and as_player is None:
+                if who is None:
+                    raise InputError("--what-if needs to know who acts: give --player NAME (or use --as NAME)",
+                                     field="--what-if", code="INP021")
+                as_player = who
             if who is not None:
                 names = {n.lower(): n for n in lp.position.players}
                 if who.lower() not in names:

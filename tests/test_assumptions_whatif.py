@@ -86,3 +86,11 @@ def test_as_and_a_different_player_is_unusable_input():
     assert code == 2 and d["error"]["field"] == "--as"
     code, d = _json("check", CASE, "--action", SELL, "--as", "purple")
     assert code == 2 and d["error"]["field"] == "--as"
+
+
+def test_what_if_is_as_for_the_player_who_acts():
+    code, d = _json("check", CASE, "--action", SELL, "-p", "blue", "--what-if")
+    assert code == 0 and d["player"] == "blue"
+    assert d["assumptions"][0].startswith("what-if (--as blue)")
+    code, d = _json("check", CASE, "--action", SELL, "--what-if")  # nobody named: nothing to imagine
+    assert code == 2 and d["error"]["field"] == "--what-if"
