@@ -181,7 +181,11 @@ class Verdict:
                               "players": [self.player] if self.player else []})
                 continue
             about = [n for n in self.players if text.startswith(f"{n}'s ")]
-            if about and not set(about) & touched:
+            # an untouched player's mat or income matters to nothing this action does; their tiles
+            # (cubes, levels) may (coal taken, an overbuild), so those stay verdict-changing
+            personal = any(text.startswith((f"{n}'s mat", f"{n}'s income space ")) for n in about)
+            if (about and personal and not set(about) & touched) or (
+                    text.startswith("distant_cotton_market.") and not self._sells_distant()):
                 later.append({"text": text, "changes_verdict": False, "source": "position", "players": about})
             else:
                 first.append({"text": text, "changes_verdict": True, "source": "position", "players": about})
@@ -199,6 +203,14 @@ class Verdict:
                         "changes_verdict": False, "source": "position", "players": [n for n, _, _ in untouched],
                         "folded": [t for _, _, t in untouched]})
         return out
+
+    def _sells_distant(self) -> bool:
+        """Whether the judged turn sells to the Distant Cotton Market (its tiles then matter)."""
+        from .model import DISTANT, Sell
+
+        actions = self.turn.actions if self.turn is not None else ()
+        return bool(self.outcomes) or any(isinstance(a, Sell) and any(x.to == DISTANT for x in a.sales)
+                                          for a in actions)
 
     @property
     def verdict(self) -> str:

@@ -94,3 +94,18 @@ def test_what_if_is_as_for_the_player_who_acts():
     assert d["assumptions"][0].startswith("what-if (--as blue)")
     code, d = _json("check", CASE, "--action", SELL, "--what-if")  # nobody named: nothing to imagine
     assert code == 2 and d["error"]["field"] == "--what-if"
+
+
+def test_only_what_the_action_can_meet_is_flagged():
+    case = str(REPO / "tests" / "cli_cases" / "untouched-facts.yaml")
+    code, d = _json("check", case, "--action", "loan 10 card=bolton")
+    assert code == 0
+    flag = {a["text"].split(":")[0]: a["changes_verdict"] for a in d["assumption_details"]}
+    # blue's mine may be the coal of red's next build or an overbuild: its cubes can matter
+    assert flag["blue's Coal Mine in Wigan"] is True
+    assert flag["blue's income space not given"] is False  # blue's income: nothing red does
+    assert flag["distant_cotton_market.drawn not given"] is False  # no sale to the Distant Cotton Market
+    code, d = _json("check", case, "--action", "sell warrington>distant card=bolton")
+    assert code == 1  # (red has no mill there: the sale is illegal, but it asks for a draw)
+    flag = {a["text"].split(":")[0]: a["changes_verdict"] for a in d["assumption_details"]}
+    assert flag["distant_cotton_market.drawn not given"] is True
