@@ -91,7 +91,7 @@ def register(app: typer.Typer) -> None:
             if not verdict.legal:
                 from .engine.alternatives import nearest_legal
 
-                verdict.alternatives = nearest_legal(lp, turn, data)
+                verdict.alternatives = nearest_legal(lp, turn, data, verdict=verdict)
             after_turn: list = []  # what ending the turn did (apply), as texts
             after_steps: list = []  # the same, as steps with their rulings
             if apply:

@@ -28,14 +28,24 @@ from ..model import DISTANT, Build, Develop, Loan, Network, Pass, Sell, Turn
 
 #: How many candidates are judged at most for one illegal action.
 MAX_JUDGED = 80
+#: Sales to the Distant Cotton Market with the tile not stated, at most, in a suggested Sell (each
+#: more multiplies the draws the engine enumerates).
+MAX_UNSTATED_DRAWS = 2
 
 
-def nearest_legal(position, turn, data=None, *, limit: int = 5) -> list:
+def _unstated_draws(action) -> int:
+    if not isinstance(action, Sell):
+        return 0
+    return sum(1 for s in action.sales if s.to == DISTANT and s.tile is None)
+
+
+def nearest_legal(position, turn, data=None, *, limit: int = 5, verdict=None) -> list:
     """Up to *limit* legal actions nearest to the first illegal action of *turn* on *position*,
     nearest first: dicts with ``notation``, ``type``, ``cost``, ``gain``, ``differs`` (what
     differs from the action asked: card, space, location, ...), ``nearness`` (0 nearest) and
     ``action`` (its YAML form). ``[]`` when the turn is legal or the problem is not one action's
-    (whose turn it is, the game is over, no card left)."""
+    (whose turn it is, the game is over, no card left). *verdict*: the turn's verdict when the
+    caller has it (saves judging the turn again)."""
     from . import _as_turn, _data_for, check
     from .moves import _judge_unit, _prepare, _units
 
@@ -45,7 +55,8 @@ def nearest_legal(position, turn, data=None, *, limit: int = 5) -> list:
         position = position.position
     data = _data_for(position, data)
     turn = _as_turn(turn)
-    verdict = check(position, turn, data, narrate=False)
+    if verdict is None:
+        verdict = check(position, turn, data, narrate=False)
     if verdict.legal:
         return []
     # whose turn it is, the game over, no card left: no other action of this player helps
@@ -69,6 +80,8 @@ def nearest_legal(position, turn, data=None, *, limit: int = 5) -> list:
     ranked = []
     for n, unit in enumerate(_units(ctx, kind, 40)):
         unit = tuple(_keep_card(asked, a, ctx) for a in unit)
+        if _unstated_draws(unit[0]) > MAX_UNSTATED_DRAWS:
+            continue  # every draw sequence would be judged: too dear for a suggestion
         near = _nearness(asked, unit[0], data)
         if near is not None and unit[0] != asked:
             ranked.append((near, n, unit))
