@@ -226,7 +226,8 @@ def _help_texts() -> dict:
     out = {}
 
     def walk(c, path):
-        if hasattr(c, "commands"):
+        if hasattr(c, "commands"):  # a group: its own help too (brass-judge --help, rulings --help)
+            out[(" ".join(path), "")] = c.help or ""
             for name, sub in c.commands.items():
                 walk(sub, path + (name,))
             return
