@@ -7,7 +7,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from conftest import EXAMPLES, REPO
+from conftest import EXAMPLES
 
 LAST = str(EXAMPLES / "after-turn" / "canal-era-end.yaml")
 

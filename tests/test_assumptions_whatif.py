@@ -3,7 +3,6 @@ line (issue 17, item 3); ``check --as PLAYER`` judges as if it were that player'
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from typer.testing import CliRunner
 
