@@ -12,6 +12,8 @@ How examples are found (so that new ones are picked up without touching this fil
 * a fenced ``yaml`` block: a position (it has ``players:``/``tiles:``) must be a valid position; a
   game log (``turns:``) must replay; any other must parse. A block holding ``...`` is a schematic
   (a field-by-field outline, not a file) and is skipped.
+* a fenced ``python`` block runs when it defines every name it uses (one that reads ``position``
+  or a ``choose`` policy it does not define is a fragment and is skipped, saying which names).
 * an untagged fenced block whose every line starts with an action word (``build``, ``sell``...):
   notation; each line (optional ``[...]`` parts dropped) is judged on the README's sample position.
 * ``--help``: a whole command quoted in any help text (``'brass-judge schema game'``) runs; the
@@ -103,6 +105,8 @@ def _examples() -> list:
                     out.append(Example(rel, lines[0][0], "command", "\n".join(t for _, t in lines), lines))
             elif tag in ("yaml", "yml"):
                 out.append(Example(rel, start, "yaml", "\n".join(body)))
+            elif tag in ("python", "py"):
+                out.append(Example(rel, start, "python", "\n".join(body)))
             elif tag == "":
                 words = [ln.split()[0] for ln in body if ln.strip()]
                 if words and all(w in NOTATION_WORDS for w in words):
@@ -170,6 +174,7 @@ def _commands(text: str) -> list:
     return out
 
 
+PYTHON_EXAMPLES = [e for e in EXAMPLES_FOUND if e.kind == "python"]
 COMMAND_EXAMPLES = [e for e in EXAMPLES_FOUND if e.kind == "command"]
 YAML_EXAMPLES = [e for e in EXAMPLES_FOUND if e.kind == "yaml"]
 NOTATION_EXAMPLES = [e for e in EXAMPLES_FOUND if e.kind == "notation"]
@@ -215,6 +220,43 @@ def test_yaml_example_is_usable(ex, sandbox):
 def test_notation_example_judges(ex, sandbox):
     text = re.sub(r"\[[^\]]*\]", "", ex.text.split("#")[0]).strip()
     _invoke(["check", "pos.yaml", "--action", text], f"{ex}: {ex.text.strip()} (on the README's sample position)")
+
+
+def _free_names(tree) -> set:
+    """Names a snippet reads but never defines (nor imports), builtins aside."""
+    import ast
+    import builtins
+
+    stored, loaded = set(), set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            (stored if isinstance(node.ctx, ast.Store) else loaded).add(node.id)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            stored.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            stored.add(node.name)
+        elif isinstance(node, ast.arg):
+            stored.add(node.arg)
+    return loaded - stored - set(dir(builtins))
+
+
+@pytest.mark.parametrize("ex", PYTHON_EXAMPLES, ids=str)
+def test_python_example_runs(ex, sandbox):
+    import ast
+
+    try:
+        tree = ast.parse(ex.text)
+    except SyntaxError as exc:
+        raise AssertionError(f"{ex}: a python example that is not Python: {exc}")
+    free = _free_names(tree)
+    if free:
+        pytest.skip(f"a fragment: uses {', '.join(sorted(free))}, which it does not define")
+    try:
+        exec(compile(tree, str(ex), "exec"), {"__name__": "doc_example"})
+    except Exception as exc:  # noqa: BLE001 - any failure of a shown example is a test failure
+        import traceback
+
+        raise AssertionError(f"{ex}: the python example fails:\n{traceback.format_exc()}") from exc
 
 
 # ------------------------------------------------------------------------------ --help examples
