@@ -17,7 +17,9 @@ asked, are not suggested.
 Only the nearest candidates are judged, nearest first, until *limit* are found legal (at most
 :data:`MAX_JUDGED` judged), so this costs a few checks; it runs only for illegal verdicts.
 A non-build action keeps the card the player named when the player holds it (the generator lists
-such actions with one representative card). Pure: no I/O.
+such actions with one representative card). For a turn's second action the alternatives are
+those after the first (on its most likely draw when it sells to the Distant Cotton Market without
+stating the tile). Pure: no I/O.
 """
 from __future__ import annotations
 
