@@ -133,8 +133,10 @@ def register(app: typer.Typer) -> None:
             from .report import verdict_text
 
             verdict_text(verdict, explain=explain)
-            if as_player is None and verdict.player and any(v.spec.name == "not-players-turn" for v in verdict.violations):
-                sys.stdout.write(f"(to judge it as if it were {verdict.player}'s turn: --as {verdict.player})\n")
+            if as_player is None:
+                from .report import what_if_hint
+
+                sys.stdout.write(what_if_hint(verdict))
             if apply and verdict.legal:
                 if after_turn:
                     from .report import after_turn_text

@@ -2,9 +2,19 @@
 from __future__ import annotations
 
 
-def verdict_text(verdict, *, explain: bool = False, console=None) -> None:
+def _rich(console) -> tuple:
+    """``(Console, Text)``: rich's, or the plain stand-ins when *console* is the fast path's
+    ``PlainConsole`` (brass_judge/_fastcheck.py: output to a file or pipe, without importing rich)."""
+    if getattr(console, "plain_stand_in", False):
+        return type(console), console.Text
     from rich.console import Console
     from rich.text import Text
+
+    return Console, Text
+
+
+def verdict_text(verdict, *, explain: bool = False, console=None) -> None:
+    Console, Text = _rich(console)
 
     con = console or Console(highlight=False, soft_wrap=True)
     head = Text()
@@ -57,6 +67,14 @@ def verdict_text(verdict, *, explain: bool = False, console=None) -> None:
             con.print(f"  {i}. {s}")
 
 
+def what_if_hint(verdict) -> str:
+    """The line after a verdict that is illegal only because it is not the player's turn, saying
+    how to ask the what-if ('' otherwise)."""
+    if verdict.player and any(v.spec.name == "not-players-turn" for v in verdict.violations):
+        return f"(to judge it as if it were {verdict.player}'s turn: --as {verdict.player})\n"
+    return ""
+
+
 def ruling_question(ruling_id: str) -> str:
     """The question a ruling answers ('' when the database does not have it)."""
     from .rulings import load_rulings
@@ -68,7 +86,7 @@ def ruling_question(ruling_id: str) -> str:
 def decided_text(con, decided: list, rulings: list, *, explain: bool = False) -> None:
     """The rulings that decided the verdict, each with its question; then the other rulings relied
     on (listed with ``--explain``, counted otherwise)."""
-    from rich.text import Text
+    _, Text = _rich(con)
 
     if decided:
         con.print(Text("Decided by:", style="bold"))
@@ -86,7 +104,7 @@ def decided_text(con, decided: list, rulings: list, *, explain: bool = False) ->
 def assumptions_text(con, details: list) -> None:
     """A verdict's assumptions: those that could change the verdict first (marked '!'), then the
     rest (the defaults of players the action does not touch folded into one line)."""
-    from rich.text import Text
+    _, Text = _rich(con)
 
     if not details:
         return
@@ -101,7 +119,7 @@ def assumptions_text(con, details: list) -> None:
 
 def rulings_and_assumptions(con, rulings, assumptions) -> None:
     """The closing lines of a verdict or a replay: the rulings relied on, then the assumptions."""
-    from rich.text import Text
+    _, Text = _rich(con)
 
     if rulings:
         con.print(Text(f"Rulings relied on: {', '.join(rulings)}", style="cyan"))
@@ -115,8 +133,7 @@ def after_turn_text(steps: list, assumed: list, data, *, fallback=(), heading: s
                     console=None) -> None:
     """What ending a turn (a round, an era) did, step by step, each with the rulings that decide it;
     scoring steps with one line per link or tile."""
-    from rich.console import Console
-    from rich.text import Text
+    Console, Text = _rich(console)
 
     from .engine.after_turn import breakdown_lines
 
@@ -138,8 +155,7 @@ def after_turn_text(steps: list, assumed: list, data, *, fallback=(), heading: s
 
 
 def findings_text(file: str, violations, console=None) -> None:
-    from rich.console import Console
-    from rich.text import Text
+    Console, Text = _rich(console)
 
     con = console or Console(highlight=False, soft_wrap=True)
     for v in violations:
