@@ -156,14 +156,20 @@ def _check(positional: list, opts: dict):
     from .engine import check
 
     verdict = check(lp, turn, data)
+    if not verdict.legal:
+        from .engine.alternatives import nearest_legal
+
+        verdict.alternatives = nearest_legal(lp, turn, data, verdict=verdict)
     code = 0 if verdict.legal else 1
     if fmt == "json":
         d = verdict.to_dict(explain=explain)
         d["file"] = str(position)
         return code, [_json(d)]
-    from .report import verdict_text
+    from .report import verdict_text, what_if_hint
 
-    return code, [_text(lambda con: verdict_text(verdict, explain=explain, console=con))]
+    out = [_text(lambda con: verdict_text(verdict, explain=explain, console=con))]
+    hint = what_if_hint(verdict)
+    return code, out + ([hint] if hint else [])
 
 
 def _validate(positional: list, opts: dict):

@@ -544,5 +544,37 @@ def rulings_of(codes, also=()) -> list:
     return list(dict.fromkeys(q for c in codes for q in (*CODES[c].rulings, *extra.get(c, ()))))
 
 
+#: Rules that answer a question players dispute whenever they apply: the exception or the choice
+#: that made a legal action legal, or made it turn out as it did (an Industry card building with no
+#: tiles on the board, coal from the market, overbuilding, iron from a works out of the network...).
+#: A legal verdict's ``decided_by`` cites these rules' rulings plus every case-specific ruling
+#: (``may_cite``) a check recorded; the other rules applied (paying, discarding, taking the lowest
+#: tile, flipping for income) are the ordinary course of the action and are listed only as relied on.
+IN_DOUBT_RULES = frozenset({
+    "RUL-CARD-NO-TILES", "RUL-DOUBLE-BUILD", "RUL-SPACE-SINGLE-FIRST", "RUL-COAL-MINE", "RUL-COAL-SAME-TOWN",
+    "RUL-COAL-MARKET", "RUL-MARKET-EMPTY", "RUL-IRON-WORKS", "RUL-IRON-MARKET", "RUL-MINE-NO-COAL-COST",
+    "RUL-OVERBUILD-OWN", "RUL-OVERBUILD-OPPONENT", "RUL-RAIL-COAL", "RUL-DCM-VIA-PORT", "RUL-DCM-X",
+    "RUL-SAME-ACTION-TWICE",
+})
+#: Bookkeeping that never answers "why?" on its own (not even for an action with nothing in doubt).
+ROUTINE_RULES = frozenset({"RUL-SPENT", "RUL-DISCARD", "RUL-LOWEST-TILE", "RUL-CUBES-TO-SUPPLY",
+                           "RUL-FIRST-ROUND", "RUL-FLIP-INCOME", "RUL-OVERBUILD-REMOVED"})
+
+
+def deciding_rulings(rules, also=()) -> list:
+    """The rulings that decided a legal outcome (a verdict's ``decided_by``): those of the rules in
+    doubt (:data:`IN_DOUBT_RULES`) and the case-specific rulings *also* (``(code, ruling)`` pairs
+    that a check recorded because they decided this case). When nothing was in doubt, the rulings
+    of the action's own rule (a loan's Q035): every rule applied except the bookkeeping ones."""
+    extra: dict = {}
+    for code, q in also:
+        extra.setdefault(code, []).append(q)
+    out = [q for c in rules for q in ((*CODES[c].rulings, *extra.get(c, ())) if c in IN_DOUBT_RULES
+                                      else extra.get(c, ()))]
+    if not out:
+        out = [q for c in rules if c not in ROUTINE_RULES for q in CODES[c].rulings]
+    return list(dict.fromkeys(out))
+
+
 def all_cited_rulings() -> set:
     return {r for c in _ROWS for r in (*c.rulings, *c.may_cite)}

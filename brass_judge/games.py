@@ -406,6 +406,9 @@ class ReplayResult:
     also: list = field(default_factory=list)  #: (rule, ruling) pairs: case-specific rulings relied on
     assumptions: list = field(default_factory=list)
     data: Any = None
+    #: with ``replay(..., round_end_steps=True)``: ``{era, round, steps}`` for each round played to
+    #: its end, the steps with their rulings (:func:`brass_judge.engine.after_turn.steps`)
+    round_ends: list = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -454,7 +457,7 @@ class ReplayResult:
 
 
 def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] = None, data=None,
-           on_round_end=None, on_turn_end=None) -> ReplayResult:
+           on_round_end=None, on_turn_end=None, round_end_steps: bool = False) -> ReplayResult:
     """Replay a game log, judging every action.
 
     *source* is a path, YAML text, a parsed mapping, a Document or a :class:`GameLog`. Strict
@@ -470,6 +473,8 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
     *on_turn_end*, when given, is called as ``on_turn_end(turn, position)`` after each turn entry
     has been played and everything that follows it (the point its ``after:`` facts describe);
     the position is the replay's working copy: read it, do not keep it.
+    *round_end_steps* records what ending each round (and era) did, step by step with the rulings
+    of each step, in ``result.round_ends``.
 
     Raises :class:`InputError` when the log cannot be used at all.
     """
@@ -642,12 +647,19 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
                 choices = {k: x.remove for k, x in sf.items()}
                 for x in sf.values():
                     x.used = True
+        round_end = len(pos.turns_taken) + 1 >= len(pos.players)
         try:
             pos, fx = flow.end_turn(pos, data, rng=rng, shortfall_choices=choices,
                                     rail_deck_order=s.get("rail_deck_order"), rail_dcm_order=s.get("rail_dcm_order"),
-                                    in_place=True, narrate=False)  # pos is this replay's own working copy
+                                    in_place=True,  # pos is this replay's own working copy
+                                    narrate=round_end_steps and round_end)
         except ValueError as e:
             raise log.doc.error(f"setup: {e}", ("setup",), code="INP072") from None
+        if round_end_steps and round_end:
+            from .engine.after_turn import steps
+
+            res.round_ends.append({"era": era, "round": rnd,
+                                   "steps": [x for x in steps(fx) if x["kind"] not in ("draw", "turn")]})
         res.turns += 1
         add_rules(fx.rules, fx.also)
         res.assumptions.extend(f"{era.title()} Era round {rnd}: {a}" for a in fx.assumptions)

@@ -35,13 +35,24 @@ def verdict_text(verdict, *, explain: bool = False, console=None) -> None:
                 con.print(Text(f"         fix: {v.remedy}", style="yellow"))
             if v.rulings:
                 con.print(Text(f"         rulings: {', '.join(v.rulings)}", style="cyan"))
+    if verdict.alternatives:
+        con.print(Text("Legal instead (nearest first):", style="bold"))
+        for a in verdict.alternatives:
+            line = Text(f"  {a['notation']}")
+            money = [f"costs £{a['cost']}" if a["cost"] else "costs nothing"]
+            if a.get("gain"):
+                money.append(f"gains £{a['gain']}")
+            line.append(f"  ({', '.join(money)}"
+                        + (f"; other {', '.join(a['differs'])}" if a.get("differs") else "") + ")", style="dim")
+            con.print(line)
     if verdict.effects and verdict.legal:
         con.print(Text("What happens:", style="bold"))
         for e in verdict.effects:
             con.print(f"  • {e.text}")
     if verdict.outcomes:
         dcm_outcomes_text(con, verdict)
-    rulings_and_assumptions(con, verdict.rulings, verdict.assumptions)
+    decided_text(con, verdict.decided_by, verdict.rulings, explain=explain)
+    assumptions_text(con, verdict.assumption_details)
     if explain and verdict.steps:
         con.print(Text("Reasoning:", style="bold"))
         for i, s in enumerate(verdict.steps, 1):
@@ -104,6 +115,56 @@ def dcm_outcomes_text(con, verdict) -> None:
         con.print(line)
 
 
+def what_if_hint(verdict) -> str:
+    """The line after a verdict that is illegal only because it is not the player's turn, saying
+    how to ask the what-if ('' otherwise)."""
+    if verdict.player and any(v.spec.name == "not-players-turn" for v in verdict.violations):
+        return f"(to judge it as if it were {verdict.player}'s turn: --as {verdict.player})\n"
+    return ""
+
+
+def ruling_question(ruling_id: str) -> str:
+    """The question a ruling answers ('' when the database does not have it)."""
+    from .rulings import load_rulings
+
+    r = load_rulings().get(ruling_id)
+    return r.question if r is not None else ""
+
+
+def decided_text(con, decided: list, rulings: list, *, explain: bool = False) -> None:
+    """The rulings that decided the verdict, each with its question; then the other rulings relied
+    on (listed with ``--explain``, counted otherwise)."""
+    _, Text = _rich(con)
+
+    if decided:
+        con.print(Text("Decided by:", style="bold"))
+        for q in decided:
+            line = Text(f"  {q} ", style="cyan")
+            line.append(ruling_question(q))
+            con.print(line)
+    rest = [q for q in rulings if q not in decided]
+    if rest and (explain or not decided):
+        con.print(Text(f"{'Also relied on' if decided else 'Rulings relied on'}: {', '.join(rest)}", style="cyan"))
+    elif rest:
+        con.print(Text(f"Also relied on: {len(rest)} more ruling(s) (--explain lists them)", style="dim"))
+
+
+def assumptions_text(con, details: list) -> None:
+    """A verdict's assumptions: those that could change the verdict first (marked '!'), then the
+    rest (the defaults of players the action does not touch folded into one line)."""
+    _, Text = _rich(con)
+
+    if not details:
+        return
+    con.print(Text("Assumptions (! could change the verdict):" if any(a["changes_verdict"] for a in details)
+                   else "Assumptions:", style="bold"))
+    for a in details:
+        if a["changes_verdict"]:
+            con.print(Text(f"  ! {a['text']}", style="yellow"))
+        else:
+            con.print(Text(f"  - {a['text']}", style="dim"))
+
+
 def rulings_and_assumptions(con, rulings, assumptions) -> None:
     """The closing lines of a verdict or a replay: the rulings relied on, then the assumptions."""
     _, Text = _rich(con)
@@ -114,6 +175,31 @@ def rulings_and_assumptions(con, rulings, assumptions) -> None:
         con.print(Text("Assumptions:", style="bold"))
         for a in assumptions:
             con.print(Text(f"  - {a}", style="dim"))
+
+
+def after_turn_text(steps: list, assumed: list, data, *, fallback=(), heading: str = "After the turn:",
+                    console=None) -> None:
+    """What ending a turn (a round, an era) did, step by step, each with the rulings that decide it;
+    scoring steps with one line per link or tile."""
+    Console, Text = _rich(console)
+
+    from .engine.after_turn import breakdown_lines
+
+    con = console or Console(highlight=False, soft_wrap=True)
+    con.print(Text(heading, style="bold"))
+    if not steps:  # the turn could not be ended: say why
+        for t in fallback:
+            con.print(f"  • {t}")
+        return
+    for st in steps:
+        line = Text(f"  • {st['text']}")
+        if st.get("rulings"):
+            line.append(f"  [{', '.join(st['rulings'])}]", style="cyan")
+        con.print(line)
+        for b in breakdown_lines(st, data):
+            con.print(Text(f"      {b}", style="dim"))
+    for a in assumed:
+        con.print(f"  • {a}")
 
 
 def findings_text(file: str, violations, console=None) -> None:

@@ -182,11 +182,13 @@ def check(position, turn_or_action, data=None, *, narrate: bool = True, sequence
     they judge hundreds of actions and never show what each one did.
     """
     base_assumptions: list = []
+    player_defaults: dict = {}
     if not isinstance(position, Position):
         from ..position_io import LoadedPosition
 
         if isinstance(position, LoadedPosition):
             base_assumptions = list(position.assumptions)
+            player_defaults = dict(position.player_defaults)
             position = position.position
     data = _data_for(position, data)
     turn = _as_turn(turn_or_action)
@@ -195,6 +197,7 @@ def check(position, turn_or_action, data=None, *, narrate: bool = True, sequence
         verdict, _ = _judge_turn(position, turn, data, [], narrate)
         if base_assumptions:
             verdict.assumptions = base_assumptions + verdict.assumptions
+        _note_position(verdict, position, base_assumptions, player_defaults)
         return verdict
     except NeedDraw:
         pass
@@ -235,7 +238,16 @@ def check(position, turn_or_action, data=None, *, narrate: bool = True, sequence
     verdict.legal = not illegal
     _outcome_rulings(verdict, [(r["chance"], r["example"], r["verdict"]) for r in results])
     verdict.assumptions = base_assumptions + verdict.assumptions
+    _note_position(verdict, position, base_assumptions, player_defaults)
     return verdict
+
+
+def _note_position(verdict: Verdict, position: Position, base_assumptions: list, player_defaults: dict) -> None:
+    """Record on *verdict* which assumptions came with the position file and whose defaults they
+    are (so that a verdict can fold those of players its action does not touch)."""
+    verdict.position_assumptions = list(base_assumptions)
+    verdict.player_defaults = player_defaults
+    verdict.players = list(position.players)
 
 
 def _outcome_rulings(verdict: Verdict, results: list) -> None:
