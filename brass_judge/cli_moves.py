@@ -127,19 +127,20 @@ def register(app: typer.Typer) -> None:
         fmt: Format = FORMAT_OPTION,
         check_invariants: bool = typer.Option(False, "--check", help="Check the conservation invariants "
                                               "(cubes, money, tiles, links, cards) after every step."),
+        facts: bool = typer.Option(False, "--facts", help="Record the facts after every turn in the log (after: "
+                                   "money, income level, VP), so that replay checks them."),
         variant: str = typer.Option("standard", "--variant", "-v", help="Rules variant: 'standard' (Roxley), "
                                     "'classic' (the rulebook's Classic Rules) or 'original' (the 2007 rules); "
                                     "the log records it."),
-        facts: bool = typer.Option(False, "--facts", help="Record the facts after every turn in the log (after: "
-                                   "money, income level, VP), so that replay checks them."),
     ) -> None:
         """Play a whole game (both eras) with random legal actions and write it as a game log that
         `replay` reproduces exactly; print the final scores. Exit 0, or 1 when --check finds a
         broken invariant."""
         from .data import game_data
         from .games import dump_log
-        from .errors import InputError
         from .selfplay import Ledger, play_game, summary
+
+        from .errors import InputError
 
         if facts and out is None:
             from .cli_common import USAGE_ERROR_CODE
@@ -174,7 +175,6 @@ def register(app: typer.Typer) -> None:
             sys.stdout.flush()
         elif out is not None:
             from .atomic import write_text
-            from .errors import InputError
 
             try:
                 write_text(out, text, what="the game log")

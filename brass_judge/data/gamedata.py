@@ -91,8 +91,16 @@ def line_key(a: str, b: str) -> str:
     return "~".join(sorted((a, b)))
 
 
+_NORMS: dict = {}  # name as written -> normalised (the same few names recur in every log)
+
+
 def _norm(name: str) -> str:
-    return " ".join(str(name).lower().replace("_", " ").replace("-", " ").replace("&", " and ").split())
+    got = _NORMS.get(name) if type(name) is str else None
+    if got is None:
+        got = " ".join(str(name).lower().replace("_", " ").replace("-", " ").replace("&", " and ").split())
+        if type(name) is str and len(_NORMS) < 20_000:
+            _NORMS[name] = got
+    return got
 
 
 @dataclass
@@ -293,17 +301,54 @@ def _read_yaml(path: Path):
     return load_file(path).data
 
 
+#: Bump when what is cached (the parsed data files) changes shape.
+_CACHE_VERSION = 1
+_GAME_FILES = ("map", "mat", "deck", "tracks", "variants")
+
+
+def _read_data_files(d: Path) -> tuple:
+    """The parsed contents of the five data files of *d*, in :data:`_GAME_FILES` order.
+
+    Parsing them costs more than everything else a ``check`` does, so the parsed data (plain
+    dicts, lists and scalars) is kept marshalled in the user cache (brass_judge/_cache.py),
+    under the SHA-256 of the files' bytes: an edited file is parsed again, never served stale,
+    and a damaged, unreadable or unwritable cache only costs the parse."""
+    import marshal
+
+    from .._cache import cache_read, cache_write, sha256_hex
+
+    paths = [d / f"{n}.yaml" for n in _GAME_FILES]
+    try:
+        raw = b"".join(len(b).to_bytes(8, "big") + b for b in (p.read_bytes() for p in paths))
+    except OSError:
+        raw = None  # let the YAML reader say which file is missing or unreadable
+    name = None
+    if raw is not None:
+        name = f"gamedata-v{_CACHE_VERSION}-{sha256_hex(raw)[:32]}.marshal"
+        payload = cache_read(name)
+        if payload is not None:
+            try:
+                got = marshal.loads(payload)
+            except (ValueError, EOFError, TypeError):
+                got = None
+            if type(got) is tuple and len(got) == len(paths) and all(type(x) is dict for x in got):
+                return got
+    got = tuple(_read_yaml(p) for p in paths)
+    if name is not None:
+        try:
+            cache_write(name, marshal.dumps(got), "gamedata-v")
+        except ValueError:  # not expected: the YAML reader makes only plain values
+            pass
+    return got
+
+
 @lru_cache(maxsize=None)
 def game_data(variant: str = "standard", game: str = "lancashire") -> GameData:
     """Load (once) the game data for *variant* ("standard" or "classic")."""
     from ..resources import data_dir
 
     d = data_dir(game)
-    m = _read_yaml(d / "map.yaml")
-    mat = _read_yaml(d / "mat.yaml")
-    deck = _read_yaml(d / "deck.yaml")
-    tr = _read_yaml(d / "tracks.yaml")
-    variants = _read_yaml(d / "variants.yaml")
+    m, mat, deck, tr, variants = _read_data_files(d)
     if variant not in variants:
         raise UnknownNameError(f"unknown rules variant {variant!r}", suggestions=list(variants))
     vr = resolve_variant(variants, variant)
