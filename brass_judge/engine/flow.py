@@ -546,7 +546,7 @@ def _end_era(pos: Position, data, *, rng=None, seed: Any = None, rail_deck_order
         tiles = [t for t in pos.tiles if t.owner == n and t.flipped]
         got = sum(data.tile(t.industry, t.level).vp for t in tiles)
         pos.player[n].vp += got
-        if got or per[n]:
+        if got or any(v for _, v in per[n]):
             fx.rule("RUL-TILE-SCORING", "Q013")  # scoring moves the VP marker only, never income
         fx.add("score-tiles", f"{n} scores {got} VP for {len(tiles)} flipped tile(s)", player=n, vp=got,
                total=pos.player[n].vp,
