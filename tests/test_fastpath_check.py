@@ -221,7 +221,9 @@ def test_process_exit_codes_and_output_as_a_program():
     pos, turn = "examples/worked-turn/position.yaml", "examples/worked-turn/turn.yaml"
     for args, want in [(["check", pos, turn], 0), (["check", pos, "-a", "build iron@preston card=preston"], 1),
                        (["validate", "no-such.yaml"], 2), (["check", pos, "-a", "pass card=bury", "-p", "x"], 2),
-                       (["rulings", "show", "Q080"], 0), (["rulings", "show", "Q999"], 2), (["--version"], 0)]:
+                       (["rulings", "show", "Q080"], 0), (["rulings", "show", "Q999"], 2), (["--version"], 0),
+                       (["replay", "examples/games/2p-full.yaml"], 0), (["lint", "examples/games", "--jobs", "2"], 1),
+                       (["lint", "examples/", "--format", "json"], 1), (["check"], 2)]:
         fast = _run(args)
         slow = _run(args, BRASS_JUDGE_NO_FASTPATH="1", BRASS_JUDGE_NO_FAST_EXIT="1")
         assert fast.returncode == want == slow.returncode, (args, fast.stderr)
