@@ -115,7 +115,6 @@ def register(app: typer.Typer) -> None:
                         # the action is legal, but the tiles named for the shortfall are not (Q033, Q034)
                         verdict.legal, verdict.violations, shortfall_bad = False, bad, True
                         verdict.rulings = list(dict.fromkeys(q for v in bad for q in v.rulings))
-                        verdict.decided_by = list(verdict.rulings)
                         after_turn, after_steps = [], []
                     else:
                         _write(out, dump_position(new, data), "the new position")

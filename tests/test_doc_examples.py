@@ -296,6 +296,9 @@ WT = "examples/worked-turn/position.yaml"
 HELP_EXAMPLES = {
     ("check", ""): (lambda t: [q for q in _quoted(t) if q.split()[0] in NOTATION_WORDS],
                     lambda q: ["check", WT, "--action", q]),
+    ("check", "shortfall"): (lambda t: re.findall(r"e\.g\. (\S+?=\S+)", t),
+                             lambda q: ["check", "examples/shortfall/round-end.yaml", "--action", "pass card=wigan",
+                                        "--apply", "--out", "next.yaml", "--shortfall", q]),
     ("rulings search", "query"): (_quoted, lambda q: ["rulings", "search", q]),
     ("rulings list", "topic"): (_after_eg, lambda q: ["rulings", "list", "--topic", q]),
     ("data location", "name"): (_quoted, lambda q: ["data", "location", q]),
