@@ -24,14 +24,59 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the command line *argv* (default: ``sys.argv[1:]``); return the exit code. Run as the
+    program (the ``brass-judge`` script, ``python -m brass_judge``), it ends the process itself
+    once the output is flushed (see :func:`_exit_now`)."""
+    code = _main(argv)
+    if argv is None and os.path.basename(sys.argv[0] or "") in _PROGRAM_NAMES:
+        _exit_now(code)
+    return code
+
+
+_PROGRAM_NAMES = ("brass-judge", "__main__.py")
+
+
+def _main(argv: list[str] | None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
-    if args[:1] == ["rulings"] and not os.environ.get("BRASS_JUDGE_NO_FASTPATH"):
-        code = _rulings_fast(args[1:])
-        if code is not None:
-            return code
+    if not os.environ.get("BRASS_JUDGE_NO_FASTPATH"):
+        if args[:1] == ["rulings"]:
+            code = _rulings_fast(args[1:])
+            if code is not None:
+                return code
+        elif args[:1] in (["check"], ["validate"]):
+            from ._fastcheck import run as fast_run
+
+            code = fast_run(args[0], args[1:])
+            if code is not None:
+                return code
     from .cli import run
 
     return run(argv)
+
+
+def _exit_now(code: int) -> None:
+    """End the process with *code* without the interpreter's teardown (freeing every module and
+    object costs about as much as a ``check`` does its work): flush standard output and error,
+    run the exit handlers (``atexit``), then ``os._exit``. Only from :func:`main` run as the
+    program, never in library use; when anything is left that teardown would do (a flush that
+    fails, a thread still running), it returns and the interpreter exits as usual.
+    ``BRASS_JUDGE_NO_FAST_EXIT=1`` turns it off."""
+    if os.environ.get("BRASS_JUDGE_NO_FAST_EXIT"):
+        return
+    threading = sys.modules.get("threading")
+    if threading is not None and any(t is not threading.main_thread() and not t.daemon and t.is_alive()
+                                     for t in threading.enumerate()):
+        return
+    try:
+        import atexit
+
+        atexit._run_exitfuncs()
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.flush()
+    except BaseException:  # noqa: BLE001 - e.g. a closed pipe: the usual exit reports it
+        return
+    os._exit(code if isinstance(code, int) and 0 <= code <= 255 else 1)
 
 
 # --------------------------------------------------------------------------- command line
@@ -288,19 +333,25 @@ class _Plain:
                 and cls._EMOJI.search(text) is None)
 
     @staticmethod
-    def width() -> int:
-        """rich's Console width (rich/console.py ``is_terminal``, ``is_dumb_terminal``, ``size``)."""
+    def terminal() -> bool:
+        """Whether rich's Console takes standard output for a terminal (rich/console.py
+        ``is_terminal``): then it styles what it prints."""
         env = os.environ
         tty_compatible = env.get("TTY_COMPATIBLE", "")
         if tty_compatible in ("0", "1"):
-            terminal = tty_compatible == "1"
-        elif env.get("FORCE_COLOR") is not None:
-            terminal = env.get("FORCE_COLOR") != ""
-        else:
-            try:
-                terminal = sys.stdout.isatty()
-            except (AttributeError, ValueError):
-                terminal = False
+            return tty_compatible == "1"
+        if env.get("FORCE_COLOR") is not None:
+            return env.get("FORCE_COLOR") != ""
+        try:
+            return sys.stdout.isatty()
+        except (AttributeError, ValueError):
+            return False
+
+    @classmethod
+    def width(cls) -> int:
+        """rich's Console width (rich/console.py ``is_terminal``, ``is_dumb_terminal``, ``size``)."""
+        env = os.environ
+        terminal = cls.terminal()
         if terminal and env.get("TERM", "").lower() in ("dumb", "unknown"):
             return 80
         width = None

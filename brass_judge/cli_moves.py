@@ -129,6 +129,9 @@ def register(app: typer.Typer) -> None:
                                               "(cubes, money, tiles, links, cards) after every step."),
         facts: bool = typer.Option(False, "--facts", help="Record the facts after every turn in the log (after: "
                                    "money, income level, VP), so that replay checks them."),
+        variant: str = typer.Option("standard", "--variant", "-v", help="Rules variant: 'standard' (Roxley), "
+                                    "'classic' (the rulebook's Classic Rules) or 'original' (the 2007 rules); "
+                                    "the log records it."),
     ) -> None:
         """Play a whole game (both eras) with random legal actions and write it as a game log that
         `replay` reproduces exactly; print the final scores. Exit 0, or 1 when --check finds a
@@ -137,13 +140,17 @@ def register(app: typer.Typer) -> None:
         from .games import dump_log
         from .selfplay import Ledger, play_game, summary
 
+        from .errors import InputError
+
         if facts and out is None:
             from .cli_common import USAGE_ERROR_CODE
-            from .errors import InputError
 
             raise fail_input(InputError("--facts records the facts in the log: give --out FILE (or -o -)",
                                         code=USAGE_ERROR_CODE), fmt)
-        data = game_data()
+        try:
+            data = game_data(variant)
+        except InputError as exc:
+            raise fail_input(exc, fmt) from None
         problems: list = []
         on_step = None
         if check_invariants:
@@ -168,7 +175,6 @@ def register(app: typer.Typer) -> None:
             sys.stdout.flush()
         elif out is not None:
             from .atomic import write_text
-            from .errors import InputError
 
             try:
                 write_text(out, text, what="the game log")
@@ -180,7 +186,7 @@ def register(app: typer.Typer) -> None:
         if to_stdout and fmt != Format.json:
             fmt = Format.text  # the scores go to stderr, below
         if fmt == Format.json and not to_stdout:
-            emit_json({"players": players, "seed": seed, "file": str(out) if out else None,
+            emit_json({"players": players, "seed": seed, "variant": data.variant, "file": str(out) if out else None,
                        "turns": len(log["turns"]), "actions": n_actions, "game_over": pos.game_over,
                        "scores": board, "winners": winners, "problems": problems})
         else:
@@ -190,7 +196,8 @@ def register(app: typer.Typer) -> None:
             from .cli_common import console
 
             con = console(stderr=to_stdout)
-            con.print(Text(f"self-play, {players} players, seed {seed}: {len(log['turns'])} turns, "
+            rules = "" if data.variant == "standard" else f", {data.variant} rules"
+            con.print(Text(f"self-play, {players} players{rules}, seed {seed}: {len(log['turns'])} turns, "
                            f"{n_actions} actions" + (f"; log written to {out}" if out else ""), style="bold"))
             table = Table(show_header=True, header_style="bold")
             for col, just in (("rank", "right"), ("player", "left"), ("VP", "right"),

@@ -96,6 +96,13 @@ _ROWS = [
        ("Q001", "Q003"), "remove it: at 2 players the blue and teal towns' cards are out, at 3 players the teal ones",
        ("Only the cards marked for the player count are in the game, so no hand or discard pile can hold another "
         "(though those towns can still be built in by other means).")),
+    _c("POS025", "too-many-cards",
+       "{count} {card} card(s) in the position ({places}), but the {deck} has {max}",
+       ("Q001",), "check the hands, discard piles and deck: each card of the deck appears once",
+       ("Each card of the deck is in exactly one place: a hand, a discard pile, the draw deck or under the "
+        "Deck tile. Counted across all of them, no card can appear more often than the deck for the player "
+        "count holds it (Classic rules: the 66-card box deck at 3-4 players). The two read-manual cards (a "
+        "Coal Mine and a Port) are out of every Roxley deck and of both 2-player modes."), may=("Q002",)),
     _c("POS022", "deck-size-impossible",
        "the draw deck holds {draw} card(s), but in {era} Era round {round} at {players} players it holds {range}",
        ("Q017", "Q018"), "check the round and the deck size",
@@ -132,7 +139,7 @@ _ROWS = [
             "Action Build.")),
     _c("BLD002", "location-outside-network", "{location} is not in {player}'s network (no {player} tile there, no {player} link touching it)",
        ("Q051", "Q073"), "play the {location} card, or two cards for a Double Action Build",
-       may=("Q052", "Q074", "Q075", "Q130"),
+       may=("Q052", "Q074", "Q075", "Q130", "Q128"),
        doc=("An Industry card builds only in a location in your own network: one holding your industry tile or "
             "touching your link. Being connected through other players' links does not count. With nothing of "
             "yours on the board, it may build on any free matching space, but not overbuild.")),
@@ -167,7 +174,7 @@ _ROWS = [
             "players may build there too. Overbuilding your own tile there is allowed; the limit is lifted in the "
             "Rail Era.")),
     _c("BLD010", "cannot-afford-build", "{player} has £{money} but the build costs £{cost}",
-       (), "needs £{short} more (a loan gives £10-£30)", may=("Q087",),
+       (), "needs £{short} more (a loan gives £10-£30)", may=("Q087", "Q034"),
        doc=("A build costs the price shown beside the tile on your mat plus any coal or iron bought from the "
             "markets, and you must have that money now. Overbuilding costs the full price too.")),
     _c("BLD011", "no-coal-source", "{location} needs {need} coal but is connected to no unflipped coal mine{and_market}",
@@ -226,7 +233,7 @@ _ROWS = [
             "needs a tile of the same industry, so a tile of another industry on a shared space blocks it.")),
     # ---- network --------------------------------------------------------------------------------
     _c("NET001", "line-outside-network", "{line} touches no location in {player}'s network",
-       ("Q051",), "{fix}", may=("Q121", "Q052", "Q021"),
+       ("Q051",), "{fix}", may=("Q121", "Q052", "Q021", "Q057", "Q129"),
        doc=("A new link must touch a location in your own network: one with your industry tile or touching one of "
             "your links. Being connected through other players' links is not enough, and with nothing on the "
             "board you have no network yet, so build an industry first.")),
@@ -336,7 +343,7 @@ _ROWS = [
        doc=("A Location card builds any industry the named town has a space for, whether or not the town is in "
             "your network or connected to anything; the town then joins your network. All other build rules still "
             "apply.")),
-    _c("RUL-CARD-INDUSTRY", "industry-card-in-network", "an Industry card builds in a town in the player's network", ("Q051",), may=("Q095", "Q059", "Q003", "Q129"),
+    _c("RUL-CARD-INDUSTRY", "industry-card-in-network", "an Industry card builds in a town in the player's network", ("Q051",), may=("Q095", "Q059", "Q055", "Q003", "Q129"),
        doc=("An Industry card builds that industry in any location in your own network: one holding one of your "
             "industry tiles or touching one of your links.")),
     _c("RUL-CARD-NO-TILES", "industry-card-anywhere", "with no industry or link tiles on the board, an Industry card builds anywhere", ("Q074",), may=("Q075", "Q076", "Q003"),
@@ -348,6 +355,9 @@ _ROWS = [
             "in or out of your network. Every other build rule still applies, and you draw two cards afterwards.")),
     _c("RUL-LOWEST-TILE", "lowest-tile", "the lowest tile of the industry is taken from the mat", ("Q012",),
        doc=("A build always uses the lowest-level tile left in that industry's stack on your mat.")),
+    _c("RUL-RAIL-SAME-TOWN", "rail-era-own-tiles-per-town", "in the Rail Era a player may have several tiles in one location", ("Q079",),
+       doc=("The Canal Era allows each player one industry tile per location; the Rail Era lifts the limit, so "
+            "a player may build a second tile of their own (any industry) in a town.")),
     _c("RUL-SPACE-SINGLE-FIRST", "single-icon-space-first", "a single-icon space is used before a shared one", ("Q078",),
        doc=("In a town with both kinds of space, a free space showing only the industry's icon is used before a "
             "space shared with another industry.")),
@@ -358,7 +368,7 @@ _ROWS = [
     _c("RUL-COAL-SAME-TOWN", "coal-same-town", "a mine in the same location is 0 links away", ("Q054",),
        doc=("A coal mine in the same location as the site counts as connected at zero links, so it is the closest "
             "source and is used first.")),
-    _c("RUL-COAL-MARKET", "coal-from-market", "with no connected mine, coal is bought from the market through a trade icon", ("Q061", "Q067"), may=("Q062", "Q113"),
+    _c("RUL-COAL-MARKET", "coal-from-market", "with no connected mine, coal is bought from the market through a trade icon", ("Q061", "Q067"), may=("Q062", "Q113", "Q057"),
        doc=("Only when no unflipped coal mine is connected may coal be bought from the Coal Market, cheapest cube "
             "first, and only through a connection to a market trade icon: any port tile, flipped or not, or an "
             "outside location. Buying is part of the action.")),
@@ -420,7 +430,7 @@ _ROWS = [
     _c("RUL-PORT-SALE", "port-sale", "a mill sold to a connected unflipped port flips both; each owner gains their tile's income", ("Q104",), may=("Q031", "Q097", "Q054", "Q107"),
        doc=("Selling a mill to a connected unflipped port, anyone's, flips both tiles, and each owner gains their "
             "own tile's income. A port sale never earns the Distant Cotton Market bonus.")),
-    _c("RUL-DCM-SALE", "distant-market-sale", "a Distant Cotton Market sale draws a tile, moves the marker and adds the bonus beside its new space in income spaces", ("Q103",), may=("Q102", "Q127", "Q105", "Q109", "Q110", "Q097"),
+    _c("RUL-DCM-SALE", "distant-market-sale", "a Distant Cotton Market sale draws a tile, moves the marker and adds the bonus beside its new space in income spaces", ("Q103",), may=("Q102", "Q127", "Q105", "Q109", "Q110", "Q097", "Q131"),
        doc=("A Distant Cotton Market sale draws the top tile and moves the marker down by its number; the seller "
             "gains the income spaces shown beside the marker's new space, then the mill flips for its own income. "
             "Each mill draws its own tile.")),
@@ -452,6 +462,13 @@ _ROWS = [
        doc=("At the end of each round, after turn order is set, everyone at once takes money equal to their "
             "income level, or pays it to the bank if it is negative. No income is taken after the game's last "
             "round.")),
+    _c("RUL-INCOME-START", "income-start-of-round",
+       "everyone takes income (or pays negative income) at the start of each round but the game's first (original rules)",
+       ("Q028",), may=("Q032",),
+       doc=("The original rules (variant 'original') take income at the start of each round instead of at its "
+            "end: as many payouts (everyone is on level 0 when the game starts), but at the end of the Canal Era "
+            "the era is scored first and the Rail Era's first round then starts with income, so a shortfall "
+            "there comes after the scoring and after the level 1 tiles have left the board.")),
     _c("RUL-SHORTFALL", "income-shortfall", "unpaid income is covered by removing own tiles for half cost, then 1 VP per £1", ("Q033", "Q034"),
        doc=("A player who cannot pay negative income removes own industry tiles of their choice for half their "
             "build cost (rounded down), stopping once it is covered and keeping any excess. If still short, they "
@@ -460,7 +477,7 @@ _ROWS = [
        doc=("At the end of each era every link scores 1 VP per link icon in the two locations it touches, on "
             "flipped tiles of any owner or printed on the board. All links score and are removed before any tile "
             "scores.")),
-    _c("RUL-TILE-SCORING", "tile-scoring", "flipped tiles score their VP at the end of each era", ("Q038",), may=("Q043",),
+    _c("RUL-TILE-SCORING", "tile-scoring", "flipped tiles score their VP at the end of each era", ("Q038",), may=("Q043", "Q013"),
        doc=("At the end of each era, flipped tiles on the board score the VP in their bottom left corner for "
             "their owner; unflipped tiles score nothing. A flipped level 2+ tile that survives the Canal Era "
             "scores again.")),

@@ -775,11 +775,14 @@ def setup_record(pos, *, seat_order: Optional[list] = None, variant: Optional[st
 
 def rail_record(pos) -> dict:
     """``rail_deck_order`` and ``rail_dcm_order`` from the position at the start of the Rail Era
-    (before anyone has played)."""
+    (before anyone has played). The deck order holds every card: the hands, the draw deck and, last,
+    the cards set aside at random by the Classic 3-4 player deck setup (Q005), as
+    :func:`brass_judge.engine.flow.end_round` deals it."""
     deck: list = []
     for n in pos.players:
         deck.extend(pos.player[n].hand or [])
     deck.extend(pos.draw_pile or [])
+    deck.extend(pos.under_deck_tile or [])
     return {"rail_deck_order": deck, "rail_dcm_order": list(pos.dcm_order or [])}
 
 

@@ -303,6 +303,13 @@ class _Builder:
         if "under_deck_tile" in deck:
             pos.under_deck_tile = [k for i, c in enumerate(deck["under_deck_tile"]) if (k := self.name("card", c, ("deck", "under_deck_tile", i)))]
         pos.turns_taken = [n for i, v in enumerate(o.get("turns_taken", [])) if (n := player_name(v, ("turns_taken", i)))]
+        if "turns_taken" not in o and turn in order and order.index(turn) > 0:
+            # players move in turn order, so everyone before the player to move has played this round
+            pos.turns_taken = order[:order.index(turn)]
+            self.assumptions.append(
+                f"turns_taken not given: {', '.join(pos.turns_taken)} (before {turn} in the turn order) "
+                f"{'has' if len(pos.turns_taken) == 1 else 'have'} played this round; after {turn} the turn "
+                "passes on in turn order")
         pos.game_over = bool(o.get("game_over", False))
         if self.errors:
             raise self.errors[0] if len(self.errors) == 1 else InputErrors(self.errors)

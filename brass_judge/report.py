@@ -2,9 +2,19 @@
 from __future__ import annotations
 
 
-def verdict_text(verdict, *, explain: bool = False, console=None) -> None:
+def _rich(console) -> tuple:
+    """``(Console, Text)``: rich's, or the plain stand-ins when *console* is the fast path's
+    ``PlainConsole`` (brass_judge/_fastcheck.py: output to a file or pipe, without importing rich)."""
+    if getattr(console, "plain_stand_in", False):
+        return type(console), console.Text
     from rich.console import Console
     from rich.text import Text
+
+    return Console, Text
+
+
+def verdict_text(verdict, *, explain: bool = False, console=None) -> None:
+    Console, Text = _rich(console)
 
     con = console or Console(highlight=False, soft_wrap=True)
     head = Text()
@@ -48,7 +58,7 @@ def verdict_text(verdict, *, explain: bool = False, console=None) -> None:
 
 def rulings_and_assumptions(con, rulings, assumptions) -> None:
     """The closing lines of a verdict or a replay: the rulings relied on, then the assumptions."""
-    from rich.text import Text
+    _, Text = _rich(con)
 
     if rulings:
         con.print(Text(f"Rulings relied on: {', '.join(rulings)}", style="cyan"))
@@ -59,8 +69,7 @@ def rulings_and_assumptions(con, rulings, assumptions) -> None:
 
 
 def findings_text(file: str, violations, console=None) -> None:
-    from rich.console import Console
-    from rich.text import Text
+    Console, Text = _rich(console)
 
     con = console or Console(highlight=False, soft_wrap=True)
     for v in violations:

@@ -241,8 +241,29 @@ def check(position, turn_or_action, data=None, *, narrate: bool = True) -> Verdi
                 "effects": [e.text for e in dcm],
             })
         verdict.legal = not illegal
+        _outcome_rulings(verdict, results)
     verdict.assumptions = base_assumptions + verdict.assumptions
     return verdict
+
+
+def _outcome_rulings(verdict: Verdict, results: list) -> None:
+    """A legal verdict over enumerated Distant Cotton Market draws relies on what decides any of
+    them: a draw landing on a 0 space still sells (Q105); each mill of the action draws its own
+    tile (Q109), even when the draw shown ends the action at X first."""
+    if not verdict.legal:
+        return
+    pairs = []
+    if any(("RUL-DCM-SALE", "Q105") in vd.also for _, _, vd in results):
+        pairs.append(("RUL-DCM-SALE", "Q105"))
+    if any(len(ds) > 1 for _, ds, _ in results):
+        pairs.append(("RUL-DCM-SALE", "Q109"))
+    new = [p for p in pairs if p not in verdict.also]
+    if not new:
+        return
+    if "RUL-DCM-SALE" not in verdict.rules:
+        verdict.rules.append("RUL-DCM-SALE")
+    verdict.also.extend(new)
+    verdict._rulings = None  # worked out again from the rules and pairs
 
 
 def apply(position, turn_or_action, data=None) -> Position:

@@ -311,10 +311,16 @@ def _end_round(pos: Position, data, *, rng=None, seed: Any = None, shortfall_cho
     2. Income for everyone at once, paid or charged, except after the game's last round (Q027,
        Q028, Q032); a shortfall removes own tiles for half cost, then costs VP (Q033, Q034).
     3. When the draw deck and every hand are empty, the era ends (:func:`_end_era`).
+
+    With the ``original`` variant's ``income_timing: start_of_round`` (variants.yaml) step 2 moves
+    to the start of the next round: the same point between turns, except at the end of the Canal
+    Era, where the era is scored first and the Rail Era's first round then starts with income.
     """
     fx = FlowEffects(narrate)
     era_over = is_era_over(pos, data)
     last_round = era_over and pos.era == RAIL
+    at_start = data.variant_rules.get("income_timing") == "start_of_round"
+    due = (pos.era, pos.round)  # the round whose end brings the income (how a log names a shortfall)
     # 1. turn order by money spent, stable for ties (Q024, Q026)
     spent = {n: pos.player[n].spent for n in pos.players}
     order = sorted(pos.players, key=lambda n: spent[n])
@@ -326,7 +332,9 @@ def _end_round(pos: Position, data, *, rng=None, seed: Any = None, shortfall_cho
     for n in order:
         pos.player[n].spent = 0
     # 2. income, not after the last round of the game (Q028)
-    if last_round:
+    if at_start:
+        pass  # taken when the next round starts (none after the game's last round)
+    elif last_round:
         fx.rule("RUL-INCOME", "Q028")
         fx.add("income", "no income after the last round of the game", skipped=True)
     else:
@@ -340,6 +348,8 @@ def _end_round(pos: Position, data, *, rng=None, seed: Any = None, shortfall_cho
         more = _end_era(pos, data, rng=rng, seed=seed, rail_deck_order=rail_deck_order,
                         rail_dcm_order=rail_dcm_order, unknown_deal=unknown_deal)
         fx.extend_from(more)
+        if at_start and not last_round:
+            _start_of_round_income(pos, data, shortfall_choices, fx, due)
         return pos, fx
     pos.round += 1
     pos.turns_taken = []
@@ -348,7 +358,26 @@ def _end_round(pos: Position, data, *, rng=None, seed: Any = None, shortfall_cho
     if narrate:
         fx.add("round", f"{pos.era.title()} Era round {pos.round} begins; {pos.turn} goes first",
                era=pos.era, round=pos.round, turn=pos.turn)
+    if at_start:
+        _start_of_round_income(pos, data, shortfall_choices, fx, due)
     return pos, fx
+
+
+def _start_of_round_income(pos: Position, data, shortfall_choices: Optional[dict], fx: FlowEffects,
+                           due: tuple) -> None:
+    """Income at the start of a round (the original rules, seeds/003; Q028: as many payouts as the
+    Roxley end-of-round income). *due*: the round just ended, under which a log records a shortfall."""
+    fx.rule("RUL-INCOME-START")
+    if fx.narrate:
+        fx.add("income-timing", f"{pos.era.title()} Era round {pos.round} starts with income (original rules)",
+               era=pos.era, round=pos.round)
+    era, rnd = pos.era, pos.round
+    pos.era, pos.round = due  # tiles removed for a shortfall are recorded under the round that ended
+    try:
+        for n in pos.players:
+            _pay_income(pos, data, n, (shortfall_choices or {}).get(n), fx)
+    finally:
+        pos.era, pos.round = era, rnd
 
 
 def tile_ref(t) -> str:
@@ -368,7 +397,8 @@ def _pay_income(pos: Position, data, name: str, choice: Optional[list], fx: Flow
             fx.add("income", f"{name} takes £{level} income (level {level})", player=name, amount=level, money=p.money)
         return
     owed = -level
-    fx.rule("RUL-INCOME", "Q032")  # negative income is paid to the bank every round
+    # negative income is paid to the bank every round
+    fx.rule("RUL-INCOME-START" if data.variant_rules.get("income_timing") == "start_of_round" else "RUL-INCOME", "Q032")
     if p.money >= owed:
         p.money -= owed
         if fx.narrate:
@@ -506,6 +536,8 @@ def _end_era(pos: Position, data, *, rng=None, seed: Any = None, rail_deck_order
         tiles = [t for t in pos.tiles if t.owner == n and t.flipped]
         got = sum(data.tile(t.industry, t.level).vp for t in tiles)
         pos.player[n].vp += got
+        if got or per[n]:
+            fx.rule("RUL-TILE-SCORING", "Q013")  # scoring moves the VP marker only, never income
         fx.add("score-tiles", f"{n} scores {got} VP for {len(tiles)} flipped tile(s)", player=n, vp=got,
                total=pos.player[n].vp)
     if pos.era == CANAL:
@@ -546,8 +578,17 @@ def _end_canal(pos: Position, data, fx: FlowEffects, *, rng, seed, rail_deck_ord
     cards.extend(pos.under_deck_tile or [])
     cards.extend(pos.draw_pile or [])
     full = _cards_of(data.deck_for(pos.num_players))
+    aside = _classic_removal(data, pos.num_players).get("rail_removed", 0)
     if rail_deck_order is not None:
         deck = list(rail_deck_order)
+        missing = Counter(full) - Counter(deck) if len(deck) == len(full) - aside and aside else None
+        if missing and not Counter(deck) - Counter(full):
+            # a log that leaves out the cards set aside at random (Classic setup, Q005): the cards
+            # missing are exactly those, and their order does not matter (they are never drawn)
+            deck += sorted(missing.elements())
+            fx.assumptions.append(
+                f"the Rail Era deck order lists {len(rail_deck_order)} of the {len(full)} cards: the {aside} missing ("
+                + ", ".join(sorted(missing.elements())) + ") are taken as the cards set aside at random (Classic setup)")
         if not _same_items(deck, full):
             raise ValueError(_diff("the Rail Era deck order", deck, full, f"the {pos.num_players}-player deck"))
     elif r is None and unknown_deal:
@@ -580,7 +621,6 @@ def _end_canal(pos: Position, data, fx: FlowEffects, *, rng, seed, rail_deck_ord
     # 6. everyone draws 8; the Deck tile goes in Nathan Rothschild side up with 2 cards per player
     #    under it: they are the last cards of the draw pile and are drawn (Q016, Q047)
     # (the Classic 3-4 player deck setup sets some cards aside at random instead, Q005)
-    aside = _classic_removal(data, pos.num_players).get("rail_removed", 0)
     if deck is None:
         for n in pos.players:
             pos.player[n].hand = None
@@ -640,17 +680,23 @@ def _end_rail(pos: Position, data, fx: FlowEffects) -> None:
 
 
 def scores(pos: Position, data) -> list:
-    """The standings: VP, then income (the income space, Q050), then money; still level = shared
-    (Q049). Each row: player, vp, income_space, income_level, money, rank (1 = best)."""
+    """The standings: VP, then the variant's tie-break (variants.yaml ``tie_break``; standard:
+    income, by the income space, Q050, then money); still level = shared (Q049). The original
+    rules then prefer the player earliest in the turn order (seeds/003). Each row: player, vp,
+    income_space, income_level, money, rank (1 = best)."""
     rows = []
-    for n in pos.players:
+    for i, n in enumerate(pos.players):
         p = pos.player[n]
         rows.append({"player": n, "vp": p.vp, "income_space": p.income_space,
-                     "income_level": data.income_level(p.income_space), "money": p.money})
-    key = lambda r: (r["vp"], r["income_space"], r["money"])  # noqa: E731
+                     "income_level": data.income_level(p.income_space), "money": p.money, "_seat": -i})
+    ties = tuple(data.variant_rules.get("tie_break") or ("income_space", "money"))
+    fields = tuple("_seat" if t == "turn_order" else t for t in ties)
+    key = lambda r: (r["vp"], *(r[f] for f in fields))  # noqa: E731
     rows.sort(key=key, reverse=True)
     for i, r in enumerate(rows):
         r["rank"] = rows[i - 1]["rank"] if i and key(rows[i - 1]) == key(r) else i + 1
+    for r in rows:
+        del r["_seat"]
     return rows
 
 

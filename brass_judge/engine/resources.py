@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..model import Tile
-from .board import distances_from, link_adjacency, trade_locations
+from .board import distances_from, link_adjacency, outside_apart, trade_locations
 from .context import Judge
 
 
@@ -50,6 +50,13 @@ def coal_sources(j: Judge, sites, adj: Optional[dict] = None) -> tuple[dict, lis
     mines = [t for t in j.pos.tiles if t.industry == "coal_mine" and not t.flipped and t.cubes > 0 and t.location in dist]
     mines.sort(key=lambda t: (dist[t.location], t.location, t.space))
     return dist, mines
+
+
+def _mine_beyond_outside(j: Judge, sites) -> bool:
+    """A mine with coal reached only through another outside location than the sites reach: it is
+    not connected, so the coal is bought (Q057)."""
+    mines = {t.location for t in j.pos.tiles if t.industry == "coal_mine" and not t.flipped and t.cubes > 0}
+    return bool(mines) and outside_apart(j.pos, j.data, sites, mines)
 
 
 def take_coal(j: Judge, sites, consumer: str, chosen: Optional[tuple] = None, *, dry_run: bool = False) -> Optional[int]:
@@ -120,7 +127,8 @@ def take_coal(j: Judge, sites, consumer: str, chosen: Optional[tuple] = None, *,
     price = market_buy_price(j.data, j.pos.coal_market, "coal")
     ports = [t for t in j.pos.tiles if t.industry == "port" and t.location == reach[0]]
     # a port's trade icon, either side up (Q062); buying through it does not flip it (Q113)
-    j.rule("RUL-COAL-MARKET", *(("Q062",) if ports else ()), *(("Q113",) if any(not t.flipped for t in ports) else ()))
+    j.rule("RUL-COAL-MARKET", *(("Q062",) if ports else ()), *(("Q113",) if any(not t.flipped for t in ports) else ()),
+           *(("Q057",) if _mine_beyond_outside(j, sites) else ()))
     if j.pos.coal_market <= 0:
         j.rule("RUL-MARKET-EMPTY")
     if not dry_run:

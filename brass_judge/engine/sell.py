@@ -163,6 +163,8 @@ def judge_sell(j: Judge, a: Sell) -> None:
             also.append("Q110")
         if several:
             also.append("Q097")
+        if pos.dcm_drawn.count(tile) > d.dcm_tiles.get(pos.num_players, ()).count(tile):
+            also.append("Q131")  # a tile the Roxley set leaves out: the Classic setup uses all 12
         j.rule("RUL-DCM-SALE", *also)
         j.effect("dcm", f"Distant Cotton Market tile {tile}: the marker moves {before}→{pos.dcm_position}; "
                  f"bonus +{bonus} income space(s)", tile=tile, marker=pos.dcm_position, bonus=bonus, mill=mill.location)
