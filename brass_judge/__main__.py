@@ -249,23 +249,25 @@ def _show(ruling_id: str, fmt: str) -> str | None:
 
 
 def _search(query: str, limit: int, fmt: str) -> str | None:
-    from .rulings import search
+    from .rulings import is_weak, match_coverage, search, weak_text
 
     hits = search(query, limit=limit)
+    cover = [match_coverage(query, r) for r, _ in hits]
     if fmt == "json":
         return _json([
-            {"id": r.id, "score": s, "question": r.question, "answer": r.answer,
+            {"id": r.id, "score": s, "coverage": c, "weak": is_weak(c), "question": r.question, "answer": r.answer,
              "engine": r.engine, "topics": list(r.topics), "authority": list(r.authority)}
-            for r, s in hits
+            for (r, s), c in zip(hits, cover)
         ])
     if not hits:
         return _Plain.render([f"No ruling matches {query!r}. Try other words, or "
                               "'brass-judge rulings list --topic ...'."])
-    table = _Plain.Table(("id", "score", "question"), justify=("left", "right", "left"),
-                         no_wrap=(True, True, False),
-                         rows=[(r.id, f"{s:.1f}", r.question) for r, s in hits])
+    table = _Plain.Table(("id", "score", "match", "question"), justify=("left", "right", "right", "left"),
+                         no_wrap=(True, True, True, False),
+                         rows=[(r.id, f"{s:.1f}", f"{c:.0%}", r.question) for (r, s), c in zip(hits, cover)])
     best = hits[0][0]
-    return _Plain.render([table, "", f"{best.id}: {best.answer}",
+    head = [weak_text(cover[0])] if is_weak(cover[0]) else []
+    return _Plain.render([table, "", *head, f"{best.id}: {best.answer}",
                           f"More: brass-judge rulings show {best.id}"])
 
 

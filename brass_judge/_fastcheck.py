@@ -138,6 +138,8 @@ def _check(positional: list, opts: dict):
         turn = turn_from_text(action, data)
     else:
         turn = load_turn(str(action_file), data, players=lp.position.players)
+    if turn.shortfall:
+        return None  # a shortfall choice (the action file's shortfall:): typer's command judges or refuses it
     who = player or turn.player
     if who is not None:
         names = {n.lower(): n for n in lp.position.players}
@@ -154,14 +156,20 @@ def _check(positional: list, opts: dict):
     from .engine import check
 
     verdict = check(lp, turn, data)
+    if not verdict.legal:
+        from .engine.alternatives import nearest_legal
+
+        verdict.alternatives = nearest_legal(lp, turn, data, verdict=verdict)
     code = 0 if verdict.legal else 1
     if fmt == "json":
         d = verdict.to_dict(explain=explain)
         d["file"] = str(position)
         return code, [_json(d)]
-    from .report import verdict_text
+    from .report import verdict_text, what_if_hint
 
-    return code, [_text(lambda con: verdict_text(verdict, explain=explain, console=con))]
+    out = [_text(lambda con: verdict_text(verdict, explain=explain, console=con))]
+    hint = what_if_hint(verdict)
+    return code, out + ([hint] if hint else [])
 
 
 def _validate(positional: list, opts: dict):
@@ -174,19 +182,20 @@ def _validate(positional: list, opts: dict):
 
     problems = validate(lp, data)
     if problems:
-        return 1, _invalid(str(position), problems, fmt, assumptions=lp.assumptions)
+        return 1, _invalid(str(position), problems, fmt, assumptions=lp.assumptions, judging=False)
     if fmt == "json":
         return 0, [_json({"file": str(position), "valid": True, "problems": [], "assumptions": lp.assumptions})]
     return 0, [f"{position}: valid position\n"]
 
 
-def _invalid(file: str, problems, fmt: str, assumptions=()) -> list:
+def _invalid(file: str, problems, fmt: str, assumptions=(), judging: bool = True) -> list:
     from .report import findings_text, violation_dict
 
     if fmt == "json":
         return [_json({"file": file, "valid": False, "verdict": "invalid-position",
                        "problems": [violation_dict(v, file) for v in problems], "assumptions": list(assumptions)})]
-    head = f"{file}: impossible position ({len(problems)} problem(s)); nothing judged\n"
+    tail = "; the action is not judged" if judging else ""  # as cli_check._report_invalid
+    head = f"{file}: impossible position ({len(problems)} problem(s)){tail}\n"
     return [head, _text(lambda con: findings_text(file, problems, console=con))]
 
 

@@ -58,6 +58,17 @@ def _money(m) -> str:
     return " ".join(parts) or "–"
 
 
+def _cards_text(group: dict, data) -> str:
+    """'any card', 'any two cards', or 'Bolton or Cotton Mill' (the card names as on the cards)."""
+    if group["any_card"]:
+        return "any two cards" if group["cards_needed"] == 2 else "any card"
+
+    def name(key: str) -> str:
+        return data.locations[key].name if key in data.locations else data.industry_names.get(key, key)
+
+    return " or ".join(f"{name(c)} (card={c})" for c in group["cards"])
+
+
 def register(app: typer.Typer) -> None:
     @app.command("moves")
     def moves_cmd(
@@ -87,10 +98,17 @@ def register(app: typer.Typer) -> None:
         counts = count_by_kind(moves)
         if kinds is not None:
             counts = {k: v for k, v in counts.items() if k in kinds}
+        from .engine.moves import group_moves
+
+        groups = group_moves(moves, pos)
         if fmt == Format.json:
+            index = {id(m): i for i, m in enumerate(moves)}
             emit_json({"file": str(position), "player": pos.turn, "era": pos.era, "round": pos.round,
                        "actions_left": pos.actions_left, "counts": counts, "total": len(moves),
-                       "moves": [m.to_dict() for m in moves], "assumptions": list(lp.assumptions)})
+                       "moves": [m.to_dict() for m in moves],
+                       "groups": [{**{k: v for k, v in g.items() if k != "moves"},
+                                   "moves": [index[id(m)] for m in g["moves"]]} for g in groups],
+                       "assumptions": list(lp.assumptions)})
             raise typer.Exit(int(ExitCode.OK))
         from rich.table import Table
         from rich.text import Text
@@ -102,14 +120,16 @@ def register(app: typer.Typer) -> None:
                        f"{pos.actions_left} action(s) left): {len(moves)} legal action(s)", style="bold"))
         con.print(Text("  " + ", ".join(f"{k} {v}" for k, v in counts.items()), style="dim"))
         by_kind: dict = {}
-        for m in moves:
-            by_kind.setdefault(m.kind, []).append(m)
-        for k, ms in by_kind.items():
-            table = Table(title=f"{k} ({len(ms)})", title_justify="left", show_header=True, header_style="bold")
+        for g in groups:
+            by_kind.setdefault(g["type"], []).append(g)
+        for k, gs in by_kind.items():
+            n = sum(len(g["moves"]) for g in gs)
+            table = Table(title=f"{k} ({n})", title_justify="left", show_header=True, header_style="bold")
             table.add_column("action", overflow="fold")
+            table.add_column("card(s) that would do", overflow="fold")
             table.add_column("cost", justify="right", no_wrap=True, min_width=5)
-            for m in ms:
-                table.add_row(m.notation, _money(m))
+            for g in gs:
+                table.add_row(g["notation"], _cards_text(g, data), _money(g["moves"][0]))
             con.print(table)
         if lp.assumptions:
             con.print(Text("Assumptions:", style="bold"))

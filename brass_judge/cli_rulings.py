@@ -122,14 +122,15 @@ def search_cmd(
     fmt: Format = FORMAT_OPTION,
 ) -> None:
     """Find the rulings that answer a question asked in your own words (typos are fine)."""
-    from .rulings import search
+    from .rulings import is_weak, match_coverage, search, weak_text
 
     hits = search(query, limit=limit)
+    cover = [match_coverage(query, r) for r, _ in hits]
     if _is_json(fmt):
         emit_json([
-            {"id": r.id, "score": s, "question": r.question, "answer": r.answer,
+            {"id": r.id, "score": s, "coverage": c, "weak": is_weak(c), "question": r.question, "answer": r.answer,
              "engine": r.engine, "topics": list(r.topics), "authority": list(r.authority)}
-            for r, s in hits
+            for (r, s), c in zip(hits, cover)
         ])
         return
     from rich.markup import escape
@@ -143,12 +144,15 @@ def search_cmd(
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("id", no_wrap=True)
     table.add_column("score", justify="right", no_wrap=True)
+    table.add_column("match", justify="right", no_wrap=True)
     table.add_column("question")
-    for r, s in hits:
-        table.add_row(r.id, f"{s:.1f}", escape(r.question))
+    for (r, s), c in zip(hits, cover):
+        table.add_row(r.id, f"{s:.1f}", f"{c:.0%}", escape(r.question))
     out.print(table)
     best = hits[0][0]
     out.print()
+    if is_weak(cover[0]):
+        out.print(escape(weak_text(cover[0])))
     out.print(f"[bold]{best.id}[/bold]: {escape(best.answer)}")
     out.print(f"[dim]More: brass-judge rulings show {best.id}[/dim]")
 

@@ -232,6 +232,25 @@ _ROWS = [
        doc=("Each industry space holds one tile. An occupied space can only be built on by overbuilding, which "
             "needs a tile of the same industry, so a tile of another industry on a shared space blocks it.")),
     # ---- network --------------------------------------------------------------------------------
+    _c("BLD023", "coal-market-while-mine-connected", "coal for {consumer} cannot be bought from the Coal Market: "
+       "{mines} is connected and must be used",
+       ("Q061", "Q060"), "take the coal from {mines} (leave coal=market out)",
+       doc=("Coal may be bought from the Coal Market only when no unflipped coal mine with coal is connected to the "
+            "site. While one is connected, its coal must be used (the closest first, whoever owns it), even when "
+            "a port or another trade icon is closer, so coal=market is not allowed.")),
+    _c("BLD024", "iron-market-while-works-have-iron", "iron for {consumer} cannot be bought from the Iron Market: "
+       "{works} still has iron and must be used",
+       ("Q064", "Q063"), "take the iron from {works} (leave iron=market out)",
+       doc=("Iron may be bought from the Iron Market only when no unflipped iron works on the board has iron left. "
+            "While any has, its iron must be used, with no connection needed, even when that flips an opponent's "
+            "iron works, so iron=market is not allowed; this holds for the Develop action too.")),
+    _c("BLD025", "rail-only-town-in-canal-era", "no coal can reach {location} in the Canal Era (it is reached only by "
+       "rail), and the {industry} needs {need} coal", ("Q061", "Q060"), "build the {industry} in {location} in the Rail "
+       "Era, or in a town canals reach",
+       doc=("Coal comes from a connected coal mine, or from the Coal Market through a connection to a trade icon. "
+            "Barrow-in-Furness and Birkenhead are reached only by rail lines and have no coal mine space, so in the "
+            "Canal Era no coal can get there: nothing that needs coal can be built there before the Rail Era (the "
+            "shipyard case is BLD021).")),
     _c("NET001", "line-outside-network", "{line} touches no location in {player}'s network",
        ("Q051",), "{fix}", may=("Q121", "Q052", "Q021", "Q057", "Q129"),
        doc=("A new link must touch a location in your own network: one with your industry tile or touching one of "
@@ -306,6 +325,17 @@ _ROWS = [
        ("Q001", "Q109"), "state a tile that is still face down, or leave :N out to see every possible draw",
        doc=("Each Distant Cotton Market sale draws the top face-down tile, from the tiles marked for the player "
             "count. The tile recorded must be one still face down (the top one, when the order is known).")),
+    _c("SEL009", "port-taken-this-turn", "{tile} was flipped by an earlier sale this turn; the mill in {location} "
+       "cannot sell to it too", ("Q098", "Q100"), "sell the mill in {location} to another connected unflipped port, or to "
+       "the Distant Cotton Market (MILL>distant)",
+       doc=("A port takes a single direct sale and flips at once, so two mills cannot sell to the same port, in one "
+            "Sell action or in the two actions of a turn. Its trade icon still lets later mills sell to the Distant "
+            "Cotton Market.")),
+    _c("SEL010", "dcm-tile-not-on-top", "the Distant Cotton Market tile drawn is the top one, {top} in the recorded "
+       "order ({order}), not {tile}", ("Q109",), "state the top tile ({top}), or leave :N out",
+       doc=("Each Distant Cotton Market sale draws the top face-down tile. When the position records the order of "
+            "the face-down tiles, the tile drawn is the top one, even if tiles of the number stated are still face "
+            "down further down.")),
     # ---- loan -----------------------------------------------------------------------------------
     _c("LON001", "loan-below-minus-10", "a £{amount} loan would take {player}'s income to level {level}; the track ends at -10",
        ("Q036",), "{alternative}",
@@ -318,7 +348,7 @@ _ROWS = [
     _c("GAM001", "recorded-fact-differs", "{what}: the log records {recorded}, the rules give {actual}", (), "correct the recorded value, or look for an earlier mistake in the log",
        doc=("Facts a game log records after a turn or at the end (money, income, VP, markets, era and so on) must "
             "match what the rules give when the logged actions are replayed.")),
-    _c("GAM002", "wrong-player-in-log", "the log gives this turn to {player}, but it is {turn}'s turn", ("Q024",), "give this turn to {turn} (the turn order is reset each round by money spent)",
+    _c("GAM002", "wrong-player-in-log", "the log gives this turn to {player}, but it is {turn}'s turn", ("Q024",), "give this turn to {turn}, or add {turn}'s turn before it if it is missing (the turn order is reset each round by money spent)",
        doc=("Turns follow the turn order track, which is reset each round by money spent (least first, ties "
             "keeping their order); the log must give each turn to the player whose turn it is.")),
     _c("GAM003", "turn-incomplete", "{player} took {used} action(s); the turn has {need}", ("Q019", "Q023"), "add the missing action(s): a player who does not act passes, discarding a card",
@@ -329,9 +359,16 @@ _ROWS = [
             "turns after that.")),
     _c("GAM005", "shortfall-choice-invalid", "{what}", ("Q033", "Q034"), None,
        doc=("A player who cannot pay negative income removes their own tiles for half cost, stopping as soon as "
-            "it is covered, and only then loses VP; tiles are removed for no other reason. A recorded choice must "
-            "follow this.")),
-    _c("GAM006", "fact-differs-after-earlier-difference",
+            "it is covered, and only then loses VP; tiles are removed for no other reason. A choice recorded in a "
+            "game log, or named for check --apply (--shortfall, or shortfall: in the action file), must follow "
+            "this.")),
+    _c("GAM006", "turn-missing-from-log", "{turn}'s turn is missing: the log gives this turn to {player}, but {turn} "
+       "plays before {player} this round and has no turn in the rest of the round", ("Q024",),
+       "add {turn}'s turn before this one (the turn order is reset each round by money spent)",
+       doc=("Every player takes one turn each round, in turn order. When the log gives a turn to a player who plays "
+            "later in the round and the player to move has no turn in the rest of the round's entries, the log has "
+            "left that player's turn out, rather than giving it to the wrong player (GAM002).")),
+    _c("GAM007", "fact-differs-after-earlier-difference",
        "{what}: the log records {recorded}, the rules give {actual}; {player}'s recorded facts have differed "
        "from the rules since {since} (line {first_line})", (),
        "fix the first difference (line {first_line}) and replay again: this one may only follow from it",
@@ -512,6 +549,38 @@ def rulings_of(codes, also=()) -> list:
     for code, q in also:
         extra.setdefault(code, []).append(q)
     return list(dict.fromkeys(q for c in codes for q in (*CODES[c].rulings, *extra.get(c, ()))))
+
+
+#: Rules that answer a question players dispute whenever they apply: the exception or the choice
+#: that made a legal action legal, or made it turn out as it did (an Industry card building with no
+#: tiles on the board, coal from the market, overbuilding, iron from a works out of the network...).
+#: A legal verdict's ``decided_by`` cites these rules' rulings plus every case-specific ruling
+#: (``may_cite``) a check recorded; the other rules applied (paying, discarding, taking the lowest
+#: tile, flipping for income) are the ordinary course of the action and are listed only as relied on.
+IN_DOUBT_RULES = frozenset({
+    "RUL-CARD-NO-TILES", "RUL-DOUBLE-BUILD", "RUL-SPACE-SINGLE-FIRST", "RUL-COAL-MINE", "RUL-COAL-SAME-TOWN",
+    "RUL-COAL-MARKET", "RUL-MARKET-EMPTY", "RUL-IRON-WORKS", "RUL-IRON-MARKET", "RUL-MINE-NO-COAL-COST",
+    "RUL-OVERBUILD-OWN", "RUL-OVERBUILD-OPPONENT", "RUL-RAIL-COAL", "RUL-DCM-VIA-PORT", "RUL-DCM-X",
+    "RUL-SAME-ACTION-TWICE",
+})
+#: Bookkeeping that never answers "why?" on its own (not even for an action with nothing in doubt).
+ROUTINE_RULES = frozenset({"RUL-SPENT", "RUL-DISCARD", "RUL-LOWEST-TILE", "RUL-CUBES-TO-SUPPLY",
+                           "RUL-FIRST-ROUND", "RUL-FLIP-INCOME", "RUL-OVERBUILD-REMOVED"})
+
+
+def deciding_rulings(rules, also=()) -> list:
+    """The rulings that decided a legal outcome (a verdict's ``decided_by``): those of the rules in
+    doubt (:data:`IN_DOUBT_RULES`) and the case-specific rulings *also* (``(code, ruling)`` pairs
+    that a check recorded because they decided this case). When nothing was in doubt, the rulings
+    of the action's own rule (a loan's Q035): every rule applied except the bookkeeping ones."""
+    extra: dict = {}
+    for code, q in also:
+        extra.setdefault(code, []).append(q)
+    out = [q for c in rules for q in ((*CODES[c].rulings, *extra.get(c, ())) if c in IN_DOUBT_RULES
+                                      else extra.get(c, ()))]
+    if not out:
+        out = [q for c in rules if c not in ROUTINE_RULES for q in CODES[c].rulings]
+    return list(dict.fromkeys(out))
 
 
 def all_cited_rulings() -> set:

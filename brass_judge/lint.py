@@ -186,8 +186,8 @@ def lint_file(file: str) -> FileReport:
 
 
 #: log problems after which the replay no longer plays the game the log records: GAM002 (wrong
-#: player), GAM003 (incomplete turn), GAM004 (turns after the end)
-_DEPARTURES = frozenset(("GAM002", "GAM003", "GAM004"))
+#: player), GAM003 (incomplete turn), GAM004 (turns after the end), GAM006 (a turn left out)
+_DEPARTURES = frozenset(("GAM002", "GAM003", "GAM004", "GAM006"))
 
 
 def _lint_game(doc, rep: FileReport) -> None:
@@ -209,7 +209,7 @@ def _lint_game(doc, rep: FileReport) -> None:
             cause.consequences.extend(found)
             continue
         if getattr(f, "follows", None) is not None and id(f.follows) in made:
-            # GAM006: a player's fact that differs after an earlier one of theirs did (a knock-on)
+            # GAM007: a player's fact that differs after an earlier one of theirs did (a knock-on)
             made[id(f.follows)].consequences.extend(found)
             continue
         rep.findings.extend(found)

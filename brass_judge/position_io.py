@@ -47,6 +47,9 @@ class LoadedPosition:
     paths: dict = field(default_factory=dict)
     #: the file lists the Distant Cotton Market tiles drawn (even as []), so the marker must match them
     dcm_drawn_given: bool = False
+    #: player -> (the assumption text, the fields not given) of each player whose money or income
+    #: space took the starting default (a verdict folds those of players its action does not touch)
+    player_defaults: dict = field(default_factory=dict)
 
     @property
     def file(self) -> Optional[str]:
@@ -125,6 +128,7 @@ class _Builder:
         self.root = root
         self.errors: list = []
         self.assumptions: list = []
+        self.player_defaults: dict = {}
 
     def err(self, msg: str, path: tuple, **kw) -> None:
         line, col = self.doc.line_of(path)
@@ -208,6 +212,7 @@ class _Builder:
             if missing and (era != CANAL or rnd > 1):
                 self.assumptions.append(f"{n}'s {' and '.join(missing)} not given: assumed the starting "
                                         + " and ".join({'money': f'£{d.start_money}', 'income_space': 'income space 10 (level 0)'}[m] for m in missing))
+                self.player_defaults[n] = (self.assumptions[-1], tuple(missing))
             if "hand" in raw:
                 hand = []
                 for i, c in enumerate(raw["hand"]):
@@ -314,7 +319,8 @@ class _Builder:
         if self.errors:
             raise self.errors[0] if len(self.errors) == 1 else InputErrors(self.errors)
         return LoadedPosition(pos, self.doc, self.assumptions, paths,
-                              dcm_drawn_given="drawn" in (o.get("distant_cotton_market") or {}))
+                              dcm_drawn_given="drawn" in (o.get("distant_cotton_market") or {}),
+                              player_defaults=dict(self.player_defaults))
 
     def tile(self, t, path, player_name, era) -> Optional[Tile]:
         if isinstance(t, str):

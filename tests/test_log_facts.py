@@ -163,8 +163,8 @@ def test_later_facts_of_a_parted_player_follow_the_first_difference(tmp_path):
     assert r.returncode == 1
     codes = [f["code"] for f in out["findings"]]
     first = [f for f in out["findings"] if f["code"] == "GAM001"]
-    later = [f for f in out["findings"] if f["code"] == "GAM006"]
-    assert first and later and codes.index("GAM006") > codes.index("GAM001")
+    later = [f for f in out["findings"] if f["code"] == "GAM007"]
+    assert first and later and codes.index("GAM007") > codes.index("GAM001")
     player = first[0]["player"]
     assert all(f["player"] == player for f in first) and len({f["line"] for f in first}) == 1
     assert first[0]["line"] > loan_line and first[0]["line"] - loan_line <= 3  # the turn's own after: line
@@ -178,7 +178,7 @@ def test_later_facts_of_a_parted_player_follow_the_first_difference(tmp_path):
     assert r.returncode == 1
     assert [f["code"] for f in lint["findings"]] == ["GAM001"] * len(first)
     assert sum(len(f["consequences"]) for f in lint["findings"]) == len(later)
-    assert all(c["code"] == "GAM006" for f in lint["findings"] for c in f["consequences"])
+    assert all(c["code"] == "GAM007" for f in lint["findings"] for c in f["consequences"])
 
 
 def test_a_player_back_in_step_starts_afresh(tmp_path):
@@ -207,4 +207,4 @@ def test_final_score_of_a_parted_player_is_gam006(tmp_path):
     bad.write_text(head + "\nfinal:" + final, encoding="utf-8")
     _, out = run_json("replay", str(bad))
     scores = [f for f in out["findings"] if "score at the end of the game" in f["message"]]
-    assert [(f["code"], f["player"]) for f in scores] == [("GAM006", player)]
+    assert [(f["code"], f["player"]) for f in scores] == [("GAM007", player)]

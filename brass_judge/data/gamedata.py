@@ -103,6 +103,31 @@ def _norm(name: str) -> str:
     return got
 
 
+def _abbreviation_matches(name: str, names) -> list:
+    """Names that *name* abbreviates: their initials ("W&R", "WR" for Warrington & Runcorn, "BiF"
+    for Barrow-in-Furness) or the start of a word ("Runc")."""
+    import re
+
+    q = re.sub(r"[\s.]+", "", str(name).lower()).replace("and", "&")
+    if not q:
+        return []
+    out = []
+    for full in names:
+        words = [w for w in re.split(r"[\s-]+", full.lower()) if w]
+        initials = "".join("&" if w in ("&", "and") else w[0] for w in words)
+        if q in (initials, initials.replace("&", "")) or (
+                len(q) >= 3 and any(w.startswith(q) for w in words if w not in ("&", "and", "the", "in"))):
+            out.append(full)
+    return out
+
+
+def _suggest(name: str, names) -> list:
+    """Close names for an unknown *name*: abbreviations first, then spelling (errors.closest)."""
+    names = list(names)
+    hits = _abbreviation_matches(name, names)
+    return list(dict.fromkeys(hits + closest(str(name), names)))[:3]
+
+
 @dataclass
 class GameData:
     """Everything fixed about the game: map, mat, deck, markets and tracks for one rules variant."""
@@ -137,7 +162,7 @@ class GameData:
         if key is None:
             raise UnknownNameError(
                 f"unknown location {name!r}", field=field,
-                suggestions=closest(str(name), [l.name for l in self.locations.values()]))
+                suggestions=_suggest(str(name), [l.name for l in self.locations.values()]))
         return self.locations[key]
 
     def industry(self, name: str, *, field: str | None = None) -> str:
@@ -162,8 +187,8 @@ class GameData:
             return key
         raise UnknownNameError(
             f"unknown card {name!r}", field=field,
-            suggestions=closest(str(name), [l.name for l in self.locations.values() if l.kind == "town"]
-                                + list(INDUSTRIES)))
+            suggestions=_suggest(str(name), [l.name for l in self.locations.values() if l.kind == "town"]
+                                 + list(INDUSTRIES)))
 
     def line(self, a: str, b: str, *, field: str | None = None) -> Line:
         la, lb = self.location(a, field=field), self.location(b, field=field)

@@ -226,19 +226,27 @@ def judge_build(j: Judge, a: Build) -> None:
     for _ in range(spec.coal):
         price = take_coal(j, [a.location], f"the {ind_name} in {loc.name}", a.coal_from, dry_run=illegal_so_far)
         if price is None:
-            # the Canal Era shipyard can only be Liverpool's (Q080); anything else needing coal in a
-            # rail-only town is simply out of coal's reach (BLD011 alone)
-            if a.industry == "shipyard" and pos.era == CANAL and a.location in d.graphs.rail_only:
-                j.violate("BLD021", priority=20, location=loc.name)
-            j.violate("BLD011", priority=20, location=loc.name, need=spec.coal,
-                      and_market=" and to no market trade icon",
-                      also=(("Q076",) if anywhere else ()) + (("Q129",) if virtual_link else ()))
+            # one reason, the real one: in the Canal Era no canal reaches a rail-only town, so no
+            # coal can get there at all; the Canal Era shipyard can only be Liverpool's (Q080)
+            if pos.era == CANAL and a.location in d.graphs.rail_only:
+                if a.industry == "shipyard":
+                    j.violate("BLD021", priority=20, location=loc.name)
+                else:
+                    j.violate("BLD025", priority=20, location=loc.name, industry=ind_name, need=spec.coal)
+            else:
+                j.violate("BLD011", priority=20, location=loc.name, need=spec.coal,
+                          and_market=" and to no market trade icon",
+                          also=(("Q076",) if anywhere else ()) + (("Q129",) if virtual_link else ()))
+            break  # the next cube would fail the same way
         else:
             cost += price
             if anywhere:
                 j.rule("RUL-CARD-NO-TILES", "Q076")  # the no-tiles rule still needs coal
     for _ in range(spec.iron):
         cost += take_iron(j, f"the {ind_name} in {loc.name}", a.iron_from, dry_run=illegal_so_far)
+    for res, named, need in (("coal", a.coal_from, spec.coal), ("iron", a.iron_from, spec.iron)):
+        if named and not need:  # said, so not dropped silently
+            j.assume(f"{res}={','.join(named)} was not used: the level {level} {ind_name} needs no {res}")
     if pos.player[me].money < cost:
         # an overbuild costs the full price too (Q087)
         short = cost - pos.player[me].money

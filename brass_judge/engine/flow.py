@@ -389,7 +389,7 @@ def _pay_income(pos: Position, data, name: str, choice: Optional[list], fx: Flow
     p = pos.player[name]
     level = data.income_level(p.income_space)
     if choice is not None and (level >= 0 or p.money >= -level):
-        _bad_choice(fx, name, f"the log records tiles removed by {name} for an income shortfall, but {name} "
+        _bad_choice(fx, name, f"tiles are named for {name} to remove for an income shortfall, but {name} "
                     f"{'takes income' if level >= 0 else 'can pay'} (income level {level}, £{p.money})")
     if level >= 0:
         p.money += level
@@ -429,7 +429,7 @@ def _pay_income(pos: Position, data, name: str, choice: Optional[list], fx: Flow
             pos.tiles.remove(t)
             own.remove(t)
         if cash < owed and own:
-            _bad_choice(fx, name, f"the recorded tiles do not cover {name}'s £{owed} income (£{cash}), but {name} "
+            _bad_choice(fx, name, f"the tiles named do not cover {name}'s £{owed} income (£{cash}), but {name} "
                         f"still has {len(own)} tile(s) on the board, which must be removed first")
     if cash < owed and own:
         own.sort(key=lambda t: (value(t), t.flipped, t.level, t.location, t.space))
@@ -463,7 +463,7 @@ def _pay_income(pos: Position, data, name: str, choice: Optional[list], fx: Flow
 
 
 def _bad_choice(fx: FlowEffects, name: str, what: str) -> None:
-    """A shortfall choice from the log that the rules do not allow (GAM005, Q033, Q034)."""
+    """A shortfall choice (a log's, or check --apply's) that the rules do not allow (GAM005, Q033, Q034)."""
     fx.violations.append(Violation("GAM005", {"player": name, "what": what}))
 
 
@@ -491,9 +491,9 @@ def _find_own_tile(pos: Position, name: str, ref: str, data):
 
 
 # -------------------------------------------------------------------------------------- eras
-def link_vp(pos: Position, data) -> dict:
-    """VP each link scores now: 1 per link icon in the two locations it touches, counting the icons
-    printed on the board and those on flipped tiles of anyone (Q039)."""
+def link_icons(pos: Position, data) -> Counter:
+    """Link icons in each location now: those printed on the board plus those on flipped tiles of
+    anyone (Q039)."""
     printed = data.__dict__.get("_printed_link_icons")
     if printed is None:  # worked out once per game data
         printed = data.__dict__["_printed_link_icons"] = Counter(
@@ -502,6 +502,13 @@ def link_vp(pos: Position, data) -> dict:
     for t in pos.tiles:
         if t.flipped:
             icons[t.location] += data.tile(t.industry, t.level).link_icons
+    return icons
+
+
+def link_vp(pos: Position, data) -> dict:
+    """VP each link scores now: 1 per link icon in the two locations it touches, counting the icons
+    printed on the board and those on flipped tiles of anyone (Q039)."""
+    icons = link_icons(pos, data)
     out = {}
     for l in pos.links:
         a, b = l.line.split("~")
@@ -517,6 +524,7 @@ def _end_era(pos: Position, data, *, rng=None, seed: Any = None, rail_deck_order
     # 1. every link scores and is removed, all players before any tile scores (Q039-Q041)
     fx.rule("RUL-LINK-SCORING")
     vp = link_vp(pos, data)
+    icons = link_icons(pos, data)
     per: dict = {n: [] for n in pos.players}
     for l in pos.links:
         per[l.owner].append((l.line, vp[l.line]))
@@ -524,7 +532,9 @@ def _end_era(pos: Position, data, *, rng=None, seed: Any = None, rail_deck_order
         got = sum(v for _, v in per[n])
         pos.player[n].vp += got
         fx.add("score-links", f"{n} scores {got} VP for {len(per[n])} link(s)", player=n, vp=got,
-               links={line.replace('~', '-'): v for line, v in per[n]}, total=pos.player[n].vp)
+               links={line.replace('~', '-'): v for line, v in per[n]}, total=pos.player[n].vp,
+               breakdown=[{"line": line.replace("~", "-"), "vp": v,
+                           "icons": {end: icons[end] for end in line.split("~")}} for line, v in per[n]])
     pos.links = []
     for n in pos.players:
         pos.player[n].links_left = data.links_per_player
@@ -539,7 +549,9 @@ def _end_era(pos: Position, data, *, rng=None, seed: Any = None, rail_deck_order
         if got or per[n]:
             fx.rule("RUL-TILE-SCORING", "Q013")  # scoring moves the VP marker only, never income
         fx.add("score-tiles", f"{n} scores {got} VP for {len(tiles)} flipped tile(s)", player=n, vp=got,
-               total=pos.player[n].vp)
+               total=pos.player[n].vp,
+               breakdown=[{"location": t.location, "space": t.space, "industry": t.industry, "level": t.level,
+                           "vp": data.tile(t.industry, t.level).vp} for t in tiles])
     if pos.era == CANAL:
         _end_canal(pos, data, fx, rng=rng, seed=seed, rail_deck_order=rail_deck_order, rail_dcm_order=rail_dcm_order,
                    unknown_deal=unknown_deal)
