@@ -29,7 +29,9 @@ or, all at once, :func:`write_log` ``(setup, turns, final)``.
 
 Log-level problems have GAM codes (brass_judge/codes.py): GAM001 a recorded fact differs,
 GAM002 the wrong player, GAM003 an incomplete turn, GAM004 turns after the game's end, GAM005 an
-invalid shortfall choice, GAM006 a turn left out. Unusable input raises :class:`~brass_judge.errors.InputError` (INP codes).
+invalid shortfall choice, GAM006 a turn left out, GAM007 a player's fact that differs after an
+earlier fact of theirs did (it may only follow from that one, its ``follows``). Unusable input
+raises :class:`~brass_judge.errors.InputError` (INP codes).
 """
 from __future__ import annotations
 
@@ -353,6 +355,7 @@ class Finding:
     violations: list = field(default_factory=list)
     rulings: list = field(default_factory=list)
     remedy: Optional[str] = None
+    follows: Optional["Finding"] = None  #: GAM007: the GAM001 it may only follow from
 
     @property
     def kind(self) -> str:
@@ -386,6 +389,8 @@ class Finding:
             "rulings": list(self.rulings),
             "remedy": self.remedy,
             "violations": [v.to_dict() for v in self.violations],
+            **({"follows": {"code": self.follows.code, "line": self.follows.line, "turn": self.follows.turn}}
+               if self.follows is not None else {}),
         }
 
 
@@ -526,16 +531,35 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
         res.findings.append(f)
         return f
 
+    parted: dict = {}  # player -> (their first differing fact's GAM001, its label) while they differ
+
+    def player_differs(name: str, what: str, want, got, line) -> None:
+        """GAM001 for a player in step with the rules so far, else GAM007 pointing at the first difference."""
+        first = parted.get(name)
+        if first is None or first[1] == label_now[0]:
+            f = finding("GAM001", {"what": what, "recorded": want, "actual": got}, line, player=name)
+            parted.setdefault(name, (f, label_now[0]))
+        else:
+            f = finding("GAM007", {"what": what, "recorded": want, "actual": got, "player": name,
+                                   "since": first[1], "first_line": first[0].line}, line, player=name)
+            f.follows = first[0]
+
+    label_now = [None]
+
     def check_facts(facts: dict, base: tuple, label: str) -> None:
+        label_now[0] = label
         for key, recorded in facts.items():
             if isinstance(key, tuple):
                 name = key[1]
+                agree = True
                 for k, want in recorded.items():
                     got = _player_fact(pos, data, name, k)
                     if got != want:
-                        finding("GAM001", {"what": f"{name}'s {k.replace('_', ' ')} {label}", "recorded": want,
-                                           "actual": got}, log.line_of(base + (_key_in_doc(log, base, name), k)),
-                                player=name)
+                        agree = False
+                        player_differs(name, f"{name}'s {k.replace('_', ' ')} {label}", want, got,
+                                       log.line_of(base + (_key_in_doc(log, base, name), k)))
+                if agree and recorded:
+                    parted.pop(name, None)  # back in step: a later difference is a new one
             elif key == "markets":
                 for m, w in recorded.items():
                     g = pos.coal_market if m == "coal" else pos.iron_market
@@ -546,8 +570,8 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
                 for name, w in recorded.items():
                     g = pos.player[name].vp
                     if g != w:
-                        finding("GAM001", {"what": f"{name}'s score {label}", "recorded": f"{w} VP", "actual": f"{g} VP"},
-                                log.line_of(base + ("scores", _key_in_doc(log, base + ("scores",), name))), player=name)
+                        player_differs(name, f"{name}'s score {label}", f"{w} VP", f"{g} VP",
+                                       log.line_of(base + ("scores", _key_in_doc(log, base + ("scores",), name))))
             else:
                 got = _board_fact(pos, data, key)
                 want = str(recorded).lower() if key == "era" else recorded
