@@ -107,12 +107,11 @@ def read_log(source: Any, data=None, *, name: str = "<game>") -> GameLog:
     Raises :class:`InputError` (every problem found, as :class:`InputErrors`) when the log cannot
     be used: YAML or schema errors, unknown names, actions that do not parse.
     """
-    from .yamlio import load_file, load_string
+    from .yamlio import load_file, load_string, looks_like_path
 
     if isinstance(source, Document):
         doc = source
-    elif isinstance(source, Path) or (isinstance(source, str) and "\n" not in source
-                                      and (source == "-" or source.endswith((".yaml", ".yml")) or Path(source).exists())):
+    elif isinstance(source, Path) or (isinstance(source, str) and looks_like_path(source)):
         doc = load_file(source, what="game log")
     elif isinstance(source, str):
         doc = load_string(source, name)

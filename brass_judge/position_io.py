@@ -29,7 +29,7 @@ from typing import Any, Optional
 
 from .errors import InputError, InputErrors, UnknownNameError, closest
 from .model import CANAL, RAIL, Link, PlayerState, Position, Tile
-from .yamlio import Document, load_file, load_string
+from .yamlio import Document, load_file, load_string, looks_like_path
 
 _TILE_RE = re.compile(
     r"^\s*(?P<owner>[\w-]+)\s+(?P<ind>[A-Za-z_ -]+?)(?P<level>\d)?\s*@\s*(?P<loc>[^#\s]+(?:\s[^#\s=]+)*?)"
@@ -62,8 +62,7 @@ def load_position(source: Any, data=None, *, name: str = "<position>") -> Loaded
     """Load a position from a path, a YAML string, or an already parsed mapping."""
     if isinstance(source, Position):
         return LoadedPosition(source)
-    if isinstance(source, Path) or (isinstance(source, str) and "\n" not in source and
-                                    (source == "-" or source.endswith((".yaml", ".yml")) or Path(source).exists())):
+    if isinstance(source, Path) or (isinstance(source, str) and looks_like_path(source)):
         doc = load_file(source, what="position file")
     elif isinstance(source, str):
         doc = load_string(source, name)
