@@ -17,7 +17,11 @@ def _validator(name: str):
 
     schema = json.loads(schema_file(name).read_text(encoding="utf-8"))
     cls = jsonschema.validators.validator_for(schema)
-    return cls(schema)
+    # "integer" means a whole number written as one: JSON Schema also accepts 12.0, which the
+    # readers would carry on as a float (crashes in render/moves/sell, '50.0' in --apply output).
+    checker = cls.TYPE_CHECKER.redefine(
+        "integer", lambda _c, v: isinstance(v, int) and not isinstance(v, bool))
+    return jsonschema.validators.extend(cls, type_checker=checker)(schema)
 
 
 def schema_errors(doc: Document, name: str) -> list[InputError]:
@@ -104,9 +108,12 @@ def _convert(doc: Document, e) -> InputError:
         want = e.validator_value if isinstance(e.validator_value, list) else [e.validator_value]
         words = [_TYPE_WORDS.get(t, t) for t in want]
         wanted = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+        if isinstance(e.instance, float) and "integer" in want and e.instance.is_integer():
+            return doc.error(f"expected a whole number, got {_short(e.instance)}: write {int(e.instance)}", path,
+                             code="INP033")
         return doc.error(f"expected {wanted}, got {_kind(e.instance)} {_short(e.instance)}", path, code="INP033")
     if validator in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-        return doc.error(f"{e.instance!r} is out of range ({validator} {e.validator_value})", path, code="INP034")
+        return doc.error(f"{_short(e.instance)} is out of range ({validator} {e.validator_value})", path, code="INP034")
     if validator == "enum":
         allowed = []
         for x in e.validator_value:  # 'canal, Canal, CANAL' reads as 'canal'
@@ -146,8 +153,9 @@ _TYPE_WORDS = {"string": "text", "object": "a mapping", "array": "a list", "inte
 
 
 def _short(v) -> str:
-    r = repr(v)
-    return r if len(r) <= 80 else r[:77] + "..."
+    from .errors import quote
+
+    return quote(v)
 
 
 def _kind(v) -> str:
