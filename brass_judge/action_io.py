@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from .errors import InputError, InputErrors, UnknownNameError, closest
+from .errors import InputError, InputErrors, UnknownNameError, closest, quote
 from .model import Turn
 from .notation import action_from_obj, parse_turn
 from .yamlio import Document, load_file
@@ -27,7 +27,7 @@ def turn_from_doc(doc: Document, data, root: tuple = ()) -> Turn:
     if isinstance(obj, dict) and "actions" in obj:
         extra = [k for k in obj if k not in ("actions", "player", "about")]
         if extra:
-            raise located(f"unknown key {extra[0]!r} (a turn has 'player', 'actions' and 'about')", root + (extra[0],))
+            raise located(f"unknown key {quote(extra[0])} (a turn has 'player', 'actions' and 'about')", root + (extra[0],))
         player = obj.get("player")
         if player is not None:
             if isinstance(player, (list, dict, bool)):
@@ -74,7 +74,7 @@ def load_turn(path: str, data, players: Optional[Sequence[str]] = None) -> Turn:
         names = {str(n).lower(): n for n in players}
         if turn.player.lower() not in names:
             line, col = doc.line_of(("player",))
-            raise UnknownNameError(f"unknown player {turn.player!r}", file=doc.file, line=line, column=col,
+            raise UnknownNameError(f"unknown player {quote(turn.player)}", file=doc.file, line=line, column=col,
                                    field="player", suggestions=closest(turn.player, players))
         turn = Turn(turn.actions, names[turn.player.lower()])
     return turn

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Optional
 
-from .errors import InputError, InputErrors
+from .errors import InputError, InputErrors, quote
 from .yamlio import Document
 
 #: Keys of a facts mapping (``after:``, ``final:``) that are not player names.
@@ -210,9 +210,9 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
     lower = {}
     for i, n in enumerate(players):
         if n.lower() in lower:
-            err(f"two players named {n!r}", ("setup", "players", i))
+            err(f"two players named {quote(n)}", ("setup", "players", i))
         if n in BOARD_FACTS or n in PLAYER_FACTS:
-            err(f"{n!r} cannot be a player name (it is a fact key)", ("setup", "players", i))
+            err(f"{quote(n)} cannot be a player name (it is a fact key)", ("setup", "players", i))
         lower[n.lower()] = n
 
     def player(v, path) -> Optional[str]:
@@ -220,7 +220,7 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
         if n is None:
             from .errors import closest
 
-            errors.append(doc.error(f"unknown player {v!r} (the players are {', '.join(players)})", path,
+            errors.append(doc.error(f"unknown player {quote(v)} (the players are {', '.join(players)})", path,
                                     code="INP010", suggestions=closest(str(v), players)))
         return n
 

@@ -98,7 +98,7 @@ def _convert(doc: Document, e) -> InputError:
             sug = closest(str(k), allowed)
             hint = f" (allowed: {', '.join(allowed)})" if allowed else (
                 f" ({e.schema['description'].rstrip('.')})" if e.schema.get("description") else "")
-            errs.append(doc.error(f"unknown key {k!r}" + (hint if not sug else ""),
+            errs.append(doc.error(f"unknown key {_short(k)}" + (hint if not sug else ""),
                                   _orig_path(doc.data, path + (k,)), suggestions=sug, code="INP031"))
         if errs:
             return errs[0] if len(errs) == 1 else InputErrors(errs)

@@ -520,7 +520,7 @@ class _Converter:
         v = node.value
         if len(v) > MAX_SCALAR:
             raise self._err(f"a value of {len(v):,} characters (the limit is {MAX_SCALAR:,}); refused "
-                            f"(it starts {quote(v, 40)})", node, path, "INP014")
+                            f"(it starts {quote(v[:40])})", node, path, "INP014")
         if tag == _PLAIN:
             self._note_comment(node, path)
             if v in _CORE_NULL:
