@@ -154,7 +154,7 @@ def read_text(path: str | Path, *, what: str = "file") -> str:
         except UnicodeDecodeError as exc:
             raise InputError(f"standard input is not UTF-8 text (bad byte 0x{raw[exc.start]:02x})", file="<stdin>",
                              line=raw[: exc.start].count(b"\n") + 1, code="INP003") from None
-    if name == "" or (name == "." and isinstance(path, Path) and _empty_on_command_line()):
+    if name == "" or (name == "." and _empty_on_command_line()):
         raise InputError(f"no {what} given: the path is empty", file="''", code="INP001")
     return _decode(_read_bounded(name, what), name)
 
