@@ -209,6 +209,10 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
     players = [str(p) for p in s["players"]]
     lower = {}
     for i, n in enumerate(players):
+        from .position_io import MAX_NAME
+
+        if len(n) > MAX_NAME:
+            err(f"player name {quote(n)} is too long (at most {MAX_NAME} characters)", ("setup", "players", i))
         if n.lower() in lower:
             err(f"two players named {quote(n)}", ("setup", "players", i))
         if n in BOARD_FACTS or n in PLAYER_FACTS:

@@ -31,6 +31,9 @@ from .errors import InputError, InputErrors, UnknownNameError, closest, quote
 from .model import CANAL, RAIL, Link, PlayerState, Position, Tile
 from .yamlio import Document, load_file, load_string, looks_like_path
 
+#: The longest player name: a name is printed in every verdict, picture and log line.
+MAX_NAME = 64
+
 _TILE_RE = re.compile(
     r"^\s*(?P<owner>[\w-]+)\s+(?P<ind>[A-Za-z_ -]+?)(?P<level>\d)?\s*@\s*(?P<loc>[^#\s]+(?:\s[^#\s=]+)*?)"
     r"(?:#(?P<space>\d))?(?P<rest>(?:\s+\S+)*)\s*$")
@@ -162,6 +165,9 @@ class _Builder:
             pdata = {str(k): v for k, v in players_raw.items()}
         lower = {}
         for i, n in enumerate(names):
+            if len(n) > MAX_NAME:
+                at = ("players", list(players_raw)[i]) if isinstance(players_raw, dict) else ("players", i)
+                self.err(f"player name {quote(n)} is too long (at most {MAX_NAME} characters)", at, code="INP040")
             if n.lower() in lower:
                 at = ("players", list(players_raw)[i]) if isinstance(players_raw, dict) else ("players", i)
                 self.err(f"two players named {quote(n)}", at, code="INP041")
