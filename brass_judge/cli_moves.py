@@ -127,6 +127,8 @@ def register(app: typer.Typer) -> None:
         fmt: Format = FORMAT_OPTION,
         check_invariants: bool = typer.Option(False, "--check", help="Check the conservation invariants "
                                               "(cubes, money, tiles, links, cards) after every step."),
+        facts: bool = typer.Option(False, "--facts", help="Record the facts after every turn in the log (after: "
+                                   "money, income level, VP), so that replay checks them."),
     ) -> None:
         """Play a whole game (both eras) with random legal actions and write it as a game log that
         `replay` reproduces exactly; print the final scores. Exit 0, or 1 when --check finds a
@@ -135,6 +137,12 @@ def register(app: typer.Typer) -> None:
         from .games import dump_log
         from .selfplay import Ledger, play_game, summary
 
+        if facts and out is None:
+            from .cli_common import USAGE_ERROR_CODE
+            from .errors import InputError
+
+            raise fail_input(InputError("--facts records the facts in the log: give --out FILE (or -o -)",
+                                        code=USAGE_ERROR_CODE), fmt)
         data = game_data()
         problems: list = []
         on_step = None
@@ -148,19 +156,24 @@ def register(app: typer.Typer) -> None:
 
         log, pos = play_game(players, seed, data, on_step=on_step)
         to_stdout = out is not None and str(out) == "-"
+        text = dump_log(log) if out is not None else ""
+        if facts and out is not None:
+            from .log_facts import add_facts_to_text
+
+            text = add_facts_to_text(text, data)
         if to_stdout:
             import sys
 
-            sys.stdout.write(dump_log(log))
+            sys.stdout.write(text)
             sys.stdout.flush()
         elif out is not None:
-            try:
-                out.write_text(dump_log(log), encoding="utf-8")
-            except OSError as exc:
-                from .errors import InputError
+            from .atomic import write_text
+            from .errors import InputError
 
-                raise fail_input(InputError(f"cannot write the game log: {exc.strerror or exc}", file=str(out),
-                                            code="INP061"), fmt) from None
+            try:
+                write_text(out, text, what="the game log")
+            except InputError as err:
+                raise fail_input(err, fmt) from None
         board = summary(pos, data)
         n_actions = sum(len(t["actions"]) for t in log["turns"])
         winners = [r["player"] for r in board if r["rank"] == 1]
