@@ -51,6 +51,9 @@ def _load_highlight(path: Path, data) -> dict:
                 space = int(sp or 0)
             elif isinstance(item, list):
                 name, space = item
+                if not (isinstance(name, str) and isinstance(space, int) and not isinstance(space, bool)):
+                    located(InputError("write a space as [location, space], e.g. [bolton, 1]"), (key, i))
+                    continue
             else:
                 name, space = item["location"], item.get("space", 0)
             loc = location(name, (key, i))

@@ -473,7 +473,7 @@ HIGHLIGHT_SHAPES = [
     ("legal: maybe", "expected true/false"), ("legal: 1", "expected true/false"), ("placed: 3", "expected a list"),
     ("placed: [[bolton]]", "at least 2"), ("placed: [{space: 1}]", "'location' is required"),
     ("placed: ['atlantis:0']", "unknown location 'atlantis'"), ("placed: ['bolton:9']", "not space 9"),
-    ("placed: [[bolton, 1.0]]", "write 1"), ("placed: ['bolton:x']", "expected form"),
+    ("placed: [[bolton, 1.0]]", "expected one of"), ("placed: [[1, bolton]]", "[location, space]"), ("placed: ['bolton:x']", "expected form"),
     ("flipped: {a: 1}", "expected a list"), ("removed: [null]", "expected one of"),
     ("links: [5]", "expected one of"), ("links: [nowhere-bolton]", "as a link line"), ("links: [[a, b, c]]", "at most 2"),
     ("coal_paths: [wigan]", "expected a list"), ("coal_paths: [[wigan, zzz]]", "unknown location 'zzz'"),
