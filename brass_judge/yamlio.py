@@ -52,6 +52,7 @@ _CORE_BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False":
 _CORE_INT = re.compile(r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+")
 _CORE_FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
                          r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)")
+_COMMENT_AFTER = re.compile(r"[ \t]+#")
 _TIMESTAMP_RE = re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:(?:[Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}"
                            r"(?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?))?)?")
 
@@ -593,6 +594,6 @@ class _Converter:
         if end is None or not (0 <= end.line < len(self.text_lines)):
             return
         row = self.text_lines[end.line]
-        rest = row[end.column:]
-        if "#" in rest and rest.lstrip().startswith("#"):
-            self.doc.comments[path] = rest.lstrip()[:200]
+        m = _COMMENT_AFTER.match(row, end.column)  # scans only the blanks after the value: linear overall
+        if m:
+            self.doc.comments[path] = row[m.end() - 1: m.end() + 199]
