@@ -495,7 +495,7 @@ class _Converter:
                 if knode.tag == "tag:yaml.org,2002:merge" or (knode.tag == _PLAIN and knode.value == "<<"):
                     raise self._err("YAML merge keys ('<<') are not supported; write the fields out",
                                     knode, path, "INP009")
-                key = self._scalar(knode, path) if isinstance(knode, yaml.ScalarNode) else None
+                key = self._scalar(knode, path + (knode.value[:80],)) if isinstance(knode, yaml.ScalarNode) else None
                 if isinstance(key, bool) or key is None or isinstance(key, float):
                     what = ("a list or mapping" if not isinstance(knode, yaml.ScalarNode) else
                             f"{quote(knode.value)}, which YAML reads as "

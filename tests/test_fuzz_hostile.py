@@ -255,6 +255,7 @@ def assert_exit_2(r, *fragments, code=None):
 def test_fuzz_hostile_cli(tmp_path_factory, text, as_json):
     """End to end: validate / moves / render on a hostile position: exit 0, 1 or 2, no traceback,
     bounded output; with --format json stdout is JSON."""
+    COUNTS[("hostile cli", "cases")] += 1
     d = tmp_path_factory.mktemp("hostile")
     (d / "pos.yaml").write_text(text, encoding="utf-8")
     for args in (["validate", "pos.yaml"], ["render", "pos.yaml", "-o", os.devnull], ["moves", "pos.yaml"]):
