@@ -190,8 +190,8 @@ def lint_file(file: str) -> FileReport:
 
 
 #: log problems after which the replay no longer plays the game the log records: GAM002 (wrong
-#: player), GAM003 (incomplete turn), GAM004 (turns after the end)
-_DEPARTURES = frozenset(("GAM002", "GAM003", "GAM004"))
+#: player), GAM003 (incomplete turn), GAM004 (turns after the end), GAM006 (a turn left out)
+_DEPARTURES = frozenset(("GAM002", "GAM003", "GAM004", "GAM006"))
 
 
 def _lint_game(doc, rep: FileReport) -> None:
