@@ -16,9 +16,16 @@ def _jsonschema_validator(name: str):
     from .resources import schema_file
 
     schema = json.loads(schema_file(name).read_text(encoding="utf-8"))
+    return strict_validator(schema)
+
+
+def strict_validator(schema: dict):
+    """jsonschema's validator for *schema*, except that "integer" means a whole number written as
+    one: JSON Schema also accepts 12.0, which the readers would carry on as a float (crashes in
+    render/moves/sell, '50.0' in --apply output). schema_fast's generated validators agree."""
+    import jsonschema
+
     cls = jsonschema.validators.validator_for(schema)
-    # "integer" means a whole number written as one: JSON Schema also accepts 12.0, which the
-    # readers would carry on as a float (crashes in render/moves/sell, '50.0' in --apply output).
     checker = cls.TYPE_CHECKER.redefine(
         "integer", lambda _c, v: isinstance(v, int) and not isinstance(v, bool))
     return jsonschema.validators.extend(cls, type_checker=checker)(schema)
