@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Optional
 
-from .errors import InputError, InputErrors
+from .errors import InputError, InputErrors, quote
 from .yamlio import Document
 
 #: Keys of a facts mapping (``after:``, ``final:``) that are not player names.
@@ -111,12 +111,11 @@ def read_log(source: Any, data=None, *, name: str = "<game>") -> GameLog:
     Raises :class:`InputError` (every problem found, as :class:`InputErrors`) when the log cannot
     be used: YAML or schema errors, unknown names, actions that do not parse.
     """
-    from .yamlio import load_file, load_string
+    from .yamlio import load_file, load_string, looks_like_path
 
     if isinstance(source, Document):
         doc = source
-    elif isinstance(source, Path) or (isinstance(source, str) and "\n" not in source
-                                      and (source == "-" or source.endswith((".yaml", ".yml")) or Path(source).exists())):
+    elif isinstance(source, Path) or (isinstance(source, str) and looks_like_path(source)):
         doc = load_file(source, what="game log")
     elif isinstance(source, str):
         doc = load_string(source, name)
@@ -214,10 +213,14 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
     players = [str(p) for p in s["players"]]
     lower = {}
     for i, n in enumerate(players):
+        from .position_io import MAX_NAME
+
+        if len(n) > MAX_NAME:
+            err(f"player name {quote(n)} is too long (at most {MAX_NAME} characters)", ("setup", "players", i))
         if n.lower() in lower:
-            err(f"two players named {n!r}", ("setup", "players", i))
+            err(f"two players named {quote(n)}", ("setup", "players", i))
         if n in BOARD_FACTS or n in PLAYER_FACTS:
-            err(f"{n!r} cannot be a player name (it is a fact key)", ("setup", "players", i))
+            err(f"{quote(n)} cannot be a player name (it is a fact key)", ("setup", "players", i))
         lower[n.lower()] = n
 
     def player(v, path) -> Optional[str]:
@@ -225,7 +228,7 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
         if n is None:
             from .errors import closest
 
-            errors.append(doc.error(f"unknown player {v!r} (the players are {', '.join(players)})", path,
+            errors.append(doc.error(f"unknown player {quote(v)} (the players are {', '.join(players)})", path,
                                     code="INP010", suggestions=closest(str(v), players)))
         return n
 

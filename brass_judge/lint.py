@@ -152,8 +152,12 @@ def _with_suggestions(message: str, suggestions) -> str:
 
 def _input_findings(err, file: str) -> list:
     errs = getattr(err, "errors", None) or [err]
-    return [LintFinding(e.code, _with_suggestions(e.message, e.suggestions), e.file or file, e.line, e.column)
-            for e in errs]
+    out = [LintFinding(e.code, _with_suggestions(e.message, e.suggestions), e.file or file, e.line, e.column)
+           for e in errs]
+    if getattr(err, "omitted", 0):  # InputErrors caps what it keeps (errors.MAX_PER_FIELD, MAX_ERRORS)
+        out.append(LintFinding(errs[-1].code, f"... {err.omitted:,} more problem(s) in this file not shown",
+                               errs[-1].file or file, errs[-1].line, errs[-1].column))
+    return out
 
 
 def lint_file(file: str) -> FileReport:
