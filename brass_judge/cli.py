@@ -43,6 +43,12 @@ class _Root(TyperGroup):
         except UsageError as exc:
             self._usage_error_json(exc)
             raise
+        except OSError as exc:  # standard output cannot be written (> /dev/full, a closed pipe)
+            from .output import WRITE_ERRNOS, stream_failed
+
+            if exc.errno not in WRITE_ERRNOS:
+                raise
+            raise typer.Exit(stream_failed(exc)) from None
 
     def _usage_error_json(self, exc: UsageError) -> None:
         if not getattr(self, "_brass_json", False) or isinstance(exc, NoArgsIsHelpError) \
@@ -97,13 +103,17 @@ for _name, _mod in _GROUP_MODULES.items():
 
 
 def run(argv: list[str] | None = None) -> int:
-    """Run the CLI; return the exit code. An InputError escaping a command still exits 2."""
+    """Run the CLI; return the exit code. An InputError escaping a command still exits 2; so does
+    output that cannot be written (docs/errors.md, INP061)."""
+    from .output import flush_stdout, setup_streams
+
+    setup_streams()
     try:
         app(args=argv, prog_name="brass-judge", standalone_mode=True)
     except SystemExit as exc:
         code = exc.code
-        return code if isinstance(code, int) else (0 if code is None else int(ExitCode.INPUT_ERROR))
+        return flush_stdout(code if isinstance(code, int) else (0 if code is None else int(ExitCode.INPUT_ERROR)))
     except InputError as err:
         sys.stderr.write(err.render() + "\n")
-        return int(ExitCode.INPUT_ERROR)
-    return 0
+        return flush_stdout(int(ExitCode.INPUT_ERROR))
+    return flush_stdout(0)

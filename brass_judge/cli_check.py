@@ -39,7 +39,14 @@ def register(app: typer.Typer) -> None:
         Notation examples: 'build cotton@bolton card=bolton', 'build port@liverpool cards=bolton,wigan',
         'network bolton-bury card=x', 'develop coal,iron card=x', 'sell bolton>liverpool
         bury>distant:2 card=x', 'loan 20 card=x', 'pass card=x'; two actions: 'A; B'."""
+        from .output import escape_controls, is_stdio, refuse_clobber, refuse_stdin_twice
+
+        # '--out -' / '--render -' write to standard output: the report then goes to standard error
+        report_to = sys.stderr if (apply and is_stdio(out)) or is_stdio(render) else sys.stdout
         try:
+            refuse_stdin_twice([(position, "POSITION"), (action_file, "ACTION_FILE")])
+            refuse_clobber([(out, "position", "--out"), (render, "svg", "--render")],
+                           [(position, "position", "POSITION"), (action_file, "action", "ACTION_FILE")])
             lp, data = _load(position)
             if (action is None) == (action_file is None):
                 raise InputError("give the action either as a file or with --action (exactly one)", code="INP021")
@@ -64,7 +71,7 @@ def register(app: typer.Typer) -> None:
 
             problems = validate(lp, data)
             if problems:
-                return _report_invalid(str(position), problems, fmt)
+                return _report_invalid(str(position), problems, fmt, stream=report_to)
             from .engine import check
 
             verdict = check(lp, turn, data)
@@ -102,17 +109,18 @@ def register(app: typer.Typer) -> None:
             if apply:
                 d["out"] = str(out) if verdict.legal else None
                 d["after_turn"] = after_turn
-            emit_json(d)
+            emit_json(d, file=report_to)
         else:
             from .report import verdict_text
 
-            verdict_text(verdict, explain=explain)
+            verdict_text(verdict, explain=explain, console=_console(report_to))
+            where = "standard output" if is_stdio(out) else escape_controls(out)
             if apply and verdict.legal:
                 if after_turn:
-                    sys.stdout.write("After the turn:\n" + "".join(f"  • {t}\n" for t in after_turn))
-                sys.stdout.write(f"new position written to {out}\n")
+                    report_to.write("After the turn:\n" + "".join(f"  • {escape_controls(t)}\n" for t in after_turn))
+                report_to.write(f"new position written to {where}\n")
             elif apply:
-                sys.stdout.write(f"nothing written to {out}: the action is illegal\n")
+                report_to.write(f"nothing written to {where}: the action is illegal\n")
         raise typer.Exit(int(ExitCode.OK if verdict.legal else ExitCode.FINDINGS))
 
     @app.command("validate")
@@ -134,7 +142,9 @@ def register(app: typer.Typer) -> None:
         if fmt == Format.json:
             emit_json({"file": str(position), "valid": True, "problems": [], "assumptions": lp.assumptions})
         else:
-            sys.stdout.write(f"{position}: valid position\n")
+            from .output import escape_controls
+
+            sys.stdout.write(f"{escape_controls(position)}: valid position\n")
         raise typer.Exit(0)
 
 
@@ -154,20 +164,29 @@ def _end_turn_if_done(pos, data) -> tuple:
 
 
 def _write(path: Path, text: str, what: str) -> None:
-    """Write an output file; a path that cannot be written is unusable input (exit 2), not a crash."""
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot write {what}: {exc.strerror or exc}", file=str(path), code="INP061") from None
+    """Write an output file atomically ('-': standard output); a path that cannot be written is
+    unusable input (exit 2, INP061), not a crash, and leaves the file as it was."""
+    from .output import write_file
+
+    write_file(path, text, what)
 
 
-def _report_invalid(file: str, problems, fmt, assumptions=()) -> None:
+def _console(stream):
+    from rich.console import Console
+
+    return Console(file=stream, highlight=False, soft_wrap=True) if stream is not sys.stdout else None
+
+
+def _report_invalid(file: str, problems, fmt, assumptions=(), stream=None) -> None:
+    from .output import escape_controls
     from .report import findings_text, violation_dict
 
+    stream = stream or sys.stdout
     if fmt == Format.json:
         emit_json({"file": file, "valid": False, "verdict": "invalid-position",
-                   "problems": [violation_dict(v, file) for v in problems], "assumptions": list(assumptions)})
+                   "problems": [violation_dict(v, file) for v in problems], "assumptions": list(assumptions)},
+                  file=stream)
     else:
-        sys.stdout.write(f"{file}: impossible position ({len(problems)} problem(s)); nothing judged\n")
-        findings_text(file, problems)
+        stream.write(f"{escape_controls(file)}: impossible position ({len(problems)} problem(s)); nothing judged\n")
+        findings_text(file, problems, console=_console(stream))
     raise typer.Exit(int(ExitCode.FINDINGS))

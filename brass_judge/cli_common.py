@@ -26,8 +26,17 @@ FORMAT_OPTION = typer.Option(Format.text, "--format", "-f", help="Output: 'text'
                              case_sensitive=False)
 
 
-def emit_json(obj: Any) -> None:
-    sys.stdout.write(json.dumps(obj, indent=2, ensure_ascii=False, default=_default) + "\n")
+def emit_json(obj: Any, file=None) -> None:
+    """Write *obj* as JSON to standard output (or *file*). Text the stream cannot encode (a lone
+    surrogate from a file name that is not UTF-8, any non-ASCII on an ASCII stream) is written as
+    JSON escapes, so the output stays valid JSON."""
+    out = file or sys.stdout
+    text = json.dumps(obj, indent=2, ensure_ascii=False, default=_default) + "\n"
+    try:
+        text.encode(getattr(out, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        text = json.dumps(obj, indent=2, ensure_ascii=True, default=_default) + "\n"
+    out.write(text)
 
 
 def _default(o: Any) -> Any:

@@ -34,9 +34,13 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Replay a logged game through the rules: every action judged, recorded facts verified,
         final scores. Exit 0 clean, 1 illegal action or fact mismatch, 2 unusable input."""
+        from .output import escape_controls, is_stdio, refuse_clobber, same_file, write_file
+
+        report_to = sys.stderr if is_stdio(out) else sys.stdout  # '--out -': the position on stdout
         try:
             if out is not None and at is None:
                 raise InputError("--out needs --at N (the action to stop before)", code="INP074")
+            refuse_clobber([(out, "position", "--out")], [(game, "game", "GAME")])
             from .games import replay
 
             hook = None
@@ -52,7 +56,9 @@ def register(app: typer.Typer) -> None:
                 def hook(era, rnd, position):
                     path = render_dir / f"{len(pictures) + 1:02d}-{era}-round-{rnd:02d}.svg"
                     title = f"{game.name}: end of {era.title()} Era round {rnd}"
-                    path.write_text(render_position(position, position_data(position), title=title), encoding="utf-8")
+                    refuse_clobber([(path, "svg", "--render-dir"), (out, "position", "--out")],
+                                   [(game, "game", "GAME")])
+                    write_file(path, render_position(position, position_data(position), title=title), "a picture")
                     pictures.append(str(path))
 
                 def position_data(position):
@@ -67,11 +73,7 @@ def register(app: typer.Typer) -> None:
 
                 pos_text = dump_position(res.position, res.data)
                 if out is not None:
-                    try:
-                        out.write_text(pos_text, encoding="utf-8")
-                    except OSError as exc:
-                        raise InputError(f"cannot write the position: {exc.strerror or exc}", file=str(out),
-                                         code="INP061") from None
+                    write_file(out, pos_text, "the position")
         except InputError as err:
             raise fail_input(err, fmt) from None
         if fmt == Format.json:
@@ -86,22 +88,24 @@ def register(app: typer.Typer) -> None:
 
                     d["position"] = position_to_obj(res.position, res.data)
                 d["out"] = str(out) if out is not None and pos_text is not None else None
-            emit_json(d)
+            emit_json(d, file=report_to)
         else:
             if at is not None and out is None and pos_text is not None and res.ok:
                 sys.stdout.write(pos_text)
             else:
-                _replay_text(res, at=at, out=out if pos_text is not None else None)
+                _replay_text(res, at=at, out=out if pos_text is not None else None, stream=report_to)
                 if render_dir is not None:
-                    sys.stdout.write(f"{len(pictures)} round-end picture(s) written to {render_dir}\n")
+                    report_to.write(f"{len(pictures)} round-end picture(s) written to {escape_controls(render_dir)}\n")
         raise typer.Exit(int(ExitCode.OK if res.ok and (at is None or res.reached) else ExitCode.FINDINGS))
 
     @app.command("lint")
     def lint_cmd(
-        paths: List[Path] = typer.Argument(..., help="Files and folders (folders: every *.yaml/*.yml, recursively)."),
+        paths: List[Path] = typer.Argument(..., help="Files and folders (folders: every *.yaml/*.yml, recursively); "
+                                           "'-' reads one file from standard input."),
         fmt: LintFormat = typer.Option(LintFormat.text, "--format", "-f", case_sensitive=False,
                                        help="text, json, sarif (SARIF 2.1.0) or github (workflow annotations)."),
-        jobs: int = typer.Option(1, "--jobs", "-j", min=0, help="Lint files in N processes (0 = one per CPU)."),
+        jobs: int = typer.Option(1, "--jobs", "-j", min=0, help="Lint files in N processes (0 = one per CPU; "
+                                 "more than the CPUs available is capped, with a note on stderr)."),
     ) -> None:
         """Check game logs, positions and action files: every finding with a stable code, file and
         line. Exit 0 clean, 1 findings, 2 when some input could not be used (its INP finding is
@@ -110,7 +114,12 @@ def register(app: typer.Typer) -> None:
         is counted in one note, not listed (`replay --keep-going` lists it)."""
         from .lint import exit_code, lint_paths, render_github, render_json, render_sarif, render_text
 
-        reports = lint_paths([str(p) for p in paths], jobs=jobs)
+        from .output import escape_controls
+
+        notes: list = []
+        reports = lint_paths([str(p) for p in paths], jobs=jobs, notes=notes)
+        for note in notes:
+            sys.stderr.write(f"note: {escape_controls(note)}\n")
         if fmt == LintFormat.json:
             emit_json(render_json(reports))
         elif fmt == LintFormat.sarif:
@@ -122,37 +131,40 @@ def register(app: typer.Typer) -> None:
         raise typer.Exit(exit_code(reports))
 
 
-def _replay_text(res, *, at=None, out=None) -> None:
+def _replay_text(res, *, at=None, out=None, stream=None) -> None:
     from rich.console import Console
     from rich.text import Text
 
-    con = Console(highlight=False, soft_wrap=True)
+    from .output import escape_controls as esc
+
+    con = Console(file=stream, highlight=False, soft_wrap=True)
     pos = res.position
-    head = Text(f"{res.file}: ", style="bold")
-    head.append(f"{len(res.players)} players ({', '.join(res.players)}); {res.actions} of {res.total_actions} "
+    head = Text(f"{esc(res.file)}: ", style="bold")
+    head.append(f"{len(res.players)} players ({esc(', '.join(res.players))}); {res.actions} of {res.total_actions} "
                 f"action(s) judged in {res.turns} turn(s)")
     con.print(head)
     for f in res.findings:
-        where = f"{res.file}:{f.line}" if f.line else str(res.file)
+        where = esc(f"{res.file}:{f.line}" if f.line else str(res.file))
         t = Text("ILLEGAL " if f.violations else "PROBLEM ", style="bold red")
-        t.append(f"{where}  {f.where()}")
+        t.append(f"{where}  {esc(f.where())}")
         if f.text:
-            t.append(f": {f.text}")
+            t.append(f": {esc(f.text)}")
         con.print(t)
         for v in (f.violations or [f]):
             line = Text(f"  {v.code} ", style="bold red")
-            line.append(v.message)
+            line.append(esc(v.message))
             con.print(line)
             if v.remedy:
-                con.print(Text(f"       fix: {v.remedy}", style="yellow"))
+                con.print(Text(f"       fix: {esc(v.remedy)}", style="yellow"))
             if v.rulings:
                 con.print(Text(f"       rulings: {', '.join(v.rulings)}", style="cyan"))
     if res.stopped:
         con.print(Text("stopped at the first problem (--keep-going records them all)", style="dim"))
     if at is not None:
         if res.reached:
-            con.print(f"position before action {at} ({pos.era.title()} Era round {pos.round}, {pos.turn} to play, "
-                      f"{pos.actions_left} action(s) left)" + (f" written to {out}" if out else ""))
+            shown = "standard output" if str(out) == "-" else esc(out)
+            con.print(Text(f"position before action {at} ({pos.era.title()} Era round {pos.round}, {esc(pos.turn)} "
+                           f"to play, {pos.actions_left} action(s) left)" + (f" written to {shown}" if out else "")))
         else:
             stop = next((f.action for f in res.findings if getattr(f, "action", None)), None)
             hint = (f": the replay stopped at action {stop}; --at {stop} gives the position before it"
@@ -162,12 +174,13 @@ def _replay_text(res, *, at=None, out=None) -> None:
     elif res.game_over:
         con.print(Text("Final scores:", style="bold"))
         for r in res.scores:
-            con.print(f"  {r['rank']}. {r['player']}: {r['vp']} VP (income level {r['income_level']}, "
-                      f"space {r['income_space']}; £{r['money']})")
+            con.print(Text(f"  {r['rank']}. {esc(r['player'])}: {r['vp']} VP (income level {r['income_level']}, "
+                           f"space {r['income_space']}; £{r['money']})"))
         w = res.winners
-        con.print(Text(("Winner: " if len(w) == 1 else "Shared win: ") + ", ".join(w), style="bold green"))
+        con.print(Text(("Winner: " if len(w) == 1 else "Shared win: ") + esc(", ".join(w)), style="bold green"))
     elif pos is not None:
-        con.print(f"the log ends in the {pos.era.title()} Era, round {pos.round} ({pos.turn} to play); the game is not over")
+        con.print(Text(f"the log ends in the {pos.era.title()} Era, round {pos.round} ({esc(pos.turn)} to play); "
+                       "the game is not over"))
     if res.ok and not res.stopped:
         con.print(Text("OK: every action legal" + (", every recorded fact agrees" if res.total_actions else ""),
                        style="green"))

@@ -97,8 +97,10 @@ def register(app: typer.Typer) -> None:
 
         from .cli_common import console
 
+        from .output import escape_controls as esc
+
         con = console()
-        con.print(Text(f"{pos.turn} to move ({pos.era.title()} Era, round {pos.round}, "
+        con.print(Text(f"{esc(pos.turn)} to move ({pos.era.title()} Era, round {pos.round}, "
                        f"{pos.actions_left} action(s) left): {len(moves)} legal action(s)", style="bold"))
         con.print(Text("  " + ", ".join(f"{k} {v}" for k, v in counts.items()), style="dim"))
         by_kind: dict = {}
@@ -109,12 +111,12 @@ def register(app: typer.Typer) -> None:
             table.add_column("action", overflow="fold")
             table.add_column("cost", justify="right", no_wrap=True, min_width=5)
             for m in ms:
-                table.add_row(m.notation, _money(m))
+                table.add_row(Text(esc(m.notation)), _money(m))
             con.print(table)
         if lp.assumptions:
             con.print(Text("Assumptions:", style="bold"))
             for a in lp.assumptions:
-                con.print(Text(f"  - {a}", style="dim"))
+                con.print(Text(f"  - {esc(a)}", style="dim"))
         raise typer.Exit(int(ExitCode.OK))
 
 
@@ -154,13 +156,13 @@ def register(app: typer.Typer) -> None:
             sys.stdout.write(dump_log(log))
             sys.stdout.flush()
         elif out is not None:
-            try:
-                out.write_text(dump_log(log), encoding="utf-8")
-            except OSError as exc:
-                from .errors import InputError
+            from .errors import InputError
+            from .output import write_file
 
-                raise fail_input(InputError(f"cannot write the game log: {exc.strerror or exc}", file=str(out),
-                                            code="INP061"), fmt) from None
+            try:
+                write_file(out, dump_log(log), "the game log")
+            except InputError as err:
+                raise fail_input(err, fmt) from None
         board = summary(pos, data)
         n_actions = sum(len(t["actions"]) for t in log["turns"])
         winners = [r["player"] for r in board if r["rank"] == 1]
@@ -178,7 +180,7 @@ def register(app: typer.Typer) -> None:
 
             con = console(stderr=to_stdout)
             con.print(Text(f"self-play, {players} players, seed {seed}: {len(log['turns'])} turns, "
-                           f"{n_actions} actions" + (f"; log written to {out}" if out else ""), style="bold"))
+                           f"{n_actions} actions" + (f"; log written to {_shown(out)}" if out else ""), style="bold"))
             table = Table(show_header=True, header_style="bold")
             for col, just in (("rank", "right"), ("player", "left"), ("VP", "right"),
                               ("income", "right"), ("money", "right")):
@@ -192,13 +194,20 @@ def register(app: typer.Typer) -> None:
         raise typer.Exit(int(ExitCode.FINDINGS if problems else ExitCode.OK))
 
 
+def _shown(path) -> str:
+    from .output import escape_controls
+
+    return "standard output" if str(path) == "-" else escape_controls(path)
+
+
 def _report_invalid(file: str, problems, fmt) -> None:
+    from .output import escape_controls
     from .report import findings_text, violation_dict
 
     if fmt == Format.json:
         emit_json({"file": file, "valid": False, "verdict": "invalid-position",
                    "problems": [violation_dict(v, file) for v in problems]})
     else:
-        sys.stdout.write(f"{file}: impossible position ({len(problems)} problem(s)); no moves listed\n")
+        sys.stdout.write(f"{escape_controls(file)}: impossible position ({len(problems)} problem(s)); no moves listed\n")
         findings_text(file, problems)
     raise typer.Exit(int(ExitCode.FINDINGS))

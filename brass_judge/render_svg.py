@@ -323,7 +323,12 @@ def render_position(position, data=None, *, highlight=None, title=None, layout=N
     out += _panel(position, data, styles, map_h)
     out.append("</g>")
     out.append("</svg>")
-    return "\n".join(out) + "\n"
+    from .output import escape_controls
+
+    # Characters XML forbids (C0 controls, U+FFFE/FFFF, lone surrogates) and the invisible ones
+    # every text output escapes (C1, bidi overrides, line separators) are shown as escapes, so a
+    # name or --title holding them still gives well-formed XML (the markup itself has none).
+    return escape_controls("\n".join(out) + "\n", keep="\n")
 
 
 def _fit(text: str, room: float, size: float, min_size: float = 14, em: float = 0.62) -> tuple:
