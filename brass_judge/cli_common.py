@@ -27,11 +27,14 @@ FORMAT_OPTION = typer.Option(Format.text, "--format", "-f", help="Output: 'text'
 
 
 def emit_json(obj: Any, file=None) -> None:
-    """Write *obj* as JSON to standard output (or *file*). Text the stream cannot encode (a lone
-    surrogate from a file name that is not UTF-8, any non-ASCII on an ASCII stream) is written as
-    JSON escapes, so the output stays valid JSON."""
+    """Write *obj* as JSON to standard output (or *file*). Invisible and control characters in
+    strings (C1, DEL, bidi overrides, line separators, lone surrogates from a file name that is not
+    UTF-8) are written as ``\\uXXXX`` escapes, and so is all non-ASCII text when the stream cannot
+    encode it: the output is always valid JSON holding exactly the strings."""
+    from .output import json_escape
+
     out = file or sys.stdout
-    text = json.dumps(obj, indent=2, ensure_ascii=False, default=_default) + "\n"
+    text = json_escape(json.dumps(obj, indent=2, ensure_ascii=False, default=_default)) + "\n"
     try:
         text.encode(getattr(out, "encoding", None) or "utf-8")
     except (UnicodeEncodeError, LookupError):

@@ -50,6 +50,16 @@ def escape_controls(text, keep: str = "") -> str:
     return _CONTROL.sub(lambda m: m.group(0) if m.group(0) in keep else _escape_one(m.group(0)), s)
 
 
+#: the characters of :data:`_CONTROL` that ``json.dumps`` leaves as they are (it escapes C0 itself)
+_JSON_RAW = re.compile("[\x7f-\x9f" + _CONTROL.pattern.split("\x9f", 1)[1])
+
+
+def json_escape(text: str) -> str:
+    """JSON text (from ``json.dumps``) with the characters :func:`escape_controls` escapes
+    written as ``\\uXXXX`` escapes: the same JSON value, but nothing invisible on the screen."""
+    return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group(0)):04x}", text)
+
+
 def has_controls(text: str) -> bool:
     return _CONTROL.search(text) is not None
 

@@ -78,7 +78,9 @@ def _el(tag: str, text: str | None = None, **kw) -> str:
     head = f"<{tag} {a}" if a else f"<{tag}"
     if text is None:
         return head + "/>"
-    return f"{head}>{escape(text)}</{tag}>"
+    from .output import escape_controls
+
+    return f"{head}>{escape(escape_controls(text))}</{tag}>"  # a newline in a name stays on its line
 
 
 def _text(x, y, s: str, size=12, anchor="middle", weight=None, fill=INK, halo=False, **kw) -> str:
