@@ -45,6 +45,9 @@ def register(app: typer.Typer) -> None:
 
             hook = None
             pictures: list = []
+            if render_dir is not None and is_stdio(render_dir):
+                raise InputError("--render-dir needs a folder: standard output ('-') cannot hold one picture per "
+                                 "round", field="--render-dir", code="INP094")
             if render_dir is not None:
                 try:
                     render_dir.mkdir(parents=True, exist_ok=True)
