@@ -30,8 +30,11 @@ def register(app: typer.Typer) -> None:
         fmt: Format = FORMAT_OPTION,
         explain: bool = typer.Option(False, "--explain", help="Show the reasoning step by step."),
         apply: bool = typer.Option(False, "--apply", help="With --out: write the position after a legal action."),
-        out: Optional[Path] = typer.Option(None, "--out", "-o", help="Where --apply writes the new position."),
-        render: Optional[Path] = typer.Option(None, "--render", help="Also draw the verdict as an SVG picture."),
+        out: Optional[Path] = typer.Option(None, "--out", "-o", help="Where --apply writes the new position "
+                                           "('-': standard output; the report then goes to standard error). "
+                                           "May be the position file itself (carry-forward)."),
+        render: Optional[Path] = typer.Option(None, "--render", help="Also draw the verdict as an SVG picture "
+                                              "('-': standard output)."),
     ) -> None:
         """Judge a proposed action (or a whole turn) on a position: LEGAL or ILLEGAL, why, what happens,
         and the FAQ rulings relied on. Exit 0 legal, 1 illegal, 2 unusable input.

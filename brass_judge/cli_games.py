@@ -27,7 +27,8 @@ def register(app: typer.Typer) -> None:
                                         help="Record every problem and carry on (an illegal action becomes a pass)."),
         at: Optional[int] = typer.Option(None, "--at", help="Stop before the N-th action of the game (1-based) "
                                          "and write that position (with --out, else to stdout)."),
-        out: Optional[Path] = typer.Option(None, "--out", "-o", help="Where --at writes the position (YAML)."),
+        out: Optional[Path] = typer.Option(None, "--out", "-o", help="Where --at writes the position (YAML); "
+                                           "'-': standard output, the report then on standard error."),
         render_dir: Optional[Path] = typer.Option(None, "--render-dir", help="Write one SVG picture of the board "
                                                   "per round end into this folder (created if needed)."),
         fmt: Format = FORMAT_OPTION,

@@ -125,7 +125,8 @@ def register(app: typer.Typer) -> None:
         players: int = typer.Option(2, "--players", "-n", min=2, max=4, help="Number of players (2-4)."),
         seed: int = typer.Option(0, "--seed", "-s", help="Seed: the same seed plays the same game."),
         out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the game log (YAML) here; '-' writes "
-                                           "it to standard output (the scores then go to standard error)."),
+                                           "it to standard output (the scores, text or JSON, then go to "
+                                           "standard error)."),
         fmt: Format = FORMAT_OPTION,
         check_invariants: bool = typer.Option(False, "--check", help="Check the conservation invariants "
                                               "(cubes, money, tiles, links, cards) after every step."),
@@ -151,10 +152,9 @@ def register(app: typer.Typer) -> None:
         log, pos = play_game(players, seed, data, on_step=on_step)
         to_stdout = out is not None and str(out) == "-"
         if to_stdout:
-            import sys
+            from .output import write_file
 
-            sys.stdout.write(dump_log(log))
-            sys.stdout.flush()
+            write_file("-", dump_log(log), "the game log")
         elif out is not None:
             from .errors import InputError
             from .output import write_file
@@ -166,12 +166,11 @@ def register(app: typer.Typer) -> None:
         board = summary(pos, data)
         n_actions = sum(len(t["actions"]) for t in log["turns"])
         winners = [r["player"] for r in board if r["rank"] == 1]
-        if to_stdout and fmt != Format.json:
-            fmt = Format.text  # the scores go to stderr, below
-        if fmt == Format.json and not to_stdout:
+        if fmt == Format.json:  # with '-o -' the log is on stdout and the report on stderr
             emit_json({"players": players, "seed": seed, "file": str(out) if out else None,
                        "turns": len(log["turns"]), "actions": n_actions, "game_over": pos.game_over,
-                       "scores": board, "winners": winners, "problems": problems})
+                       "scores": board, "winners": winners, "problems": problems},
+                      file=sys.stderr if to_stdout else None)
         else:
             from rich.table import Table
             from rich.text import Text
