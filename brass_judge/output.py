@@ -119,6 +119,9 @@ def write_file(path: PathLike, text: Union[str, bytes], what: str = "the output"
     if st is not None and not stat.S_ISREG(st.st_mode):
         _write_special(target, name, data, what, st)
         return
+    if st is not None and not os.access(target, os.W_OK):
+        # the rename would replace it all the same: a read-only file stays read-only
+        raise _input_error(f"cannot write {what}: the file is read-only (Permission denied)", name)
     folder = os.path.dirname(target) or "."
     import tempfile
 

@@ -586,3 +586,14 @@ def test_escape_controls_is_the_one_escaping_function():
     assert escape_controls("a\nb", keep="\n") == "a\nb"
     assert escape_controls("£ é ü 中") == "£ é ü 中"
     assert _gh_escape("x\x1b\ny") == "x\\x1b%0Ay"
+
+
+def test_a_read_only_output_file_is_not_replaced(capsys, monkeypatch, work):
+    x = work / "ro.svg"
+    x.write_text("keep\n")
+    x.chmod(0o444)
+    if ROOT:  # root may write anything: answer as os.access does for everyone else
+        real = os.access
+        monkeypatch.setattr(os, "access", lambda p, m, **k: False if str(p) == str(x) else real(p, m, **k))
+    code, out, err = cli(capsys, "render", work / "pos.yaml", "-o", x)
+    assert code == 2 and "read-only" in err and x.read_text() == "keep\n"
