@@ -72,13 +72,15 @@ app = typer.Typer(
 )
 
 # Modules that add top-level commands (register(app)) or a group (app), in help order.
-_COMMAND_MODULES = ["cli_check", "cli_games", "cli_moves", "cli_render", "cli_schema"]
+_COMMAND_MODULES = ["cli_check", "cli_games", "cli_moves", "cli_render", "cli_schema", "cli_completion"]
 _GROUP_MODULES = {"rulings": "cli_rulings", "codes": "cli_codes", "data": "cli_data"}
 
 
 def _version(value: bool) -> None:
     if value:
-        sys.stdout.write(f"brass-judge {__version__}\n")
+        from .version_info import version_text
+
+        sys.stdout.write(version_text())
         raise typer.Exit(0)
 
 
@@ -105,9 +107,15 @@ for _name, _mod in _GROUP_MODULES.items():
 def run(argv: list[str] | None = None) -> int:
     """Run the CLI; return the exit code. An InputError escaping a command still exits 2; so does
     output that cannot be written (docs/errors.md, INP061)."""
+    import os
+
     from .output import flush_stdout, setup_streams
 
     setup_streams()
+    if os.environ.get("_BRASS_JUDGE_COMPLETE"):  # the shell asks for completions (cli_completion.py)
+        from .cli_completion import enable
+
+        enable()
     try:
         app(args=argv, prog_name="brass-judge", standalone_mode=True)
     except SystemExit as exc:

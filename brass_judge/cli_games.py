@@ -17,6 +17,9 @@ class LintFormat(str, Enum):
     json = "json"
     sarif = "sarif"
     github = "github"
+    junit = "junit"
+    gitlab = "gitlab"
+    json_lines = "json-lines"
 
 
 def register(app: typer.Typer) -> None:
@@ -31,6 +34,9 @@ def register(app: typer.Typer) -> None:
                                            "'-': standard output, the report then on standard error."),
         render_dir: Optional[Path] = typer.Option(None, "--render-dir", help="Write one SVG picture of the board "
                                                   "per round end into this folder (created if needed)."),
+        annotate_out: Optional[Path] = typer.Option(None, "--annotate", help="Write a copy of the log with the facts "
+                                                    "the rules give after every turn (money, income level, VP) "
+                                                    "to this file (atomically; never over the log)."),
         fmt: Format = FORMAT_OPTION,
     ) -> None:
         """Replay a logged game through the rules: every action judged, recorded facts verified,
@@ -43,6 +49,8 @@ def register(app: typer.Typer) -> None:
                 raise InputError("--out needs --at N (the action to stop before)", code="INP074")
             refuse_clobber([(out, "position", "--out")], [(game, "game", "GAME")])
             from .games import replay
+
+            source, ann = _annotate(game, annotate_out, at)
 
             hook = None
             pictures: list = []
@@ -70,7 +78,7 @@ def register(app: typer.Typer) -> None:
 
                     return game_data(position.variant)
 
-            res = replay(str(game), keep_going=keep_going, stop_before=at, on_round_end=hook)
+            res = replay(source, keep_going=keep_going, stop_before=at, on_round_end=hook)
             pos_text = None
             if at is not None and res.reached:
                 from .position_io import dump_position
@@ -92,6 +100,8 @@ def register(app: typer.Typer) -> None:
 
                     d["position"] = position_to_obj(res.position, res.data)
                 d["out"] = str(out) if out is not None and pos_text is not None else None
+            if ann is not None:
+                d["annotate"] = dict(ann.to_dict(), out=str(annotate_out))
             emit_json(d, file=report_to)
         else:
             if at is not None and out is None and pos_text is not None and res.ok:
@@ -100,6 +110,8 @@ def register(app: typer.Typer) -> None:
                 _replay_text(res, at=at, out=out if pos_text is not None else None, stream=report_to)
                 if render_dir is not None:
                     report_to.write(f"{len(pictures)} round-end picture(s) written to {escape_controls(render_dir)}\n")
+                if ann is not None:
+                    report_to.write(_annotate_note(ann, annotate_out))
         raise typer.Exit(int(ExitCode.OK if res.ok and (at is None or res.reached) else ExitCode.FINDINGS))
 
     @app.command("lint")
@@ -107,16 +119,32 @@ def register(app: typer.Typer) -> None:
         paths: List[Path] = typer.Argument(..., help="Files and folders (folders: every *.yaml/*.yml, recursively); "
                                            "'-' reads one file from standard input."),
         fmt: LintFormat = typer.Option(LintFormat.text, "--format", "-f", case_sensitive=False,
-                                       help="text, json, sarif (SARIF 2.1.0) or github (workflow annotations)."),
+                                       help="text, json, sarif (SARIF 2.1.0), github (workflow annotations), "
+                                       "junit (JUnit XML), gitlab (Code Quality JSON) or json-lines."),
         jobs: int = typer.Option(1, "--jobs", "-j", min=0, help="Lint files in N processes (0 = one per CPU; "
                                  "more than the CPUs available is capped, with a note on stderr)."),
+        output_file: Optional[Path] = typer.Option(None, "--output-file", "-o",
+                                                   help="Write the report to this file (atomically; never over an "
+                                                   "input) instead of stdout."),
+        exit_zero: bool = typer.Option(False, "--exit-zero", "-e",
+                                       help="Exit 0 even when there are findings (still 2 for unusable input)."),
+        quiet: bool = typer.Option(False, "--quiet", "-q", help="Text: the findings only, without the summary line."),
+        stats: bool = typer.Option(False, "--statistics",
+                                   help="Print how many findings of each code instead of the findings "
+                                   "(text, json or json-lines)."),
     ) -> None:
         """Check game logs, positions and action files: every finding with a stable code, file and
         line. Exit 0 clean, 1 findings, 2 when some input could not be used (its INP finding is
         reported with the other files' findings), a path does not exist, or the paths hold no
         .yaml/.yml file at all. In a game log, what follows the first illegal action or wrong turn
         is counted in one note, not listed (`replay --keep-going` lists it)."""
-        from .lint import exit_code, lint_paths, render_github, render_json, render_sarif, render_text
+        from .cli_common import USAGE_ERROR_CODE
+
+        err_fmt = Format.json if fmt == LintFormat.json else Format.text
+        if stats and fmt not in (LintFormat.text, LintFormat.json, LintFormat.json_lines):
+            raise fail_input(InputError(f"--statistics works with --format text, json or json-lines, "
+                                        f"not {fmt.value}", code=USAGE_ERROR_CODE), err_fmt)
+        from .lint import exit_code, lint_paths
 
         from .output import escape_controls
 
@@ -124,15 +152,100 @@ def register(app: typer.Typer) -> None:
         reports = lint_paths([str(p) for p in paths], jobs=jobs, notes=notes)
         for note in notes:
             sys.stderr.write(f"note: {escape_controls(note)}\n")
-        if fmt == LintFormat.json:
-            emit_json(render_json(reports))
-        elif fmt == LintFormat.sarif:
-            emit_json(render_sarif(reports))
-        elif fmt == LintFormat.github:
-            sys.stdout.write(render_github(reports))
+        text = _lint_report(reports, fmt, stats=stats, quiet=quiet)
+        if output_file is not None:
+            from .atomic import write_text
+
+            inputs = [str(p) for p in paths] + [r.file for r in reports]
+            try:
+                write_text(output_file, text, inputs=inputs, what="the report")
+            except InputError as err:
+                raise fail_input(err, err_fmt) from None
         else:
-            sys.stdout.write(render_text(reports))
-        raise typer.Exit(exit_code(reports))
+            from .output import encodable, json_escape
+
+            if not encodable(text):  # an ASCII or latin-1 stdout: keep JSON and XML well-formed
+                if fmt in (LintFormat.json, LintFormat.sarif, LintFormat.gitlab, LintFormat.json_lines):
+                    text = json_escape(text, ascii_only=True)
+                elif fmt == LintFormat.junit:
+                    enc = getattr(sys.stdout, "encoding", None) or "utf-8"
+                    text = text.encode(enc, "xmlcharrefreplace").decode(enc)
+            sys.stdout.write(text)
+        code = exit_code(reports)
+        raise typer.Exit(0 if exit_zero and code == int(ExitCode.FINDINGS) else code)
+
+
+def _annotate(game: Path, annotate_out: Optional[Path], at: Optional[int]):
+    """``replay --annotate``: write the annotated copy; return ``(source for the replay, Annotation)``."""
+    if annotate_out is None:
+        return str(game), None
+    from .cli_common import USAGE_ERROR_CODE
+
+    if at is not None:
+        raise InputError("--annotate works on the whole log: it cannot be combined with --at", code=USAGE_ERROR_CODE)
+    if str(annotate_out) == "-":
+        raise InputError("--annotate needs a file to write the annotated log to (not '-')", code=USAGE_ERROR_CODE)
+    from .atomic import write_text
+    from .log_facts import annotate
+    from .yamlio import load_string, read_text
+
+    name = "<stdin>" if str(game) == "-" else str(game)
+    text = read_text(game, what="game log")
+    ann = annotate(text, name)
+    write_text(annotate_out, ann.text, inputs=[] if str(game) == "-" else [game], what="the annotated log")
+    return load_string(text, name), ann
+
+
+def _annotate_note(ann, annotate_out) -> str:
+    from .output import escape_controls
+
+    s = f"annotated copy written to {escape_controls(annotate_out)}: facts after {len(ann.annotated)} turn(s)"
+    if ann.kept:
+        s += f"; {len(ann.kept)} turn(s) already record facts, kept as written (checked above)"
+    st = ann.stopped
+    if ann.not_reached:
+        where = f" at line {st.line}" if st is not None and st.line else ""
+        s += (f"; {len(ann.not_reached)} turn(s) from the first problem{where} on are not annotated "
+              "(the rules no longer say what they lead to)")
+    return s + "\n"
+
+
+def _lint_report(reports: list, fmt: "LintFormat", *, stats: bool = False, quiet: bool = False) -> str:
+    """The text ``lint`` writes for *reports* in format *fmt*."""
+    import json
+
+    from . import lint as L
+    from .cli_common import _default
+    from .output import json_escape  # invisible characters as \\uXXXX: the same JSON, nothing hidden
+
+    if stats:
+        from .lint_formats import render_statistics
+
+        text = render_statistics(reports, fmt.value)
+        return json_escape(text) if fmt != LintFormat.text else text
+    if fmt == LintFormat.json:
+        return json_escape(json.dumps(L.render_json(reports), indent=2, ensure_ascii=False, default=_default)) + "\n"
+    if fmt == LintFormat.sarif:
+        return json_escape(json.dumps(L.render_sarif(reports), indent=2, ensure_ascii=False, default=_default)) + "\n"
+    if fmt == LintFormat.github:
+        return L.render_github(reports)
+    if fmt == LintFormat.junit:
+        from .lint_formats import render_junit
+
+        return render_junit(reports)
+    if fmt == LintFormat.gitlab:
+        from .lint_formats import render_gitlab
+
+        return json_escape(json.dumps(render_gitlab(reports), indent=2, ensure_ascii=False)) + "\n"
+    if fmt == LintFormat.json_lines:
+        from .lint_formats import render_json_lines
+
+        return json_escape(render_json_lines(reports))
+    text = L.render_text(reports)
+    if quiet:  # the findings only: drop the summary (always the last line)
+        lines = text.splitlines(keepends=True)
+        text = "".join(lines[:-1])
+    return text
 
 
 def _replay_text(res, *, at=None, out=None, stream=None) -> None:

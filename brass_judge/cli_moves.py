@@ -130,6 +130,8 @@ def register(app: typer.Typer) -> None:
         fmt: Format = FORMAT_OPTION,
         check_invariants: bool = typer.Option(False, "--check", help="Check the conservation invariants "
                                               "(cubes, money, tiles, links, cards) after every step."),
+        facts: bool = typer.Option(False, "--facts", help="Record the facts after every turn in the log (after: "
+                                   "money, income level, VP), so that replay checks them."),
     ) -> None:
         """Play a whole game (both eras) with random legal actions and write it as a game log that
         `replay` reproduces exactly; print the final scores. Exit 0, or 1 when --check finds a
@@ -138,6 +140,12 @@ def register(app: typer.Typer) -> None:
         from .games import dump_log
         from .selfplay import Ledger, play_game, summary
 
+        if facts and out is None:
+            from .cli_common import USAGE_ERROR_CODE
+            from .errors import InputError
+
+            raise fail_input(InputError("--facts records the facts in the log: give --out FILE (or -o -)",
+                                        code=USAGE_ERROR_CODE), fmt)
         data = game_data()
         problems: list = []
         on_step = None
@@ -151,16 +159,21 @@ def register(app: typer.Typer) -> None:
 
         log, pos = play_game(players, seed, data, on_step=on_step)
         to_stdout = out is not None and str(out) == "-"
+        text = dump_log(log) if out is not None else ""
+        if facts and out is not None:
+            from .log_facts import add_facts_to_text
+
+            text = add_facts_to_text(text, data)
         if to_stdout:
             from .output import write_file
 
-            write_file("-", dump_log(log), "the game log")
+            write_file("-", text, "the game log")
         elif out is not None:
             from .errors import InputError
             from .output import write_file
 
             try:
-                write_file(out, dump_log(log), "the game log")
+                write_file(out, text, "the game log")
             except InputError as err:
                 raise fail_input(err, fmt) from None
         board = summary(pos, data)

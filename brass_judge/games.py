@@ -452,7 +452,7 @@ class ReplayResult:
 
 
 def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] = None, data=None,
-           on_round_end=None) -> ReplayResult:
+           on_round_end=None, on_turn_end=None) -> ReplayResult:
     """Replay a game log, judging every action.
 
     *source* is a path, YAML text, a parsed mapping, a Document or a :class:`GameLog`. Strict
@@ -465,6 +465,9 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
 
     *on_round_end*, when given, is called as ``on_round_end(era, round, position)`` with the
     position after the last action of every round (before income and era scoring).
+    *on_turn_end*, when given, is called as ``on_turn_end(turn, position)`` after each turn entry
+    has been played and everything that follows it (the point its ``after:`` facts describe);
+    the position is the replay's working copy: read it, do not keep it.
 
     Raises :class:`InputError` when the log cannot be used at all.
     """
@@ -638,6 +641,8 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
             f = Finding(v.code, v.message, file, line, era=era, round=rnd, player=who, rulings=v.rulings,
                         remedy=v.remedy)
             res.findings.append(f)
+        if on_turn_end is not None:
+            on_turn_end(turn, pos)
         if turn.after is not None:
             check_facts(turn.after, ("turns", turn.index, "after"), f"after turn {turn.index + 1}")
     res.position = pos

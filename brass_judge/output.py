@@ -54,10 +54,31 @@ def escape_controls(text, keep: str = "") -> str:
 _JSON_RAW = re.compile("[\x7f-\x9f" + _CONTROL.pattern.split("\x9f", 1)[1])
 
 
-def json_escape(text: str) -> str:
+_NON_ASCII = re.compile("[^\x00-\x7f]")
+
+
+def _json_u(m) -> str:
+    n = ord(m.group(0))
+    if n > 0xFFFF:  # a surrogate pair, as json.dumps(ensure_ascii=True) writes it
+        n -= 0x10000
+        return f"\\u{0xD800 + (n >> 10):04x}\\u{0xDC00 + (n & 0x3FF):04x}"
+    return f"\\u{n:04x}"
+
+
+def json_escape(text: str, ascii_only: bool = False) -> str:
     """JSON text (from ``json.dumps``) with the characters :func:`escape_controls` escapes
-    written as ``\\uXXXX`` escapes: the same JSON value, but nothing invisible on the screen."""
-    return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group(0)):04x}", text)
+    written as ``\\uXXXX`` escapes (*ascii_only*: every non-ASCII character): the same JSON
+    value, but nothing invisible on the screen. (Outside its strings JSON text is ASCII.)"""
+    return (_NON_ASCII if ascii_only else _JSON_RAW).sub(_json_u, text)
+
+
+def encodable(text: str, stream=None) -> bool:
+    """Whether *stream* (standard output) can encode *text* as it is."""
+    try:
+        text.encode(getattr(stream or sys.stdout, "encoding", None) or "utf-8")
+        return True
+    except (UnicodeEncodeError, LookupError):
+        return False
 
 
 def has_controls(text: str) -> bool:

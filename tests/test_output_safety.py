@@ -597,3 +597,4 @@ def test_a_read_only_output_file_is_not_replaced(capsys, monkeypatch, work):
         monkeypatch.setattr(os, "access", lambda p, m, **k: False if str(p) == str(x) else real(p, m, **k))
     code, out, err = cli(capsys, "render", work / "pos.yaml", "-o", x)
     assert code == 2 and "read-only" in err and x.read_text() == "keep\n"
+
