@@ -598,3 +598,37 @@ def test_a_read_only_output_file_is_not_replaced(capsys, monkeypatch, work):
     code, out, err = cli(capsys, "render", work / "pos.yaml", "-o", x)
     assert code == 2 and "read-only" in err and x.read_text() == "keep\n"
 
+
+@pytest.mark.parametrize("fmt", ["junit", "gitlab", "json-lines"])
+def test_hostile_names_through_the_ci_report_formats(capsys, hostile, tmp_path, monkeypatch, fmt):
+    _, game = hostile
+    d = tmp_path / "x\n::error::y \x1b[1m #%é"
+    d.mkdir()
+    (d / "p.yaml").write_text("players: 3\n")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = cli(capsys, "lint", game, d.name, "--format", fmt)
+    assert code == 2, err
+    assert_inert(out)
+    if fmt == "junit":
+        ET.fromstring(out.encode("utf-8"))
+    elif fmt == "gitlab":
+        json.loads(out)
+    else:
+        [json.loads(line) for line in out.splitlines()]
+
+
+@pytest.mark.parametrize("fmt", ["json", "sarif", "gitlab", "json-lines", "junit"])
+def test_machine_formats_stay_well_formed_on_an_ascii_stdout(tmp_path, fmt):
+    d = tmp_path / "é 中 😀"
+    d.mkdir()
+    (d / "p.yaml").write_text("players: 3\n")
+    r = sub("lint", d, "--format", fmt, env={"PYTHONIOENCODING": "ascii"})
+    no_traceback(r.stderr.decode())
+    out = r.stdout.decode("ascii")
+    if fmt == "junit":
+        ET.fromstring(r.stdout)
+    elif fmt == "json-lines":
+        [json.loads(line) for line in out.splitlines()]
+    else:
+        json.loads(out)
+    assert "é 中 😀" in out or fmt != "json" or "\\u00e9" in out
