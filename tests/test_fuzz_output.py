@@ -9,7 +9,7 @@ Hypothesis draws
   sometimes, a write that fails midway. Whatever happens: exit 0, 1 or 2 with no exception; no
   input changed (but the carry-forward ``check POS --apply --out POS``); no temporary file left;
   a file written is complete (YAML or XML that parses), a file not written is as it was;
-* **lint folders**: trees of good and bad files, near-miss keys, non-YAML files, dangling links,
+* **lint folders** (every report format): trees of good and bad files, near-miss keys, non-YAML files, dangling links,
   looping links, FIFOs, unreadable folders and files whose check crashes (monkeypatched). Every
   such entry must be a finding with its path, in all four formats, no FIFO may be opened, and the
   exit code is 2 exactly when something could not be checked;
@@ -269,7 +269,8 @@ def _no_fifo_opens(mp):
 
 @FUZZ
 @given(entries=st.lists(st.tuples(st.sampled_from(ENTRIES), st.booleans()), min_size=1, max_size=7),
-       near=st.sampled_from(NEAR), fmt=st.sampled_from(["text", "json", "sarif", "github"]),
+       near=st.sampled_from(NEAR),
+       fmt=st.sampled_from(["text", "json", "sarif", "github", "junit", "gitlab", "json-lines"]),
        jobs=st.sampled_from(["1", "1", "2", "300"]))
 def test_fuzz_lint_folders(capsys, monkeypatch, entries, near, fmt, jobs):
     import brass_judge.lint as L
@@ -319,8 +320,12 @@ def test_fuzz_lint_folders(capsys, monkeypatch, entries, near, fmt, jobs):
         (kinds, d["findings"])
     if code:
         assert fmt_out.strip(), "findings but an empty report"
-    if fmt in ("json", "sarif"):
+    if fmt in ("json", "sarif", "gitlab"):
         json.loads(fmt_out)
+    if fmt == "json-lines":
+        [json.loads(line) for line in fmt_out.splitlines()]
+    if fmt == "junit":
+        ET.fromstring(fmt_out.encode("utf-8"))
     if fmt == "github":
         assert all(line.startswith("::error ") for line in fmt_out.splitlines())
 
@@ -370,15 +375,17 @@ def test_fuzz_hostile_names(capsys, name, title):
             ("validate", ["validate", t / "p.yaml"]),
             ("replay", ["replay", t / "g.yaml", "--keep-going"]),
         ] + [(f"lint-{f}", ["lint", t / "g.yaml", t / "p.yaml", "--format", f])
-             for f in ("text", "json", "sarif", "github")]
+             for f in ("text", "json", "sarif", "github", "junit", "gitlab", "json-lines")]
         for label, argv in runs:
             code, out, err = cli(capsys, *argv)
             COUNTS[("hostile-names", f"{label} exit {code}")] += 1
             assert code in (0, 1, 2) and "Traceback" not in err
             _inert(out, github=label == "lint-github")
             _inert(err)
-            if label in ("check-json", "lint-json", "lint-sarif"):
+            if label in ("check-json", "lint-json", "lint-sarif", "lint-gitlab"):
                 json.loads(out)
+            if label == "lint-junit":
+                ET.fromstring(out.encode("utf-8"))
         for svg in ("c.svg", "r.svg"):
             if (t / svg).exists():
                 ET.parse(t / svg)
