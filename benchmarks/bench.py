@@ -1,21 +1,25 @@
 #!/usr/bin/env python3
-"""brass-judge benchmark suite (issue 8): start-up, replay, moves and lint, next to their targets.
+"""brass-judge benchmark suite (issues 8 and 20): start-up, replay, moves and lint, next to their targets.
 
     python benchmarks/bench.py [--quick] [--runs N] [--games N] [--games-dir DIR] [--only SECTION ...]
+                               [--baseline DIR]
 
 Sections (each prints "not available yet" when the code it measures is missing):
 
 1. ``cli``    whole-process latency (median of N runs, run round-robin so that a busy machine
-              slows every command alike) of ``check`` on examples/worked-turn, ``rulings show``
-              and ``rulings search``, next to ``python -c pass`` and ``python -c "import typer,
-              rich, jsonschema, networkx, yaml"`` measured in the same run, as ratios.
+              slows every command alike) of ``check`` and ``validate`` on examples/worked-turn,
+              ``rulings show`` and ``rulings search``, next to ``python -c pass`` and
+              ``python -c "import yaml"`` measured in the same run, as ratios (issue 20).
 2. ``replay`` in-process: a full 4-player game (self-played, seed 1, and examples/games/4p-full
               .yaml): load+validate the log (games.read_log), replay it from the file
               (games.replay(path)), replay the loaded log (judging only); ms and actions/s.
 3. ``moves``  in-process legal_moves() on mid-game positions of that game (and the CLI once).
 4. ``lint``   ``brass-judge lint DIR --jobs 1`` and ``--jobs 2`` over self-played games written
               into a temporary folder (1,000 games; 60 with --quick). --games-dir DIR keeps them
-              (and reuses what is there).
+              (and reuses what is there). The cost per game: ``lint`` of 100 games (20 with
+              --quick) minus ``lint`` of one, over 99; with ``--baseline DIR`` (a source tree of
+              the code to compare with, e.g. ``git archive 6cd5f24 | tar -x -C DIR``) the same for
+              that code, interleaved, and the ratio (issue 20: at most 0.7).
 
 Timings are wall-clock (time.perf_counter). No section asserts anything: targets are printed
 next to the figures, and the exit code is 0 unless the script itself fails.
@@ -40,9 +44,10 @@ EXAMPLE_4P = REPO / "examples" / "games" / "4p-full.yaml"
 SEARCH = "can I overbuild a coal mine while the market has coal?"
 NOT_YET = "not available yet"
 
-# Targets of issue 8.
-CHECK_VS_DEPS = 1.3
+# Targets of issues 8 and 20.
+CHECK_VS_YAML = 3.5  # check and validate vs python -c "import yaml" (issue 20)
 RULINGS_VS_BARE = 3.0
+LINT_PER_GAME_VS_BASELINE = 0.7  # issue 20
 REPLAY_MS = 20.0
 REPLAY_VS_LOAD = 2.0
 MOVES_MS = 50.0
@@ -65,15 +70,20 @@ def median_ms(fn, runs: int) -> tuple[float, float]:
     return statistics.median(times), min(times)
 
 
+#: The clock of the in-process timings: wall time, or with --cpu this process's CPU time (less
+#: disturbed by other processes on a shared machine).
+CLOCK = time.perf_counter
+
+
 def interleaved_ms(fns: dict, runs: int) -> dict:
     """{name: (median, min)} in ms, the functions called in turn, round after round, so that the
     VM's drift (up to +-40 % over a few seconds) affects every one of them alike."""
     times: dict = {name: [] for name in fns}
     for _ in range(runs):
         for name, fn in fns.items():
-            t = time.perf_counter()
+            t = CLOCK()
             fn()
-            times[name].append((time.perf_counter() - t) * 1000)
+            times[name].append((CLOCK() - t) * 1000)
     return {name: (statistics.median(ts), min(ts)) for name, ts in times.items()}
 
 
@@ -132,18 +142,19 @@ def bench_cli(runs: int) -> dict:
     bj = cli_command()
     commands = {
         "python -c pass": [py, "-c", "pass"],
-        "python -c 'import typer, rich, jsonschema, networkx, yaml'":
-            [py, "-c", "import typer, rich, jsonschema, networkx, yaml"],
+        "python -c 'import yaml'": [py, "-c", "import yaml"],
         "brass-judge check position.yaml turn.yaml": bj + ["check", str(POSITION), str(TURN)],
+        "brass-judge validate position.yaml": bj + ["validate", str(POSITION)],
         "brass-judge rulings show Q080": bj + ["rulings", "show", "Q080"],
         f"brass-judge rulings search \"{SEARCH}\"": bj + ["rulings", "search", SEARCH],
-        "brass-judge rulings show Q080 --format json": bj + ["rulings", "show", "Q080", "--format", "json"],
+        "brass-judge check position.yaml turn.yaml --format json": bj + ["check", str(POSITION), str(TURN),
+                                                                         "--format", "json"],
         "brass-judge --help": bj + ["--help"],
     }
     env = bench_env()
     subprocess.run([py, "-m", "compileall", "-q", str(REPO / "brass_judge")], env=env,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for name, cmd in commands.items():  # warm-up: bytecode, the rulings cache, the OS file cache
+    for name, cmd in commands.items():  # warm-up: bytecode, the user caches, the OS file cache
         for _ in range(2):
             r = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         if r.returncode != 0:
@@ -160,12 +171,11 @@ def bench_cli(runs: int) -> dict:
     print(f"{'command':<{width}}  median     min")
     for name in commands:
         print(f"{name:<{width}}  {med[name]:6.1f}  {low[name]:6.1f}")
-    names = list(commands)
-    bare, deps, check, show, search = (med[n] for n in names[:5])
+    bare, yaml_, check, validate, show = (med[n] for n in list(commands)[:5])
     ratios = {
-        "check / deps import": (check / deps, CHECK_VS_DEPS),
+        "check / import yaml": (check / yaml_, CHECK_VS_YAML),
+        "validate / import yaml": (validate / yaml_, CHECK_VS_YAML),
         "rulings show / bare python": (show / bare, RULINGS_VS_BARE),
-        "rulings search / bare python": (search / bare, RULINGS_VS_BARE),
     }
     print()
     for label, (ratio, target) in ratios.items():
@@ -327,7 +337,71 @@ def make_games(n: int, folder: Path, procs: int) -> float:
     return time.perf_counter() - t
 
 
-def bench_lint(n_games: int, games_dir: Path | None, workdir: Path) -> dict:
+def lint_per_game(files: list, workdir: Path, baseline: Path | None, n: int, runs: int) -> dict:
+    """The cost of linting one more game (whole processes, ``--jobs 1``): lint of *n* games minus
+    lint of one, over n - 1; for this code and, interleaved, for the *baseline* tree."""
+    if len(files) < 2:
+        return {}
+    n = min(n, len(files))
+    many, one = workdir / "per-game-many", workdir / "per-game-one"
+    for folder, chosen in ((many, files[:n]), (one, files[:1])):
+        folder.mkdir(exist_ok=True)
+        for f in chosen:
+            (folder / f.name).write_bytes(f.read_bytes())
+    trees = {"this code": REPO}
+    if baseline is not None:
+        trees["baseline"] = baseline
+    cmds = {}
+    for label, tree in trees.items():
+        env = bench_env()
+        env["PYTHONPATH"] = str(tree)
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(tree / "brass_judge")], env=env,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for folder in (many, one):
+            cmds[(label, folder)] = ([sys.executable, "-m", "brass_judge", "lint", str(folder), "--jobs", "1",
+                                      "--format", "json"], env)
+    for cmd, env in cmds.values():  # warm-up
+        subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    import resource
+
+    def child_cpu() -> float:
+        r = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return r.ru_utime + r.ru_stime
+
+    times: dict = {k: [] for k in cmds}
+    cpu: dict = {k: [] for k in cmds}
+    for _ in range(runs):
+        for k, (cmd, env) in cmds.items():
+            t, c = time.perf_counter(), child_cpu()
+            subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            times[k].append((time.perf_counter() - t) * 1000)
+            cpu[k].append((child_cpu() - c) * 1000)
+    med = {k: statistics.median(v) for k, v in times.items()}
+    med_cpu = {k: statistics.median(v) for k, v in cpu.items()}
+    out = {}
+    print(f"  per game (lint of {n} games minus lint of 1, over {n - 1}; median of {runs} interleaved runs;"
+          " wall time, and the processes' CPU time):")
+    for label in trees:
+        per = (med[(label, many)] - med[(label, one)]) / (n - 1)
+        per_cpu = (med_cpu[(label, many)] - med_cpu[(label, one)]) / (n - 1)
+        out[f"per_game_ms_{label.replace(' ', '_')}"] = per
+        out[f"per_game_cpu_ms_{label.replace(' ', '_')}"] = per_cpu
+        print(f"    {label:<10} {per:6.2f} ms per game (CPU {per_cpu:5.2f} ms)   (lint of 1 game: "
+              f"{med[(label, one)]:.0f} ms)")
+    if baseline is not None:
+        ratio = out["per_game_ms_this_code"] / out["per_game_ms_baseline"]
+        ratio_cpu = out["per_game_cpu_ms_this_code"] / out["per_game_cpu_ms_baseline"]
+        out["per_game_ratio"] = ratio
+        out["per_game_cpu_ratio"] = ratio_cpu
+        print(f"  lint per game / baseline      {ratio:5.2f}x (CPU time {ratio_cpu:.2f}x)   target <= "
+              f"{LINT_PER_GAME_VS_BASELINE}x   {verdict(ratio <= LINT_PER_GAME_VS_BASELINE)}")
+    else:
+        print("  (give --baseline DIR, a source tree of the code to compare with, for the issue-20 ratio)")
+    return out
+
+
+def bench_lint(n_games: int, games_dir: Path | None, workdir: Path, baseline: Path | None = None,
+               per_game_n: int = 100, runs: int = 7) -> dict:
     print(f"\n## 4. lint of {n_games:,} self-played games\n")
     try:
         import brass_judge.lint  # noqa: F401
@@ -351,6 +425,7 @@ def bench_lint(n_games: int, games_dir: Path | None, workdir: Path) -> dict:
         for f in files:
             (folder / f.name).write_bytes(f.read_bytes())
     out = {"games": len(files)}
+    out.update(lint_per_game(files, workdir, baseline, per_game_n, runs))
     for jobs in (1, 2):
         cmd = bj + ["lint", str(folder), "--jobs", str(jobs), "--format", "json"]
         t = time.perf_counter()
@@ -373,7 +448,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, help="games for the lint benchmark (default 1000; 60 with --quick)")
     ap.add_argument("--games-dir", type=Path, help="keep the self-played games here (and reuse them)")
     ap.add_argument("--only", nargs="+", choices=["cli", "replay", "moves", "lint"], help="run only these sections")
+    ap.add_argument("--cpu", action="store_true", help="time the in-process sections with CPU time, not wall time")
+    ap.add_argument("--baseline", type=Path, help="a source tree of the code to compare lint's cost per game with")
     args = ap.parse_args(argv)
+    global CLOCK
+    if args.cpu:
+        CLOCK = time.process_time
     runs = args.runs or (7 if args.quick else 21)
     n_games = args.games or (60 if args.quick else 1000)
     sections = args.only or ["cli", "replay", "moves", "lint"]
@@ -383,7 +463,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\nmachine: {info['nproc']} cores, {info['cpu']}; {info['implementation']} {info['python']}; "
           f"{info['system']}; load average {info['load']}")
     print("packages: " + ", ".join(f"{k} {v}" for k, v in info["versions"].items()))
-    print(f"runs per timing: {runs}")
+    print(f"runs per timing: {runs}" + ("; in-process timings in CPU time" if args.cpu else ""))
     with tempfile.TemporaryDirectory(prefix="brass-judge-bench-") as tmp:
         workdir = Path(tmp)
         if "cli" in sections:
@@ -393,7 +473,8 @@ def main(argv: list[str] | None = None) -> int:
         if "moves" in sections:
             bench_moves(runs, workdir)
         if "lint" in sections:
-            bench_lint(n_games, args.games_dir, workdir)
+            bench_lint(n_games, args.games_dir, workdir, args.baseline, 20 if args.quick else 100,
+                       max(3, runs // 3))
     return 0
 
 

@@ -24,17 +24,65 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else list(argv)
-    if args[:1] == ["rulings"] and not os.environ.get("BRASS_JUDGE_NO_FASTPATH"):
-        from .output import setup_streams
+    """Run the command line *argv* (default: ``sys.argv[1:]``); return the exit code. Run as the
+    program (the ``brass-judge`` script, ``python -m brass_judge``), it ends the process itself
+    once the output is flushed (see :func:`_exit_now`)."""
+    code = _main(argv)
+    if argv is None and os.path.basename(sys.argv[0] or "") in _PROGRAM_NAMES:
+        _exit_now(code)
+    return code
 
-        setup_streams()
-        code = _rulings_fast(args[1:])
-        if code is not None:
-            return code
+
+_PROGRAM_NAMES = ("brass-judge", "__main__.py")
+
+
+def _main(argv: list[str] | None) -> int:
+    args = sys.argv[1:] if argv is None else list(argv)
+    if not os.environ.get("BRASS_JUDGE_NO_FASTPATH"):
+        if args[:1] == ["rulings"]:
+            from .output import setup_streams
+
+            setup_streams()
+            code = _rulings_fast(args[1:])
+            if code is not None:
+                return code
+        elif args[:1] in (["check"], ["validate"]):
+            from .output import setup_streams
+
+            setup_streams()
+            from ._fastcheck import run as fast_run
+
+            code = fast_run(args[0], args[1:])
+            if code is not None:
+                return code
     from .cli import run
 
     return run(argv)
+
+
+def _exit_now(code: int) -> None:
+    """End the process with *code* without the interpreter's teardown (freeing every module and
+    object costs about as much as a ``check`` does its work): flush standard output and error,
+    run the exit handlers (``atexit``), then ``os._exit``. Only from :func:`main` run as the
+    program, never in library use; when anything is left that teardown would do (a flush that
+    fails, a thread still running), it returns and the interpreter exits as usual.
+    ``BRASS_JUDGE_NO_FAST_EXIT=1`` turns it off."""
+    if os.environ.get("BRASS_JUDGE_NO_FAST_EXIT"):
+        return
+    threading = sys.modules.get("threading")
+    if threading is not None and any(t is not threading.main_thread() and not t.daemon and t.is_alive()
+                                     for t in threading.enumerate()):
+        return
+    try:
+        import atexit
+
+        atexit._run_exitfuncs()
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.flush()
+    except BaseException:  # noqa: BLE001 - e.g. a closed pipe: the usual exit reports it
+        return
+    os._exit(code if isinstance(code, int) and 0 <= code <= 255 else 1)
 
 
 # --------------------------------------------------------------------------- command line
@@ -205,23 +253,25 @@ def _show(ruling_id: str, fmt: str) -> str | None:
 
 
 def _search(query: str, limit: int, fmt: str) -> str | None:
-    from .rulings import search
+    from .rulings import is_weak, match_coverage, search, weak_text
 
     hits = search(query, limit=limit)
+    cover = [match_coverage(query, r) for r, _ in hits]
     if fmt == "json":
         return _json([
-            {"id": r.id, "score": s, "question": r.question, "answer": r.answer,
+            {"id": r.id, "score": s, "coverage": c, "weak": is_weak(c), "question": r.question, "answer": r.answer,
              "engine": r.engine, "topics": list(r.topics), "authority": list(r.authority)}
-            for r, s in hits
+            for (r, s), c in zip(hits, cover)
         ])
     if not hits:
         return _Plain.render([f"No ruling matches {query!r}. Try other words, or "
                               "'brass-judge rulings list --topic ...'."])
-    table = _Plain.Table(("id", "score", "question"), justify=("left", "right", "left"),
-                         no_wrap=(True, True, False),
-                         rows=[(r.id, f"{s:.1f}", r.question) for r, s in hits])
+    table = _Plain.Table(("id", "score", "match", "question"), justify=("left", "right", "right", "left"),
+                         no_wrap=(True, True, True, False),
+                         rows=[(r.id, f"{s:.1f}", f"{c:.0%}", r.question) for (r, s), c in zip(hits, cover)])
     best = hits[0][0]
-    return _Plain.render([table, "", f"{best.id}: {best.answer}",
+    head = [weak_text(cover[0])] if is_weak(cover[0]) else []
+    return _Plain.render([table, "", *head, f"{best.id}: {best.answer}",
                           f"More: brass-judge rulings show {best.id}"])
 
 
@@ -289,19 +339,25 @@ class _Plain:
                 and cls._EMOJI.search(text) is None)
 
     @staticmethod
-    def width() -> int:
-        """rich's Console width (rich/console.py ``is_terminal``, ``is_dumb_terminal``, ``size``)."""
+    def terminal() -> bool:
+        """Whether rich's Console takes standard output for a terminal (rich/console.py
+        ``is_terminal``): then it styles what it prints."""
         env = os.environ
         tty_compatible = env.get("TTY_COMPATIBLE", "")
         if tty_compatible in ("0", "1"):
-            terminal = tty_compatible == "1"
-        elif env.get("FORCE_COLOR") is not None:
-            terminal = env.get("FORCE_COLOR") != ""
-        else:
-            try:
-                terminal = sys.stdout.isatty()
-            except (AttributeError, ValueError):
-                terminal = False
+            return tty_compatible == "1"
+        if env.get("FORCE_COLOR") is not None:
+            return env.get("FORCE_COLOR") != ""
+        try:
+            return sys.stdout.isatty()
+        except (AttributeError, ValueError):
+            return False
+
+    @classmethod
+    def width(cls) -> int:
+        """rich's Console width (rich/console.py ``is_terminal``, ``is_dumb_terminal``, ``size``)."""
+        env = os.environ
+        terminal = cls.terminal()
         if terminal and env.get("TERM", "").lower() in ("dumb", "unknown"):
             return 80
         width = None

@@ -25,9 +25,10 @@ def turn_from_doc(doc: Document, data, root: tuple = ()) -> Turn:
 
     player: Optional[str] = None
     if isinstance(obj, dict) and "actions" in obj:
-        extra = [k for k in obj if k not in ("actions", "player", "about")]
+        extra = [k for k in obj if k not in ("actions", "player", "about", "shortfall")]
         if extra:
-            raise located(f"unknown key {extra[0]!r} (a turn has 'player', 'actions' and 'about')", root + (extra[0],))
+            raise located(f"unknown key {extra[0]!r} (a turn has 'player', 'actions', 'shortfall' and 'about')",
+                          root + (extra[0],))
         player = obj.get("player")
         if player is not None:
             if isinstance(player, (list, dict, bool)):
@@ -58,7 +59,58 @@ def turn_from_doc(doc: Document, data, root: tuple = ()) -> Turn:
                 raise located(e.message, path, suggestions=e.suggestions, code=e.code) from None
         else:
             actions.append(action_from_obj(it, data, located=located, path=path))
-    return Turn(tuple(actions), player)
+    shortfall = ()
+    if isinstance(obj, dict) and "actions" in obj and obj.get("shortfall") is not None:
+        shortfall = _shortfall_from_obj(obj["shortfall"], lambda msg, sub=(): located(msg, root + ("shortfall",) + sub))
+    return Turn(tuple(actions), player, shortfall)
+
+
+def _shortfall_from_obj(obj, err) -> tuple:
+    """``{red: [bolton, wigan#1]}`` (or ``red: bolton,wigan``) -> ``(("red", ("bolton", "wigan#1")),)``."""
+    if not isinstance(obj, dict):
+        raise err("'shortfall' maps each player to the tiles removed for an income shortfall, "
+                  "e.g. {red: [bolton, wigan#1]}")
+    out = []
+    for who, refs in obj.items():
+        if isinstance(refs, str):
+            refs = [r.strip() for r in refs.split(",") if r.strip()]
+        if not isinstance(refs, list) or not refs or not all(isinstance(r, (str, int)) for r in refs) \
+                or isinstance(refs, bool):
+            raise err(f"the tiles {who} removes must be LOCATION or LOCATION#SPACE names (a list)", (str(who),))
+        out.append((str(who), tuple(str(r) for r in refs)))
+    return tuple(out)
+
+
+def shortfall_from_option(values: Sequence[str]) -> tuple:
+    """``--shortfall red=bolton,wigan#1`` (repeatable) -> the same form as a turn file's ``shortfall``."""
+    out = []
+    for v in values:
+        who, eq, refs = v.partition("=")
+        tiles = [r.strip() for r in refs.split(",") if r.strip()]
+        if not eq or not who.strip() or not tiles:
+            raise InputError(f"--shortfall takes PLAYER=LOCATION[,LOCATION...] (a tile as LOCATION or "
+                             f"LOCATION#SPACE), e.g. --shortfall red=bolton,wigan#1; got {v!r}",
+                             field="--shortfall", code="INP023")
+        out.append((who.strip(), tuple(tiles)))
+    return tuple(out)
+
+
+def resolve_shortfall_players(shortfall: tuple, players: Sequence[str], *, where=None) -> tuple:
+    """The players of a shortfall choice matched to the position's (case-insensitive); an unknown
+    or repeated name is unusable input."""
+    names = {str(n).lower(): n for n in players}
+    out, seen = [], set()
+    for who, refs in shortfall:
+        n = names.get(who.lower())
+        if n is None:
+            kw = where(who) if where else {"field": "--shortfall"}
+            raise UnknownNameError(f"unknown player {who!r} in the shortfall choice", suggestions=closest(who, players), **kw)
+        if n in seen:
+            kw = where(who) if where else {"field": "--shortfall"}
+            raise InputError(f"the shortfall choice names {n}'s tiles twice: give them once", code="INP023", **kw)
+        seen.add(n)
+        out.append((n, refs))
+    return tuple(out)
 
 
 def load_turn(path: str, data, players: Optional[Sequence[str]] = None) -> Turn:
@@ -76,7 +128,13 @@ def load_turn(path: str, data, players: Optional[Sequence[str]] = None) -> Turn:
             line, col = doc.line_of(("player",))
             raise UnknownNameError(f"unknown player {turn.player!r}", file=doc.file, line=line, column=col,
                                    field="player", suggestions=closest(turn.player, players))
-        turn = Turn(turn.actions, names[turn.player.lower()])
+        turn = Turn(turn.actions, names[turn.player.lower()], turn.shortfall)
+    if players is not None and turn.shortfall:
+        def where(who):
+            line, col = doc.line_of(("shortfall", who))
+            return {"file": doc.file, "line": line, "column": col, "field": f"shortfall.{who}"}
+
+        turn = Turn(turn.actions, turn.player, resolve_shortfall_players(turn.shortfall, players, where=where))
     return turn
 
 

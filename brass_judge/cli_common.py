@@ -35,10 +35,10 @@ def emit_json(obj: Any, file=None) -> None:
 
     out = file or sys.stdout
     text = json_escape(json.dumps(obj, indent=2, ensure_ascii=False, default=_default)) + "\n"
-    try:
-        text.encode(getattr(out, "encoding", None) or "utf-8")
-    except (UnicodeEncodeError, LookupError):
-        text = json.dumps(obj, indent=2, ensure_ascii=True, default=_default) + "\n"
+    from .output import encodable
+
+    if not encodable(text, out):
+        text = json_escape(text, ascii_only=True)
     out.write(text)
 
 

@@ -39,7 +39,8 @@ class Era(str, Enum):
 
 
 VARIANT_OPTION = typer.Option("standard", "--variant", "-v",
-                              help="Rules variant: 'standard' (Roxley) or 'classic'.")
+                              help="Rules variant: 'standard' (Roxley), 'classic' (the rulebook's Classic "
+                                   "Rules) or 'original' (the 2007 rules).")
 
 
 def _data(variant: str = "standard"):
@@ -349,10 +350,11 @@ def deck(
         return
 
     cards = gd.deck_for(players)
-    classic = gd.variant == "classic" and players >= 3
+    rr = gd.variant_rules.get("random_removal") or {}
+    removal = rr.get(players) or rr.get(str(players))
+    classic = removal is not None  # the Classic 3-4 player deck setup (Q005, Q131)
     total = sum(cards.values())
     under = dict(gd.deck_tile_cards_per_player)
-    removal = gd.variant_rules.get("random_removal", {}).get(players) if classic else None
     rounds = gd.rounds_per_era.get(players)
     doc = {
         "variant": gd.variant, "players": players, "total": total, "rounds_per_era": rounds,

@@ -34,6 +34,9 @@ def register(app: typer.Typer) -> None:
                                            "'-': standard output, the report then on standard error."),
         render_dir: Optional[Path] = typer.Option(None, "--render-dir", help="Write one SVG picture of the board "
                                                   "per round end into this folder (created if needed)."),
+        round_ends: bool = typer.Option(False, "--round-ends", help="Text: show what every round's end did "
+                                        "(turn order, income, ...), not only each era's end, each step with "
+                                        "its rulings. (JSON always has them, under round_ends.)"),
         annotate_out: Optional[Path] = typer.Option(None, "--annotate", help="Write a copy of the log with the facts "
                                                     "the rules give after every turn (money, income level, VP) "
                                                     "to this file (atomically; never over the log)."),
@@ -78,7 +81,7 @@ def register(app: typer.Typer) -> None:
 
                     return game_data(position.variant)
 
-            res = replay(source, keep_going=keep_going, stop_before=at, on_round_end=hook)
+            res = replay(source, keep_going=keep_going, stop_before=at, on_round_end=hook, round_end_steps=True)
             pos_text = None
             if at is not None and res.reached:
                 from .position_io import dump_position
@@ -90,6 +93,7 @@ def register(app: typer.Typer) -> None:
             raise fail_input(err, fmt) from None
         if fmt == Format.json:
             d = res.to_dict()
+            d["round_ends"] = res.round_ends
             if render_dir is not None:
                 d["pictures"] = pictures
             if at is not None:
@@ -107,7 +111,8 @@ def register(app: typer.Typer) -> None:
             if at is not None and out is None and pos_text is not None and res.ok:
                 sys.stdout.write(pos_text)
             else:
-                _replay_text(res, at=at, out=out if pos_text is not None else None, stream=report_to)
+                _replay_text(res, at=at, out=out if pos_text is not None else None, round_ends=round_ends,
+                             stream=report_to)
                 if render_dir is not None:
                     report_to.write(f"{len(pictures)} round-end picture(s) written to {escape_controls(render_dir)}\n")
                 if ann is not None:
@@ -248,7 +253,7 @@ def _lint_report(reports: list, fmt: "LintFormat", *, stats: bool = False, quiet
     return text
 
 
-def _replay_text(res, *, at=None, out=None, stream=None) -> None:
+def _replay_text(res, *, at=None, out=None, round_ends: bool = False, stream=None) -> None:
     from rich.console import Console
     from rich.text import Text
 
@@ -275,6 +280,12 @@ def _replay_text(res, *, at=None, out=None, stream=None) -> None:
                 con.print(Text(f"       fix: {esc(v.remedy)}", style="yellow"))
             if v.rulings:
                 con.print(Text(f"       rulings: {', '.join(v.rulings)}", style="cyan"))
+    from .report import after_turn_text
+
+    for end in res.round_ends:
+        if round_ends or any(st["kind"] == "era-end" for st in end["steps"]):
+            after_turn_text(end["steps"], [], res.data, console=con,
+                            heading=f"End of {end['era'].title()} Era round {end['round']}:")
     if res.stopped:
         con.print(Text("stopped at the first problem (--keep-going records them all)", style="dim"))
     if at is not None:

@@ -58,6 +58,17 @@ def _money(m) -> str:
     return " ".join(parts) or "–"
 
 
+def _cards_text(group: dict, data) -> str:
+    """'any card', 'any two cards', or 'Bolton or Cotton Mill' (the card names as on the cards)."""
+    if group["any_card"]:
+        return "any two cards" if group["cards_needed"] == 2 else "any card"
+
+    def name(key: str) -> str:
+        return data.locations[key].name if key in data.locations else data.industry_names.get(key, key)
+
+    return " or ".join(f"{name(c)} (card={c})" for c in group["cards"])
+
+
 def register(app: typer.Typer) -> None:
     @app.command("moves")
     def moves_cmd(
@@ -87,10 +98,17 @@ def register(app: typer.Typer) -> None:
         counts = count_by_kind(moves)
         if kinds is not None:
             counts = {k: v for k, v in counts.items() if k in kinds}
+        from .engine.moves import group_moves
+
+        groups = group_moves(moves, pos)
         if fmt == Format.json:
+            index = {id(m): i for i, m in enumerate(moves)}
             emit_json({"file": str(position), "player": pos.turn, "era": pos.era, "round": pos.round,
                        "actions_left": pos.actions_left, "counts": counts, "total": len(moves),
-                       "moves": [m.to_dict() for m in moves], "assumptions": list(lp.assumptions)})
+                       "moves": [m.to_dict() for m in moves],
+                       "groups": [{**{k: v for k, v in g.items() if k != "moves"},
+                                   "moves": [index[id(m)] for m in g["moves"]]} for g in groups],
+                       "assumptions": list(lp.assumptions)})
             raise typer.Exit(int(ExitCode.OK))
         from rich.table import Table
         from rich.text import Text
@@ -104,14 +122,16 @@ def register(app: typer.Typer) -> None:
                        f"{pos.actions_left} action(s) left): {len(moves)} legal action(s)", style="bold"))
         con.print(Text("  " + ", ".join(f"{k} {v}" for k, v in counts.items()), style="dim"))
         by_kind: dict = {}
-        for m in moves:
-            by_kind.setdefault(m.kind, []).append(m)
-        for k, ms in by_kind.items():
-            table = Table(title=f"{k} ({len(ms)})", title_justify="left", show_header=True, header_style="bold")
+        for g in groups:
+            by_kind.setdefault(g["type"], []).append(g)
+        for k, gs in by_kind.items():
+            n = sum(len(g["moves"]) for g in gs)
+            table = Table(title=f"{k} ({n})", title_justify="left", show_header=True, header_style="bold")
             table.add_column("action", overflow="fold")
+            table.add_column("card(s) that would do", overflow="fold")
             table.add_column("cost", justify="right", no_wrap=True, min_width=5)
-            for m in ms:
-                table.add_row(Text(esc(m.notation)), _money(m))
+            for g in gs:
+                table.add_row(Text(esc(g["notation"])), _cards_text(g, data), _money(g["moves"][0]))
             con.print(table)
         if lp.assumptions:
             con.print(Text("Assumptions:", style="bold"))
@@ -132,6 +152,9 @@ def register(app: typer.Typer) -> None:
                                               "(cubes, money, tiles, links, cards) after every step."),
         facts: bool = typer.Option(False, "--facts", help="Record the facts after every turn in the log (after: "
                                    "money, income level, VP), so that replay checks them."),
+        variant: str = typer.Option("standard", "--variant", "-v", help="Rules variant: 'standard' (Roxley), "
+                                    "'classic' (the rulebook's Classic Rules) or 'original' (the 2007 rules); "
+                                    "the log records it."),
     ) -> None:
         """Play a whole game (both eras) with random legal actions and write it as a game log that
         `replay` reproduces exactly; print the final scores. Exit 0, or 1 when --check finds a
@@ -140,13 +163,17 @@ def register(app: typer.Typer) -> None:
         from .games import dump_log
         from .selfplay import Ledger, play_game, summary
 
+        from .errors import InputError
+
         if facts and out is None:
             from .cli_common import USAGE_ERROR_CODE
-            from .errors import InputError
 
             raise fail_input(InputError("--facts records the facts in the log: give --out FILE (or -o -)",
                                         code=USAGE_ERROR_CODE), fmt)
-        data = game_data()
+        try:
+            data = game_data(variant)
+        except InputError as exc:
+            raise fail_input(exc, fmt) from None
         problems: list = []
         on_step = None
         if check_invariants:
@@ -180,7 +207,7 @@ def register(app: typer.Typer) -> None:
         n_actions = sum(len(t["actions"]) for t in log["turns"])
         winners = [r["player"] for r in board if r["rank"] == 1]
         if fmt == Format.json:  # with '-o -' the log is on stdout and the report on stderr
-            emit_json({"players": players, "seed": seed, "file": str(out) if out else None,
+            emit_json({"players": players, "seed": seed, "variant": data.variant, "file": str(out) if out else None,
                        "turns": len(log["turns"]), "actions": n_actions, "game_over": pos.game_over,
                        "scores": board, "winners": winners, "problems": problems},
                       file=sys.stderr if to_stdout else None)
@@ -191,7 +218,8 @@ def register(app: typer.Typer) -> None:
             from .cli_common import console
 
             con = console(stderr=to_stdout)
-            con.print(Text(f"self-play, {players} players, seed {seed}: {len(log['turns'])} turns, "
+            rules = "" if data.variant == "standard" else f", {data.variant} rules"
+            con.print(Text(f"self-play, {players} players{rules}, seed {seed}: {len(log['turns'])} turns, "
                            f"{n_actions} actions" + (f"; log written to {_shown(out)}" if out else ""), style="bold"))
             table = Table(show_header=True, header_style="bold")
             for col, just in (("rank", "right"), ("player", "left"), ("VP", "right"),

@@ -122,14 +122,15 @@ def search_cmd(
     fmt: Format = FORMAT_OPTION,
 ) -> None:
     """Find the rulings that answer a question asked in your own words (typos are fine)."""
-    from .rulings import search
+    from .rulings import is_weak, match_coverage, search, weak_text
 
     hits = search(query, limit=limit)
+    cover = [match_coverage(query, r) for r, _ in hits]
     if _is_json(fmt):
         emit_json([
-            {"id": r.id, "score": s, "question": r.question, "answer": r.answer,
+            {"id": r.id, "score": s, "coverage": c, "weak": is_weak(c), "question": r.question, "answer": r.answer,
              "engine": r.engine, "topics": list(r.topics), "authority": list(r.authority)}
-            for r, s in hits
+            for (r, s), c in zip(hits, cover)
         ])
         return
     from rich.markup import escape
@@ -143,12 +144,15 @@ def search_cmd(
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("id", no_wrap=True)
     table.add_column("score", justify="right", no_wrap=True)
+    table.add_column("match", justify="right", no_wrap=True)
     table.add_column("question")
-    for r, s in hits:
-        table.add_row(r.id, f"{s:.1f}", escape(r.question))
+    for (r, s), c in zip(hits, cover):
+        table.add_row(r.id, f"{s:.1f}", f"{c:.0%}", escape(r.question))
     out.print(table)
     best = hits[0][0]
     out.print()
+    if is_weak(cover[0]):
+        out.print(escape(weak_text(cover[0])))
     out.print(f"[bold]{best.id}[/bold]: {escape(best.answer)}")
     out.print(f"[dim]More: brass-judge rulings show {best.id}[/dim]")
 
@@ -177,21 +181,29 @@ def _fixtures_citing() -> dict:
 @app.command("coverage")
 @handles_input_errors
 def coverage_cmd(fmt: Format = FORMAT_OPTION) -> None:
-    """Every 'enforced' ruling with the engine checks and the examples that cite it.
+    """Every ruling the engine applies ('enforced', and 'variant': the Classic rules) with the
+    engine checks and the examples that cite it.
 
-    Exit 1 when an enforced ruling is cited by no check (the test suite fails on that too)."""
+    Exit 1 when such a ruling is cited by no check (the test suite fails on that too)."""
     from .codes import codes_citing
     from .rulings import list_rulings
 
     fixtures = _fixtures_citing()
     rows = []
-    for r in list_rulings(engine="enforced"):
-        rows.append({"id": r.id, "question": r.question,
+    from .data.gamedata import _read_yaml
+    from .resources import data_dir
+
+    variants = set(_read_yaml(data_dir("lancashire") / "variants.yaml"))  # the variants the engine plays
+    for r in [*list_rulings(engine="enforced"),
+              *(r for r in list_rulings(engine="variant") if r.applies_to in variants)]:
+        rows.append({"id": r.id, "question": r.question, "engine": r.engine,
                      "cited_by": [{"code": c.code, "name": c.name} for c in codes_citing(r.id)],
                      "examples": fixtures.get(r.id, [])})
     uncited = [row["id"] for row in rows if not row["cited_by"]]
     if _is_json(fmt):
-        emit_json({"enforced": len(rows), "uncited": uncited, "rulings": rows})
+        variant = sum(1 for row in rows if row["engine"] == "variant")
+        emit_json({"enforced": len(rows) - variant, "variant": variant, "uncited": uncited,
+                   "rulings": [{k: v for k, v in row.items() if k != "engine"} for row in rows]})
     else:
         from rich.markup import escape
         from rich.table import Table
@@ -205,6 +217,6 @@ def coverage_cmd(fmt: Format = FORMAT_OPTION) -> None:
             table.add_row(row["id"], escape(", ".join(c["code"] for c in row["cited_by"]) or "NOT CITED"),
                           str(len(row["examples"])))
         out.print(table)
-        out.print(f"{len(rows)} enforced rulings; {len(uncited)} cited by no check"
+        out.print(f"{len(rows)} rulings the engine applies; {len(uncited)} cited by no check"
                   + (f": {', '.join(uncited)}" if uncited else ""))
     raise typer.Exit(1 if uncited else 0)

@@ -26,7 +26,7 @@ FAMILIES = [
 
 _PACKAGE = Path(__file__).resolve().parent
 #: modules that describe or print codes rather than report them
-_NOT_REPORTERS = {"codes.py", "code_docs.py"}
+_NOT_REPORTERS = {"codes.py", "code_docs.py", "after_turn.py"}  # after_turn: cites the rules flow.py applies
 
 
 def family_of(code: str) -> tuple[str, str]:

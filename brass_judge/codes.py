@@ -96,6 +96,13 @@ _ROWS = [
        ("Q001", "Q003"), "remove it: at 2 players the blue and teal towns' cards are out, at 3 players the teal ones",
        ("Only the cards marked for the player count are in the game, so no hand or discard pile can hold another "
         "(though those towns can still be built in by other means).")),
+    _c("POS025", "too-many-cards",
+       "{count} {card} card(s) in the position ({places}), but the {deck} has {max}",
+       ("Q001",), "check the hands, discard piles and deck: each card of the deck appears once",
+       ("Each card of the deck is in exactly one place: a hand, a discard pile, the draw deck or under the "
+        "Deck tile. Counted across all of them, no card can appear more often than the deck for the player "
+        "count holds it (Classic rules: the 66-card box deck at 3-4 players). The two read-manual cards (a "
+        "Coal Mine and a Port) are out of every Roxley deck and of both 2-player modes."), may=("Q002",)),
     _c("POS022", "deck-size-impossible",
        "the draw deck holds {draw} card(s), but in {era} Era round {round} at {players} players it holds {range}",
        ("Q017", "Q018"), "check the round and the deck size",
@@ -132,7 +139,7 @@ _ROWS = [
             "Action Build.")),
     _c("BLD002", "location-outside-network", "{location} is not in {player}'s network (no {player} tile there, no {player} link touching it)",
        ("Q051", "Q073"), "play the {location} card, or two cards for a Double Action Build",
-       may=("Q052", "Q074", "Q075", "Q130"),
+       may=("Q052", "Q074", "Q075", "Q130", "Q128"),
        doc=("An Industry card builds only in a location in your own network: one holding your industry tile or "
             "touching your link. Being connected through other players' links does not count. With nothing of "
             "yours on the board, it may build on any free matching space, but not overbuild.")),
@@ -167,7 +174,7 @@ _ROWS = [
             "players may build there too. Overbuilding your own tile there is allowed; the limit is lifted in the "
             "Rail Era.")),
     _c("BLD010", "cannot-afford-build", "{player} has £{money} but the build costs £{cost}",
-       (), "needs £{short} more (a loan gives £10-£30)", may=("Q087",),
+       (), "needs £{short} more (a loan gives £10-£30)", may=("Q087", "Q034"),
        doc=("A build costs the price shown beside the tile on your mat plus any coal or iron bought from the "
             "markets, and you must have that money now. Overbuilding costs the full price too.")),
     _c("BLD011", "no-coal-source", "{location} needs {need} coal but is connected to no unflipped coal mine{and_market}",
@@ -225,8 +232,27 @@ _ROWS = [
        doc=("Each industry space holds one tile. An occupied space can only be built on by overbuilding, which "
             "needs a tile of the same industry, so a tile of another industry on a shared space blocks it.")),
     # ---- network --------------------------------------------------------------------------------
+    _c("BLD023", "coal-market-while-mine-connected", "coal for {consumer} cannot be bought from the Coal Market: "
+       "{mines} is connected and must be used",
+       ("Q061", "Q060"), "take the coal from {mines} (leave coal=market out)",
+       doc=("Coal may be bought from the Coal Market only when no unflipped coal mine with coal is connected to the "
+            "site. While one is connected, its coal must be used (the closest first, whoever owns it), even when "
+            "a port or another trade icon is closer, so coal=market is not allowed.")),
+    _c("BLD024", "iron-market-while-works-have-iron", "iron for {consumer} cannot be bought from the Iron Market: "
+       "{works} still has iron and must be used",
+       ("Q064", "Q063"), "take the iron from {works} (leave iron=market out)",
+       doc=("Iron may be bought from the Iron Market only when no unflipped iron works on the board has iron left. "
+            "While any has, its iron must be used, with no connection needed, even when that flips an opponent's "
+            "iron works, so iron=market is not allowed; this holds for the Develop action too.")),
+    _c("BLD025", "rail-only-town-in-canal-era", "no coal can reach {location} in the Canal Era (it is reached only by "
+       "rail), and the {industry} needs {need} coal", ("Q061", "Q060"), "build the {industry} in {location} in the Rail "
+       "Era, or in a town canals reach",
+       doc=("Coal comes from a connected coal mine, or from the Coal Market through a connection to a trade icon. "
+            "Barrow-in-Furness and Birkenhead are reached only by rail lines and have no coal mine space, so in the "
+            "Canal Era no coal can get there: nothing that needs coal can be built there before the Rail Era (the "
+            "shipyard case is BLD021).")),
     _c("NET001", "line-outside-network", "{line} touches no location in {player}'s network",
-       ("Q051",), "{fix}", may=("Q121", "Q052", "Q021"),
+       ("Q051",), "{fix}", may=("Q121", "Q052", "Q021", "Q057", "Q129"),
        doc=("A new link must touch a location in your own network: one with your industry tile or touching one of "
             "your links. Being connected through other players' links is not enough, and with nothing on the "
             "board you have no network yet, so build an industry first.")),
@@ -299,6 +325,17 @@ _ROWS = [
        ("Q001", "Q109"), "state a tile that is still face down, or leave :N out to see every possible draw",
        doc=("Each Distant Cotton Market sale draws the top face-down tile, from the tiles marked for the player "
             "count. The tile recorded must be one still face down (the top one, when the order is known).")),
+    _c("SEL009", "port-taken-this-turn", "{tile} was flipped by an earlier sale this turn; the mill in {location} "
+       "cannot sell to it too", ("Q098", "Q100"), "sell the mill in {location} to another connected unflipped port, or to "
+       "the Distant Cotton Market (MILL>distant)",
+       doc=("A port takes a single direct sale and flips at once, so two mills cannot sell to the same port, in one "
+            "Sell action or in the two actions of a turn. Its trade icon still lets later mills sell to the Distant "
+            "Cotton Market.")),
+    _c("SEL010", "dcm-tile-not-on-top", "the Distant Cotton Market tile drawn is the top one, {top} in the recorded "
+       "order ({order}), not {tile}", ("Q109",), "state the top tile ({top}), or leave :N out",
+       doc=("Each Distant Cotton Market sale draws the top face-down tile. When the position records the order of "
+            "the face-down tiles, the tile drawn is the top one, even if tiles of the number stated are still face "
+            "down further down.")),
     # ---- loan -----------------------------------------------------------------------------------
     _c("LON001", "loan-below-minus-10", "a £{amount} loan would take {player}'s income to level {level}; the track ends at -10",
        ("Q036",), "{alternative}",
@@ -311,7 +348,7 @@ _ROWS = [
     _c("GAM001", "recorded-fact-differs", "{what}: the log records {recorded}, the rules give {actual}", (), "correct the recorded value, or look for an earlier mistake in the log",
        doc=("Facts a game log records after a turn or at the end (money, income, VP, markets, era and so on) must "
             "match what the rules give when the logged actions are replayed.")),
-    _c("GAM002", "wrong-player-in-log", "the log gives this turn to {player}, but it is {turn}'s turn", ("Q024",), "give this turn to {turn} (the turn order is reset each round by money spent)",
+    _c("GAM002", "wrong-player-in-log", "the log gives this turn to {player}, but it is {turn}'s turn", ("Q024",), "give this turn to {turn}, or add {turn}'s turn before it if it is missing (the turn order is reset each round by money spent)",
        doc=("Turns follow the turn order track, which is reset each round by money spent (least first, ties "
             "keeping their order); the log must give each turn to the player whose turn it is.")),
     _c("GAM003", "turn-incomplete", "{player} took {used} action(s); the turn has {need}", ("Q019", "Q023"), "add the missing action(s): a player who does not act passes, discarding a card",
@@ -322,14 +359,21 @@ _ROWS = [
             "turns after that.")),
     _c("GAM005", "shortfall-choice-invalid", "{what}", ("Q033", "Q034"), None,
        doc=("A player who cannot pay negative income removes their own tiles for half cost, stopping as soon as "
-            "it is covered, and only then loses VP; tiles are removed for no other reason. A recorded choice must "
-            "follow this.")),
+            "it is covered, and only then loses VP; tiles are removed for no other reason. A choice recorded in a "
+            "game log, or named for check --apply (--shortfall, or shortfall: in the action file), must follow "
+            "this.")),
+    _c("GAM006", "turn-missing-from-log", "{turn}'s turn is missing: the log gives this turn to {player}, but {turn} "
+       "plays before {player} this round and has no turn in the rest of the round", ("Q024",),
+       "add {turn}'s turn before this one (the turn order is reset each round by money spent)",
+       doc=("Every player takes one turn each round, in turn order. When the log gives a turn to a player who plays "
+            "later in the round and the player to move has no turn in the rest of the round's entries, the log has "
+            "left that player's turn out, rather than giving it to the wrong player (GAM002).")),
     # ---- rules applied in legal outcomes (cited as rulings relied on) --------------------------
     _c("RUL-CARD-LOCATION", "location-card", "a Location card builds in its town, in or out of the network", ("Q072",), may=("Q055",),
        doc=("A Location card builds any industry the named town has a space for, whether or not the town is in "
             "your network or connected to anything; the town then joins your network. All other build rules still "
             "apply.")),
-    _c("RUL-CARD-INDUSTRY", "industry-card-in-network", "an Industry card builds in a town in the player's network", ("Q051",), may=("Q095", "Q059", "Q003", "Q129"),
+    _c("RUL-CARD-INDUSTRY", "industry-card-in-network", "an Industry card builds in a town in the player's network", ("Q051",), may=("Q095", "Q059", "Q055", "Q003", "Q129"),
        doc=("An Industry card builds that industry in any location in your own network: one holding one of your "
             "industry tiles or touching one of your links.")),
     _c("RUL-CARD-NO-TILES", "industry-card-anywhere", "with no industry or link tiles on the board, an Industry card builds anywhere", ("Q074",), may=("Q075", "Q076", "Q003"),
@@ -341,6 +385,9 @@ _ROWS = [
             "in or out of your network. Every other build rule still applies, and you draw two cards afterwards.")),
     _c("RUL-LOWEST-TILE", "lowest-tile", "the lowest tile of the industry is taken from the mat", ("Q012",),
        doc=("A build always uses the lowest-level tile left in that industry's stack on your mat.")),
+    _c("RUL-RAIL-SAME-TOWN", "rail-era-own-tiles-per-town", "in the Rail Era a player may have several tiles in one location", ("Q079",),
+       doc=("The Canal Era allows each player one industry tile per location; the Rail Era lifts the limit, so "
+            "a player may build a second tile of their own (any industry) in a town.")),
     _c("RUL-SPACE-SINGLE-FIRST", "single-icon-space-first", "a single-icon space is used before a shared one", ("Q078",),
        doc=("In a town with both kinds of space, a free space showing only the industry's icon is used before a "
             "space shared with another industry.")),
@@ -351,7 +398,7 @@ _ROWS = [
     _c("RUL-COAL-SAME-TOWN", "coal-same-town", "a mine in the same location is 0 links away", ("Q054",),
        doc=("A coal mine in the same location as the site counts as connected at zero links, so it is the closest "
             "source and is used first.")),
-    _c("RUL-COAL-MARKET", "coal-from-market", "with no connected mine, coal is bought from the market through a trade icon", ("Q061", "Q067"), may=("Q062", "Q113"),
+    _c("RUL-COAL-MARKET", "coal-from-market", "with no connected mine, coal is bought from the market through a trade icon", ("Q061", "Q067"), may=("Q062", "Q113", "Q057"),
        doc=("Only when no unflipped coal mine is connected may coal be bought from the Coal Market, cheapest cube "
             "first, and only through a connection to a market trade icon: any port tile, flipped or not, or an "
             "outside location. Buying is part of the action.")),
@@ -413,7 +460,7 @@ _ROWS = [
     _c("RUL-PORT-SALE", "port-sale", "a mill sold to a connected unflipped port flips both; each owner gains their tile's income", ("Q104",), may=("Q031", "Q097", "Q054", "Q107"),
        doc=("Selling a mill to a connected unflipped port, anyone's, flips both tiles, and each owner gains their "
             "own tile's income. A port sale never earns the Distant Cotton Market bonus.")),
-    _c("RUL-DCM-SALE", "distant-market-sale", "a Distant Cotton Market sale draws a tile, moves the marker and adds the bonus beside its new space in income spaces", ("Q103",), may=("Q102", "Q127", "Q105", "Q109", "Q110", "Q097"),
+    _c("RUL-DCM-SALE", "distant-market-sale", "a Distant Cotton Market sale draws a tile, moves the marker and adds the bonus beside its new space in income spaces", ("Q103",), may=("Q102", "Q127", "Q105", "Q109", "Q110", "Q097", "Q131"),
        doc=("A Distant Cotton Market sale draws the top tile and moves the marker down by its number; the seller "
             "gains the income spaces shown beside the marker's new space, then the mill flips for its own income. "
             "Each mill draws its own tile.")),
@@ -445,6 +492,13 @@ _ROWS = [
        doc=("At the end of each round, after turn order is set, everyone at once takes money equal to their "
             "income level, or pays it to the bank if it is negative. No income is taken after the game's last "
             "round.")),
+    _c("RUL-INCOME-START", "income-start-of-round",
+       "everyone takes income (or pays negative income) at the start of each round but the game's first (original rules)",
+       ("Q028",), may=("Q032",),
+       doc=("The original rules (variant 'original') take income at the start of each round instead of at its "
+            "end: as many payouts (everyone is on level 0 when the game starts), but at the end of the Canal Era "
+            "the era is scored first and the Rail Era's first round then starts with income, so a shortfall "
+            "there comes after the scoring and after the level 1 tiles have left the board.")),
     _c("RUL-SHORTFALL", "income-shortfall", "unpaid income is covered by removing own tiles for half cost, then 1 VP per £1", ("Q033", "Q034"),
        doc=("A player who cannot pay negative income removes own industry tiles of their choice for half their "
             "build cost (rounded down), stopping once it is covered and keeping any excess. If still short, they "
@@ -453,7 +507,7 @@ _ROWS = [
        doc=("At the end of each era every link scores 1 VP per link icon in the two locations it touches, on "
             "flipped tiles of any owner or printed on the board. All links score and are removed before any tile "
             "scores.")),
-    _c("RUL-TILE-SCORING", "tile-scoring", "flipped tiles score their VP at the end of each era", ("Q038",), may=("Q043",),
+    _c("RUL-TILE-SCORING", "tile-scoring", "flipped tiles score their VP at the end of each era", ("Q038",), may=("Q043", "Q013"),
        doc=("At the end of each era, flipped tiles on the board score the VP in their bottom left corner for "
             "their owner; unflipped tiles score nothing. A flipped level 2+ tile that survives the Canal Era "
             "scores again.")),
@@ -488,6 +542,38 @@ def rulings_of(codes, also=()) -> list:
     for code, q in also:
         extra.setdefault(code, []).append(q)
     return list(dict.fromkeys(q for c in codes for q in (*CODES[c].rulings, *extra.get(c, ()))))
+
+
+#: Rules that answer a question players dispute whenever they apply: the exception or the choice
+#: that made a legal action legal, or made it turn out as it did (an Industry card building with no
+#: tiles on the board, coal from the market, overbuilding, iron from a works out of the network...).
+#: A legal verdict's ``decided_by`` cites these rules' rulings plus every case-specific ruling
+#: (``may_cite``) a check recorded; the other rules applied (paying, discarding, taking the lowest
+#: tile, flipping for income) are the ordinary course of the action and are listed only as relied on.
+IN_DOUBT_RULES = frozenset({
+    "RUL-CARD-NO-TILES", "RUL-DOUBLE-BUILD", "RUL-SPACE-SINGLE-FIRST", "RUL-COAL-MINE", "RUL-COAL-SAME-TOWN",
+    "RUL-COAL-MARKET", "RUL-MARKET-EMPTY", "RUL-IRON-WORKS", "RUL-IRON-MARKET", "RUL-MINE-NO-COAL-COST",
+    "RUL-OVERBUILD-OWN", "RUL-OVERBUILD-OPPONENT", "RUL-RAIL-COAL", "RUL-DCM-VIA-PORT", "RUL-DCM-X",
+    "RUL-SAME-ACTION-TWICE",
+})
+#: Bookkeeping that never answers "why?" on its own (not even for an action with nothing in doubt).
+ROUTINE_RULES = frozenset({"RUL-SPENT", "RUL-DISCARD", "RUL-LOWEST-TILE", "RUL-CUBES-TO-SUPPLY",
+                           "RUL-FIRST-ROUND", "RUL-FLIP-INCOME", "RUL-OVERBUILD-REMOVED"})
+
+
+def deciding_rulings(rules, also=()) -> list:
+    """The rulings that decided a legal outcome (a verdict's ``decided_by``): those of the rules in
+    doubt (:data:`IN_DOUBT_RULES`) and the case-specific rulings *also* (``(code, ruling)`` pairs
+    that a check recorded because they decided this case). When nothing was in doubt, the rulings
+    of the action's own rule (a loan's Q035): every rule applied except the bookkeeping ones."""
+    extra: dict = {}
+    for code, q in also:
+        extra.setdefault(code, []).append(q)
+    out = [q for c in rules for q in ((*CODES[c].rulings, *extra.get(c, ())) if c in IN_DOUBT_RULES
+                                      else extra.get(c, ()))]
+    if not out:
+        out = [q for c in rules if c not in ROUTINE_RULES for q in CODES[c].rulings]
+    return list(dict.fromkeys(out))
 
 
 def all_cited_rulings() -> set:

@@ -29,9 +29,11 @@ or, all at once, :func:`write_log` ``(setup, turns, final)``.
 
 Log-level problems have GAM codes (brass_judge/codes.py): GAM001 a recorded fact differs,
 GAM002 the wrong player, GAM003 an incomplete turn, GAM004 turns after the game's end, GAM005 an
-invalid shortfall choice. Unusable input raises :class:`~brass_judge.errors.InputError` (INP codes).
+invalid shortfall choice, GAM006 a turn left out. Unusable input raises :class:`~brass_judge.errors.InputError` (INP codes).
 """
 from __future__ import annotations
+
+from collections import Counter
 
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -404,6 +406,9 @@ class ReplayResult:
     also: list = field(default_factory=list)  #: (rule, ruling) pairs: case-specific rulings relied on
     assumptions: list = field(default_factory=list)
     data: Any = None
+    #: with ``replay(..., round_end_steps=True)``: ``{era, round, steps}`` for each round played to
+    #: its end, the steps with their rulings (:func:`brass_judge.engine.after_turn.steps`)
+    round_ends: list = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -452,11 +457,11 @@ class ReplayResult:
 
 
 def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] = None, data=None,
-           on_round_end=None, on_turn_end=None) -> ReplayResult:
+           on_round_end=None, on_turn_end=None, round_end_steps: bool = False) -> ReplayResult:
     """Replay a game log, judging every action.
 
     *source* is a path, YAML text, a parsed mapping, a Document or a :class:`GameLog`. Strict
-    mode stops at the first illegal action or log problem (GAM002-GAM004); recorded facts that
+    mode stops at the first illegal action or log problem (GAM002-GAM004, GAM006); recorded facts that
     differ (GAM001) are reported without stopping. With *keep_going* every problem is recorded:
     an illegal action is replaced by a pass discarding the same card(s), a turn given to the
     wrong player is played as that player's turn when they have not played this round, missing
@@ -468,6 +473,8 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
     *on_turn_end*, when given, is called as ``on_turn_end(turn, position)`` after each turn entry
     has been played and everything that follows it (the point its ``after:`` facts describe);
     the position is the replay's working copy: read it, do not keep it.
+    *round_end_steps* records what ending each round (and era) did, step by step with the rulings
+    of each step, in ``result.round_ends``.
 
     Raises :class:`InputError` when the log cannot be used at all.
     """
@@ -559,8 +566,23 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
             break
         me = pos.turn
         if turn.player != me:
-            finding("GAM002", {"player": turn.player, "turn": me}, log.line_of(("turns", turn.index, "player")),
-                    turn=turn, player=turn.player)
+            # a later player of this round, once in the rest of the round's entries, and no turn of
+            # the player to move there: the log has left that turn out (GAM006); otherwise the turn
+            # is given to the wrong player or the order is wrong (GAM002)
+            left = [p for p in pos.players if p not in pos.turns_taken]
+            ahead = [t.player for t in log.turns[turn.index:turn.index + len(left)]]
+            missing = turn.player in left and me not in ahead and ahead[:len(left) - 1].count(turn.player) == 1
+            # the cards played decide when the hands are known: whose hand holds them?
+            cards = Counter(c for la in turn.actions for c in la.action.cards)
+            hands = {n: pos.player[n].hand for n in (me, turn.player) if n in pos.player}
+            if cards and all(h is not None for h in hands.values()) and len(hands) == 2:
+                fits = {n: cards <= Counter(h) for n, h in hands.items()}
+                if fits[turn.player] != fits[me]:
+                    missing = fits[turn.player] and turn.player in left and me not in ahead
+            # a log that ends before the round would: it may simply be out of order (GAM002)
+            missing = missing and len(ahead) == len(left)
+            finding("GAM006" if missing else "GAM002", {"player": turn.player, "turn": me},
+                    log.line_of(("turns", turn.index, "player")), turn=turn, player=turn.player)
             if not keep_going:
                 res.stopped = True
                 break
@@ -625,12 +647,19 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
                 choices = {k: x.remove for k, x in sf.items()}
                 for x in sf.values():
                     x.used = True
+        round_end = len(pos.turns_taken) + 1 >= len(pos.players)
         try:
             pos, fx = flow.end_turn(pos, data, rng=rng, shortfall_choices=choices,
                                     rail_deck_order=s.get("rail_deck_order"), rail_dcm_order=s.get("rail_dcm_order"),
-                                    in_place=True, narrate=False)  # pos is this replay's own working copy
+                                    in_place=True,  # pos is this replay's own working copy
+                                    narrate=round_end_steps and round_end)
         except ValueError as e:
             raise log.doc.error(f"setup: {e}", ("setup",), code="INP072") from None
+        if round_end_steps and round_end:
+            from .engine.after_turn import steps
+
+            res.round_ends.append({"era": era, "round": rnd,
+                                   "steps": [x for x in steps(fx) if x["kind"] not in ("draw", "turn")]})
         res.turns += 1
         add_rules(fx.rules, fx.also)
         res.assumptions.extend(f"{era.title()} Era round {rnd}: {a}" for a in fx.assumptions)
@@ -752,11 +781,14 @@ def setup_record(pos, *, seat_order: Optional[list] = None, variant: Optional[st
 
 def rail_record(pos) -> dict:
     """``rail_deck_order`` and ``rail_dcm_order`` from the position at the start of the Rail Era
-    (before anyone has played)."""
+    (before anyone has played). The deck order holds every card: the hands, the draw deck and, last,
+    the cards set aside at random by the Classic 3-4 player deck setup (Q005), as
+    :func:`brass_judge.engine.flow.end_round` deals it."""
     deck: list = []
     for n in pos.players:
         deck.extend(pos.player[n].hand or [])
     deck.extend(pos.draw_pile or [])
+    deck.extend(pos.under_deck_tile or [])
     return {"rail_deck_order": deck, "rail_dcm_order": list(pos.dcm_order or [])}
 
 

@@ -228,19 +228,33 @@ _KIND_KEYS = {"setup": "a game log", "turns": "a game log", "players": "a positi
 NEAR_MISS_CODE = "INP093"
 
 
+def _one_edit(a: str, b: str) -> bool:
+    """Whether *a* becomes *b* by at most one insertion, deletion, substitution or swap of two
+    neighbours (``turn``/``turns``, ``stup``/``setup``, ``plaeyrs``/``players``)."""
+    if a == b:
+        return True
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
+
+
 def near_miss(obj: Any) -> Optional[tuple]:
     """For a mapping :func:`classify` skips: ``(key, known_key, kind)`` when one of its top-level
-    keys is a near miss of a kind's key (another case, a plural, a typo), else None."""
-    import difflib
-
+    keys is a near miss of a kind's key (another case, a plural, one typo), else None."""
     if not isinstance(obj, dict):
         return None
     for key in obj:
         if not isinstance(key, str):
             continue
         k = key.strip().lower()
-        hit = k if k in _KIND_KEYS else next(iter(difflib.get_close_matches(k, list(_KIND_KEYS), n=1,
-                                                                              cutoff=0.75)), None)
+        if len(k) < 4:
+            continue
+        hit = k if k in _KIND_KEYS else next((known for known in _KIND_KEYS if _one_edit(k, known)), None)
         if hit is not None:
             return key, hit, _KIND_KEYS[hit]
     return None
@@ -323,8 +337,8 @@ def lint_file(file: str) -> FileReport:
 
 
 #: log problems after which the replay no longer plays the game the log records: GAM002 (wrong
-#: player), GAM003 (incomplete turn), GAM004 (turns after the end)
-_DEPARTURES = frozenset(("GAM002", "GAM003", "GAM004"))
+#: player), GAM003 (incomplete turn), GAM004 (turns after the end), GAM006 (a turn left out)
+_DEPARTURES = frozenset(("GAM002", "GAM003", "GAM004", "GAM006"))
 
 
 def _lint_game(doc, rep: FileReport) -> None:

@@ -21,6 +21,7 @@ CANAL, RAIL = "canal", "rail"
 DCM_X = 9  #: the X space of the Distant Cotton Market track
 COAL, IRON = "coal", "iron"
 DISTANT = "distant"
+MARKET = "market"  #: coal=market / iron=market: the cube is bought from the market
 
 
 @dataclass
@@ -285,6 +286,9 @@ class Turn:
 
     actions: tuple
     player: Optional[str] = None
+    #: tiles named for an income shortfall at the end of the round: ((player, (ref, ...)), ...), a
+    #: ref being ``location`` or ``location#space`` (check --apply; see engine.flow's shortfall_choices)
+    shortfall: tuple = ()
 
 
 def action_count(action) -> int:

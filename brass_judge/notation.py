@@ -3,6 +3,7 @@
 One-line notation (case-insensitive; a turn's actions are separated by ``;``)::
 
     build cotton@manchester card=manchester [space=N] [level=N] [coal=wigan,bolton] [iron=bolton]
+    build iron@bolton card=bolton coal=market                # coal=market / iron=market: buy it
     build port@liverpool cards=bolton,wigan                  # Double Action Build (both actions)
     network bolton-bury card=oldham                          # one canal (Canal Era) or rail
     network rail bolton-bury,bury-rochdale card=oldham [coal=wigan]
@@ -32,7 +33,7 @@ from __future__ import annotations
 from typing import Any, Callable, Optional
 
 from .errors import InputError, NotationError, UnknownNameError
-from .model import DISTANT, Build, Develop, Loan, Network, Pass, Sale, Sell, Turn
+from .model import DISTANT, MARKET, Build, Develop, Loan, Network, Pass, Sale, Sell, Turn
 
 ACTION_WORDS = ("build", "network", "develop", "sell", "loan", "pass")
 _DISTANT_WORDS = {"distant", "dcm", "distant-cotton-market", "distant_cotton_market", "market"}
@@ -338,7 +339,21 @@ def action_from_obj(obj: Any, data, *, err: Optional[Callable[..., InputError]] 
         k = key_a if key_a in obj else key_b if key_b in obj else None
         if k is None:
             return None
-        return tuple(name("location", v, (k, i)) for i, v in enumerate(as_list(k)))
+        # "market": the cube is bought from the Coal or Iron Market (judged by the rules: Q061, Q064)
+        out = []
+        for i, v in enumerate(as_list(k)):
+            if isinstance(v, str) and v.strip().lower() == MARKET:
+                out.append(MARKET)
+                continue
+            try:
+                out.append(name("location", v, (k, i)))
+            except InputError as e:
+                from .errors import closest
+
+                if isinstance(v, str) and closest(v.strip(), [MARKET]):  # 'markt', 'mkt'
+                    e.suggestions = (MARKET,) + tuple(x for x in e.suggestions if x != MARKET)
+                raise
+        return tuple(out)
 
     if verb == "build":
         for req in ("industry", "location"):

@@ -54,7 +54,7 @@ def escape_controls(text, keep: str = "") -> str:
 _JSON_RAW = re.compile("[\x7f-\x9f" + _CONTROL.pattern.split("\x9f", 1)[1])
 
 
-_NON_ASCII = re.compile("[^\x00-\x7f]")
+_NON_ASCII = re.compile("[^\x00-\x7e]")  # and DEL
 
 
 def _json_u(m) -> str:

@@ -47,6 +47,9 @@ class LoadedPosition:
     paths: dict = field(default_factory=dict)
     #: the file lists the Distant Cotton Market tiles drawn (even as []), so the marker must match them
     dcm_drawn_given: bool = False
+    #: player -> (the assumption text, the fields not given) of each player whose money or income
+    #: space took the starting default (a verdict folds those of players its action does not touch)
+    player_defaults: dict = field(default_factory=dict)
 
     @property
     def file(self) -> Optional[str]:
@@ -125,6 +128,7 @@ class _Builder:
         self.root = root
         self.errors: list = []
         self.assumptions: list = []
+        self.player_defaults: dict = {}
 
     def err(self, msg: str, path: tuple, **kw) -> None:
         line, col = self.doc.line_of(path)
@@ -208,6 +212,7 @@ class _Builder:
             if missing and (era != CANAL or rnd > 1):
                 self.assumptions.append(f"{n}'s {' and '.join(missing)} not given: assumed the starting "
                                         + " and ".join({'money': f'£{d.start_money}', 'income_space': 'income space 10 (level 0)'}[m] for m in missing))
+                self.player_defaults[n] = (self.assumptions[-1], tuple(missing))
             if "hand" in raw:
                 hand = []
                 for i, c in enumerate(raw["hand"]):
@@ -303,11 +308,19 @@ class _Builder:
         if "under_deck_tile" in deck:
             pos.under_deck_tile = [k for i, c in enumerate(deck["under_deck_tile"]) if (k := self.name("card", c, ("deck", "under_deck_tile", i)))]
         pos.turns_taken = [n for i, v in enumerate(o.get("turns_taken", [])) if (n := player_name(v, ("turns_taken", i)))]
+        if "turns_taken" not in o and turn in order and order.index(turn) > 0:
+            # players move in turn order, so everyone before the player to move has played this round
+            pos.turns_taken = order[:order.index(turn)]
+            self.assumptions.append(
+                f"turns_taken not given: {', '.join(pos.turns_taken)} (before {turn} in the turn order) "
+                f"{'has' if len(pos.turns_taken) == 1 else 'have'} played this round; after {turn} the turn "
+                "passes on in turn order")
         pos.game_over = bool(o.get("game_over", False))
         if self.errors:
             raise self.errors[0] if len(self.errors) == 1 else InputErrors(self.errors)
         return LoadedPosition(pos, self.doc, self.assumptions, paths,
-                              dcm_drawn_given="drawn" in (o.get("distant_cotton_market") or {}))
+                              dcm_drawn_given="drawn" in (o.get("distant_cotton_market") or {}),
+                              player_defaults=dict(self.player_defaults))
 
     def tile(self, t, path, player_name, era) -> Optional[Tile]:
         if isinstance(t, str):

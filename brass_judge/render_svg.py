@@ -19,6 +19,8 @@ import textwrap
 from functools import lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
+from .model import RAIL
+
 # --------------------------------------------------------------------------------- look and feel
 #: Okabe & Ito's colour-blind-safe palette, in the order players are given colours.
 OKABE_ITO = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#F0E442", "#000000")
@@ -45,6 +47,7 @@ SEA = "#D3E6F1"
 INK = "#1E1E1E"
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
+FADED = 0.25  #: opacity of a line (or half of one) that cannot be built on in the position's era
 S = 48  #: side of an industry space
 GAP = 5  #: between spaces side by side
 ROW_GAP = 18  #: between rows of spaces (room for the NEW / FLIP / GONE tag under a tile)
@@ -252,7 +255,7 @@ def _norm_highlight(highlight, data) -> dict:
 
 
 # ------------------------------------------------------------------------------------- render
-def render_position(position, data=None, *, highlight=None, title=None, layout=None) -> str:
+def render_position(position, data=None, *, highlight=None, title=None, layout=None, before=None) -> str:
     """Return an SVG picture of *position* (a :class:`~brass_judge.model.Position`).
 
     *data* is the :class:`~brass_judge.data.gamedata.GameData` (default: the position's
@@ -277,6 +280,10 @@ def render_position(position, data=None, *, highlight=None, title=None, layout=N
     Markets (the first/last key of a coal path) may be "coal market"-style names of no location;
     such stops are skipped. Highlighted tiles carry ``data-highlight="placed"`` (or ``flipped``,
     ``removed``) so tests can find them.
+
+    *before*: the position before the action (``check --render`` passes it): each ``removed``
+    space then says which tile left it (owner letter, industry and level in its tag, e.g.
+    "NEW ✗B Coal1" for an overbuilt coal mine).
     """
     if data is None:
         from .data import game_data
@@ -317,7 +324,7 @@ def render_position(position, data=None, *, highlight=None, title=None, layout=N
     out += _background(layout, map_w, map_h)
     out += _lines(data, geo, position, styles, hl)
     out += _locations(data, geo, hl)
-    out += _tiles(data, geo, position, styles, hl)
+    out += _tiles(data, geo, position, styles, hl, before)
     out += _paths(geo, hl)
     out += _link_badges(geo, position, styles, data)
     out.append("</g>")
@@ -425,9 +432,14 @@ def _lines(data, geo, position, styles, hl) -> list:
         ln = data.lines[key]
         (ax, ay), (bx, by) = geo.centre[ln.a], geo.centre[ln.b]
         kind = "both" if ln.canal and ln.rail else ("canal" if ln.canal else "rail")
-        out.append(f'<g class="line" data-line="{escape(key)}" data-allows="{kind}">')
-        canal = dict(stroke=CANAL_COLOUR, stroke_width=3, stroke_dasharray="9 5")
-        rail = dict(stroke=RAIL_COLOUR, stroke_width=3)
+        # a line (or half of one) no link can be built on in this era is faded: canals in the Rail
+        # Era, rails in the Canal Era
+        usable = ln.rail if position.era == RAIL else ln.canal
+        out.append(f'<g class="line" data-line="{escape(key)}" data-allows="{kind}"'
+                   + ('' if usable else ' data-usable="false"') + '>')
+        canal = dict(stroke=CANAL_COLOUR, stroke_width=3, stroke_dasharray="9 5",
+                     stroke_opacity=FADED if position.era == RAIL else None)
+        rail = dict(stroke=RAIL_COLOUR, stroke_width=3, stroke_opacity=FADED if position.era != RAIL else None)
         if kind == "both":
             out.append(_seg(*_offset(ax, ay, bx, by, 3.5), **canal))
             out.append(_seg(*_offset(ax, ay, bx, by, -3.5), **rail))
@@ -508,7 +520,8 @@ def _space_icon(x, y, space) -> list:
     if len(inds) == 1:
         out.append(_el("rect", x=x, y=y, width=S, height=S, rx=3, fill=INDUSTRY_TINT[inds[0]], stroke="#6B6B6B",
                        stroke_width=1))
-        out.append(_text(x + S / 2, y + S / 2 + 5, INDUSTRY_ABBR[inds[0]], size=13, weight="bold", fill="#333333"))
+        out.append(_text(x + S / 2, y + S / 2 + 7, INDUSTRY_ABBR[inds[0]], size=13, weight="bold", fill="#333333"))
+        out.append(_text(x + S / 2, y + 12, f"#{space.index}", size=9, fill="#555555", class_="space-number"))
     else:
         # A shared space: one half per icon, split by a diagonal, each half with its own label.
         a, b = inds[0], inds[1]
@@ -519,6 +532,8 @@ def _space_icon(x, y, space) -> list:
         out.append(_seg(x + S, y, x, y + S, stroke="#6B6B6B", stroke_width=1))
         out.append(_text(x + 3, y + 15, INDUSTRY_ABBR[a], size=11, anchor="start", weight="bold", fill="#333333"))
         out.append(_text(x + S - 3, y + S - 5, INDUSTRY_ABBR[b], size=11, anchor="end", weight="bold", fill="#333333"))
+        out.append(_text(x + 3, y + S - 4, f"#{space.index}", size=9, anchor="start", fill="#555555",
+                         class_="space-number"))
     out.append("</g>")
     return out
 
@@ -583,7 +598,7 @@ def _cell(geo, loc, space):
     return None
 
 
-def _tiles(data, geo, position, styles, hl) -> list:
+def _tiles(data, geo, position, styles, hl, before=None) -> list:
     out = ['<g class="tiles">']
     marks: dict = {}
     if hl:
@@ -603,7 +618,7 @@ def _tiles(data, geo, position, styles, hl) -> list:
         if hk:
             attrs += f' data-highlight="{" ".join(hk)}"'
         out.append(f"<g {attrs}>")
-        out += _tile_body(x, y, t, colour, letter)
+        out += _tile_body(x, y, t, colour, letter, data)
         out.append("</g>")
     out.append("</g>")
     # Highlight rings go on top of every tile, with a tag saying what happened.
@@ -631,7 +646,14 @@ def _tiles(data, geo, position, styles, hl) -> list:
                            class_=f"hl-ring hl-{tags[0]}"))
             # On an illegal action nothing was built: the space is where the player tried to build.
             label = {"placed": "TRIED" if hl["legal"] is False else "NEW", "flipped": "FLIP", "removed": "GONE"}
-            text = "+".join(label[k] for k in tags)
+            old = before.tile_on(loc, sp) if before is not None and "removed" in tags else None
+            if old is not None:
+                # what left the space: the removed tile's owner, industry and level
+                if old.owner not in styles:
+                    styles[old.owner] = ("#777777", str(old.owner)[:1].upper() or "?")
+                gone = f"✗{styles[old.owner][1]} {INDUSTRY_ABBR.get(old.industry, old.industry[:4].title())}{old.level}"
+                label["removed"] = gone if "placed" in tags else f"GONE {gone}"
+            text = (" " if old is not None else "+").join(label[k] for k in tags)
             tw = 9 + 7.5 * len(text)
             out.append(_el("rect", x=x + S / 2 - tw / 2, y=y + S + 1, width=tw, height=15, rx=3, fill=INK))
             out.append(_text(x + S / 2, y + S + 12.5, text, size=11, weight="bold", fill="#FFFFFF"))
@@ -639,12 +661,26 @@ def _tiles(data, geo, position, styles, hl) -> list:
     return out
 
 
-def _tile_body(x, y, t, colour, letter) -> list:
-    """One tile on its space: owner colour and letter, industry, level, flipped state, cubes."""
+def _tile_values(t, data) -> tuple:
+    """(VP, income spaces) printed on the tile (Q014), or (None, None) when the data has no such tile."""
+    if data is None:
+        return None, None
+    try:
+        spec = data.tile(t.industry, t.level)
+    except Exception:  # an impossible tile in a hand-made position: drawn without its values
+        return None, None
+    return spec.vp, spec.income
+
+
+def _tile_body(x, y, t, colour, letter, data=None) -> list:
+    """One tile on its space: owner colour and letter, space number, level, industry, flipped state,
+    cubes, and the VP and income printed at its foot (Q014)."""
     out = []
     abbr = INDUSTRY_ABBR.get(t.industry, t.industry[:4].title())
     cubes = t.industry in CUBE_COLOUR and (t.cubes > 0 or not t.flipped)
     cube = CUBE_COLOUR.get(t.industry, INK)
+    vp, income = _tile_values(t, data)
+    space = getattr(t, "space", None)
     if t.flipped:
         # Flipped: solid owner colour with a dark band at the bottom carrying a tick.
         fg = _contrast(colour)
@@ -652,13 +688,21 @@ def _tile_body(x, y, t, colour, letter) -> list:
         out.append(_el("rect", x=x + 1, y=y + S - 14, width=S - 2, height=13, fill="#222222", class_="flipped-band"))
         out.append(_text(x + 4, y + 14, letter, size=13 if len(letter) == 1 else 10, anchor="start",
                          weight="bold", fill=fg))
+        if space is not None:
+            out.append(_text(x + S / 2 + 2, y + 12, f"#{space}", size=8, fill=fg, class_="space-number"))
         out.append(_text(x + S - 4, y + 14, str(t.level), size=13, anchor="end", weight="bold", fill=fg))
-        out.append(_text(x + S / 2, y + 29, abbr, size=13, weight="bold", fill=fg))
+        out.append(_text(x + S / 2, y + 28, abbr, size=12, weight="bold", fill=fg))
         if cubes:  # a flipped tile still holding cubes (only in a hand-made position)
             out.append(_el("rect", x=x + 9, y=y + S - 12, width=9, height=9, fill=cube, stroke="#FFFFFF",
                            stroke_width=1, class_="cube"))
             out.append(_text(x + 21, y + S - 3.5, f"✓ ×{t.cubes}", size=9, anchor="start", weight="bold",
                              fill="#FFFFFF", class_="cubes"))
+        elif vp is not None:
+            # the VP it scores at the era's end, and the income spaces it gave when it flipped
+            out.append(_text(x + 3, y + S - 4, f"✓{vp}VP", size=8.5, anchor="start", weight="bold", fill="#FFFFFF",
+                             class_="tile-vp"))
+            out.append(_text(x + S - 3, y + S - 4, f"+{income}", size=8.5, anchor="end", weight="bold",
+                             fill="#FFFFFF", class_="tile-income"))
         else:
             out.append(_text(x + S / 2, y + S - 3.5, "✓ flipped", size=9, weight="bold", fill="#FFFFFF"))
         return out
@@ -669,14 +713,22 @@ def _tile_body(x, y, t, colour, letter) -> list:
     out.append(_el("rect", x=x, y=y, width=17, height=17, rx=3, fill=colour, stroke=INK, stroke_width=1))
     out.append(_text(x + 8.5, y + 13, letter, size=12 if len(letter) == 1 else 8, weight="bold",
                      fill=_contrast(colour)))
+    if space is not None:
+        out.append(_text(x + S / 2 + 2, y + 13, f"#{space}", size=8, fill="#555555", class_="space-number"))
     out.append(_text(x + S - 6, y + 15, str(t.level), size=13, anchor="end", weight="bold"))
     if cubes:
-        out.append(_text(x + S / 2, y + 29, abbr, size=12, weight="bold"))
-        out.append(_el("rect", x=x + 11, y=y + 33, width=9, height=9, fill=cube, stroke=INK, stroke_width=0.5,
+        out.append(_text(x + S / 2, y + 26, abbr, size=11, weight="bold"))
+        out.append(_el("rect", x=x + 12, y=y + 28, width=7, height=7, fill=cube, stroke=INK, stroke_width=0.5,
                        class_="cube"))
-        out.append(_text(x + 22, y + 42, f"×{t.cubes}", size=11, anchor="start", weight="bold", class_="cubes"))
+        out.append(_text(x + 21, y + 35, f"×{t.cubes}", size=9, anchor="start", weight="bold", class_="cubes"))
     else:
-        out.append(_text(x + S / 2, y + 34, abbr, size=13, weight="bold"))
+        out.append(_text(x + S / 2, y + 31, abbr, size=13, weight="bold"))
+    if vp is not None:
+        # the two numbers printed at the foot of a tile: VP (left) and income spaces on flipping (right)
+        out.append(_text(x + 6, y + S - 5, f"{vp}VP", size=8, anchor="start", weight="bold", fill="#444444",
+                         class_="tile-vp"))
+        out.append(_text(x + S - 6, y + S - 5, f"+{income}", size=8, anchor="end", weight="bold", fill="#444444",
+                         class_="tile-income"))
     return out
 
 
@@ -742,7 +794,7 @@ def _panel(position, data, styles, map_h) -> list:
         y += 92
     out += _dcm(y, position, data)
     y += 112
-    out += _legend(y)
+    out += _legend(y, data)
     return out
 
 
@@ -797,7 +849,7 @@ def _dcm(y, position, data) -> list:
     return out
 
 
-def _legend(y) -> list:
+def _legend(y, data=None) -> list:
     out = ['<g class="legend">', _text(14, y + 14, "Legend", size=15, anchor="start", weight="bold")]
     y += 26
     from types import SimpleNamespace as NS
@@ -807,14 +859,15 @@ def _legend(y) -> list:
     out.append(_text(14 + S / 2, y + S + 13, "space", size=11))
     out += _space_icon(74, y, NS(index=0, industries=frozenset({"cotton_mill", "coal_mine"})))
     out.append(_text(74 + S / 2, y + S + 13, "shared", size=11))
-    sample = NS(industry="coal_mine", level=2, flipped=False, cubes=3)
-    out += _tile_body(144, y, sample, "#0072B2", "B")
+    sample = NS(industry="coal_mine", level=2, flipped=False, cubes=3, space=0)
+    out += _tile_body(144, y, sample, "#0072B2", "B", data)
     out.append(_text(144 + S / 2, y + S + 13, "unflipped", size=11))
-    out += _tile_body(204, y, NS(industry="port", level=1, flipped=True, cubes=0), "#0072B2", "B")
+    out += _tile_body(204, y, NS(industry="port", level=1, flipped=True, cubes=0, space=1), "#0072B2", "B", data)
     out.append(_text(204 + S / 2, y + S + 13, "flipped", size=11))
-    out.append(_text(264, y + 12, "tile: owner letter (top left),", size=11, anchor="start"))
-    out.append(_text(264, y + 26, "level (top right), industry,", size=11, anchor="start"))
-    out.append(_text(264, y + 40, "■×N cubes on it", size=11, anchor="start"))
+    out.append(_text(264, y + 10, "tile: owner (top left), space #N,", size=11, anchor="start"))
+    out.append(_text(264, y + 23, "level (top right), industry, ■×N", size=11, anchor="start"))
+    out.append(_text(264, y + 36, "cubes; at its foot the VP it scores", size=11, anchor="start"))
+    out.append(_text(264, y + 49, "and +income spaces on flipping", size=11, anchor="start"))
     y += S + 30
     # Row 2: lines.
     rows = [
@@ -830,6 +883,11 @@ def _legend(y) -> list:
             out.append(_seg(x, y + 6 - d, x + 50, y + 6 - d, **st))
         out.append(_text(x + 56, y + 10, label, size=11, anchor="start"))
         x += 140
+    y += 18
+    out.append(_seg(14, y + 6, 64, y + 6, stroke=CANAL_COLOUR, stroke_width=3, stroke_dasharray="9 5",
+                    stroke_opacity=FADED))
+    out.append(_text(70, y + 10, "faded: cannot be built this era (canal in Rail Era, rail in Canal Era)",
+                     size=11, anchor="start"))
     y += 24
     x = 14
     for label, kind in (("canal link built", "canal"), ("rail link built", "rail")):
@@ -865,7 +923,8 @@ def _legend(y) -> list:
         out.append(_text(x + 28 + tw, y + 10, text, size=11, anchor="start"))
     y += 34
     for line in ("TRIED (ILLEGAL verdicts): where the player tried to build; nothing",
-                 "moved. Spaces are numbered #0, #1, ... left to right, then top to",
+                 "moved. ✗B Coal1 in a tag: the tile removed (owner, industry, level).",
+                 "Spaces are numbered #0, #1, ... left to right, then top to",
                  "bottom (the '#N' of a tile in a position file). Market cubes fill the",
                  "dearest spaces first; buying takes the cheapest cube (£5 if empty)."):
         out.append(_text(14, y, line, size=11, anchor="start", fill="#444444"))

@@ -1,12 +1,26 @@
-"""Render verdicts and validation results for people (rich) and scripts (JSON)."""
+"""Render verdicts and validation results for people (rich) and scripts (JSON).
+
+Every string that can hold what a user wrote (names, messages, file names, effects) goes through
+:func:`brass_judge.output.escape_controls` (``esc``): control characters are shown escaped.
+"""
 from __future__ import annotations
 
+from .output import escape_controls as esc
 
-def verdict_text(verdict, *, explain: bool = False, console=None) -> None:
+
+def _rich(console) -> tuple:
+    """``(Console, Text)``: rich's, or the plain stand-ins when *console* is the fast path's
+    ``PlainConsole`` (brass_judge/_fastcheck.py: output to a file or pipe, without importing rich)."""
+    if getattr(console, "plain_stand_in", False):
+        return type(console), console.Text
     from rich.console import Console
     from rich.text import Text
 
-    from .output import escape_controls as esc
+    return Console, Text
+
+
+def verdict_text(verdict, *, explain: bool = False, console=None) -> None:
+    Console, Text = _rich(console)
 
     con = console or Console(highlight=False, soft_wrap=True)
     head = Text()
@@ -27,32 +41,140 @@ def verdict_text(verdict, *, explain: bool = False, console=None) -> None:
                 con.print(Text(f"         fix: {esc(v.remedy)}", style="yellow"))
             if v.rulings:
                 con.print(Text(f"         rulings: {', '.join(v.rulings)}", style="cyan"))
+    if verdict.alternatives:
+        con.print(Text("Legal instead (nearest first):", style="bold"))
+        for a in verdict.alternatives:
+            line = Text(f"  {esc(a['notation'])}")
+            money = [f"costs £{a['cost']}" if a["cost"] else "costs nothing"]
+            if a.get("gain"):
+                money.append(f"gains £{a['gain']}")
+            line.append(f"  ({', '.join(money)}"
+                        + (f"; other {', '.join(a['differs'])}" if a.get("differs") else "") + ")", style="dim")
+            con.print(line)
     if verdict.effects and verdict.legal:
         con.print(Text("What happens:", style="bold"))
         for e in verdict.effects:
-            con.print(Text(f"  • {esc(e.text)}"))
+            con.print(f"  • {esc(e.text)}")
     if verdict.outcomes:
-        con.print(Text("Distant Cotton Market outcomes (tile drawn → result):", style="bold"))
-        for o in verdict.outcomes:
-            if o["legal"]:
-                result = f"legal, marker → {'X' if o['marker'] == 9 else o['marker']}"
-            else:
-                result = "ILLEGAL: " + ", ".join(o.get("violations") or ["?"])
-            con.print(Text(f"  tile {'/'.join(map(str, o['tiles'])) or '-'}  chance {o['chance']:>6}  {esc(result)}"))
-            for t in o["effects"]:
-                con.print(Text(f"      {esc(t)}", style="dim"))
-    rulings_and_assumptions(con, verdict.rulings, verdict.assumptions)
+        dcm_outcomes_text(con, verdict)
+    decided_text(con, verdict.decided_by, verdict.rulings, explain=explain)
+    assumptions_text(con, verdict.assumption_details)
     if explain and verdict.steps:
         con.print(Text("Reasoning:", style="bold"))
         for i, s in enumerate(verdict.steps, 1):
-            con.print(Text(f"  {i}. {esc(s)}"))
+            con.print(f"  {i}. {esc(s)}")
+
+
+def _pct(p: float) -> str:
+    return f"{p:.0%}" if p >= 0.1 else f"{p:.1%}" if p >= 0.001 else "<0.1%"
+
+
+def dcm_outcomes_text(con, verdict) -> None:
+    """Unstated Distant Cotton Market draws: the chance that every mill sells, the most likely
+    result, then the results grouped by mills sold and marker, each income with its chance (a few
+    lines however many draws); with sequences asked for, each result and its sequences."""
+    from fractions import Fraction
+
+    from .engine.dcm import tiles_text
+
+    _, Text = _rich(con)
+
+    s = verdict.dcm or {}
+    outs = verdict.outcomes
+    n, seqs = s.get("results", len(outs)), s.get("sequences")
+    con.print(Text(f"Distant Cotton Market draws not stated: {n} possible result(s)"
+                   + (f" from {seqs:,} sequence(s) of tiles" if seqs else ""), style="bold"))
+    if s.get("mills"):
+        con.print(f"  every mill sold ({s['mills']} of {s['mills']}): chance {s['whole_sale_chance']} "
+                  f"({_pct(s['whole_sale_probability'])})")
+    first = outs[0]
+    con.print(f"  most likely: {first['result']} (chance {first['chance']}, {_pct(first['probability'])}; "
+              f"e.g. {tiles_text(first['example'])})")
+    if any(o.get("draws") is not None for o in outs):
+        for o in outs:
+            line = Text(f"  {o['chance']:>12}  ")
+            line.append(esc(o["result"]), style=None if o["legal"] else "red")
+            con.print(line)
+            for d in o["draws"]:
+                con.print(Text(f"      {tiles_text(d)}", style="dim"))
+        return
+    groups: dict = {}  # (legal, codes or mills sold, marker) -> outcomes
+    for o in outs:
+        key = (o["legal"], o["mills_sold"], o["marker"], tuple(o["violations"]))
+        groups.setdefault(key, []).append(o)
+    rows = []
+    for (legal, sold, marker, codes), os_ in groups.items():
+        p = sum((Fraction(o["chance"]) for o in os_), Fraction(0))
+        if legal:
+            what = (f"{sold} of {s.get('mills', '?')} mill(s) sold, "
+                    + ("the marker reaches X" if marker and marker >= 9 else f"the marker ends on {marker}"))
+            incomes = ", ".join(f"+{o['income_spaces']} ({o['chance']})" for o in os_)
+            what += f"; {esc(verdict.player)}'s income, space(s) (chance): {incomes}" if len(os_) > 1 or os_[0]["income_spaces"] else ""
+        else:
+            what = "ILLEGAL: " + ", ".join(codes)
+        rows.append((p, legal, what))
+    rows.sort(key=lambda r: -r[0])
+    con.print(Text("  by mills sold (chance: result):", style="bold"))
+    for p, legal, what in rows:
+        line = Text(f"  {p.numerator}/{p.denominator} ({_pct(float(p))}): ")
+        line.append(what, style=None if legal else "red")
+        con.print(line)
+
+
+def what_if_hint(verdict) -> str:
+    """The line after a verdict that is illegal only because it is not the player's turn, saying
+    how to ask the what-if ('' otherwise)."""
+    if verdict.player and any(v.spec.name == "not-players-turn" for v in verdict.violations):
+        who = esc(verdict.player)
+        return f"(to judge it as if it were {who}'s turn: --as {who})\n"
+    return ""
+
+
+def ruling_question(ruling_id: str) -> str:
+    """The question a ruling answers ('' when the database does not have it)."""
+    from .rulings import load_rulings
+
+    r = load_rulings().get(ruling_id)
+    return r.question if r is not None else ""
+
+
+def decided_text(con, decided: list, rulings: list, *, explain: bool = False) -> None:
+    """The rulings that decided the verdict, each with its question; then the other rulings relied
+    on (listed with ``--explain``, counted otherwise)."""
+    _, Text = _rich(con)
+
+    if decided:
+        con.print(Text("Decided by:", style="bold"))
+        for q in decided:
+            line = Text(f"  {q} ", style="cyan")
+            line.append(ruling_question(q))
+            con.print(line)
+    rest = [q for q in rulings if q not in decided]
+    if rest and (explain or not decided):
+        con.print(Text(f"{'Also relied on' if decided else 'Rulings relied on'}: {', '.join(rest)}", style="cyan"))
+    elif rest:
+        con.print(Text(f"Also relied on: {len(rest)} more ruling(s) (--explain lists them)", style="dim"))
+
+
+def assumptions_text(con, details: list) -> None:
+    """A verdict's assumptions: those that could change the verdict first (marked '!'), then the
+    rest (the defaults of players the action does not touch folded into one line)."""
+    _, Text = _rich(con)
+
+    if not details:
+        return
+    con.print(Text("Assumptions (! could change the verdict):" if any(a["changes_verdict"] for a in details)
+                   else "Assumptions:", style="bold"))
+    for a in details:
+        if a["changes_verdict"]:
+            con.print(Text(f"  ! {esc(a['text'])}", style="yellow"))
+        else:
+            con.print(Text(f"  - {esc(a['text'])}", style="dim"))
 
 
 def rulings_and_assumptions(con, rulings, assumptions) -> None:
     """The closing lines of a verdict or a replay: the rulings relied on, then the assumptions."""
-    from rich.text import Text
-
-    from .output import escape_controls as esc
+    _, Text = _rich(con)
 
     if rulings:
         con.print(Text(f"Rulings relied on: {', '.join(rulings)}", style="cyan"))
@@ -62,11 +184,33 @@ def rulings_and_assumptions(con, rulings, assumptions) -> None:
             con.print(Text(f"  - {esc(a)}", style="dim"))
 
 
-def findings_text(file: str, violations, console=None) -> None:
-    from rich.console import Console
-    from rich.text import Text
+def after_turn_text(steps: list, assumed: list, data, *, fallback=(), heading: str = "After the turn:",
+                    console=None) -> None:
+    """What ending a turn (a round, an era) did, step by step, each with the rulings that decide it;
+    scoring steps with one line per link or tile."""
+    Console, Text = _rich(console)
 
-    from .output import escape_controls as esc
+    from .engine.after_turn import breakdown_lines
+
+    con = console or Console(highlight=False, soft_wrap=True)
+    con.print(Text(heading, style="bold"))
+    if not steps:  # the turn could not be ended: say why
+        for t in fallback:
+            con.print(f"  • {esc(t)}")
+        return
+    for st in steps:
+        line = Text(f"  • {esc(st['text'])}")
+        if st.get("rulings"):
+            line.append(f"  [{', '.join(st['rulings'])}]", style="cyan")
+        con.print(line)
+        for b in breakdown_lines(st, data):
+            con.print(Text(f"      {esc(b)}", style="dim"))
+    for a in assumed:
+        con.print(f"  • {esc(a)}")
+
+
+def findings_text(file: str, violations, console=None) -> None:
+    Console, Text = _rich(console)
 
     con = console or Console(highlight=False, soft_wrap=True)
     for v in violations:

@@ -422,6 +422,8 @@ _PHRASE_TABLE = {
     "link": "link tile|link tiles",
     "empty": "sold out|sells out|sell out",
     "income": "income track|income level|income levels|income tracks",
+    # "how many cards", "how big should the deck be", "the number of rounds": a question of count
+    "count": "how many|how big|number of|numbers of|count|counts|size|sizes",
 }
 _PHRASES: dict[str, list[tuple[tuple[str, ...], str]]] = {}
 for _canon_tok, _alts in _PHRASE_TABLE.items():
@@ -437,7 +439,7 @@ a about after again all also am an and any anything are as at be because been be
 could did do does doing done each else even for from had has have having he her here him his how
 i if in into is it its just many me might more most much must my myself need needs no nor not
 now of off
-on once only or other our ours ourselves out please really say says she should so some
+on once straight game games only or other our ours ourselves out please really say says she should so some
 still such than that the their theirs them then there these they this those through to too
 under until up us very was we were what whatever when where whether which while who whom why
 will with would yes you your yours yourself
@@ -473,6 +475,8 @@ _SYNONYM_WORDS = {
     "route": "connect", "path": "connect", "unconnected": "connect", "disconnected": "connect", "two": "2", "three": "3", "four": "4", "one": "1",
     "zero": "0", "ten": "10", "minus": "negative", "scrap": "remove", "liquidate": "remove", "exhausted": "empty",
     "wallace": "designer", "roxley": "publisher",
+    # an upper bound ("is there a cap on income", "the highest my income can go")
+    "cap": "max", "ceiling": "max", "maximum": "max", "highest": "max", "upper": "max",
 }
 
 # Looser relations: query word -> related words added to the query at a lower weight.
@@ -488,6 +492,7 @@ _EXPANSION_WORDS = {
     "dab": ("locationcard",), "end": ("last", "final"), "last": ("end", "final"),
     "final": ("last", "end"), "opponent": ("owner",), "owner": ("opponent",),
     "price": ("cost", "money"), "cost": ("price", "money"),
+    "max": ("limit", "above"), "limit": ("max",),
 }
 _EXPANSION_WEIGHT = 0.4
 
@@ -764,6 +769,11 @@ class _Index:
 
     def query_terms(self, query: str) -> dict[str, float]:
         """Canonical query terms with weights (typos repaired, synonyms expanded)."""
+        return self.query_analysis(query)[0]
+
+    def query_analysis(self, query: str) -> tuple[dict[str, float], list[str]]:
+        """(:meth:`query_terms`, the query's words that no ruling knows, even after typo repair)."""
+        unknown: list[str] = []
         terms: dict[str, float] = {}
         words = []
         for w in _WORD_RE.findall(_fold(query)):  # 1. repair misspelt words (before phrases)
@@ -779,6 +789,7 @@ class _Index:
                 base = _base(word)
                 fixed = self.repair(base) or (self.repair(word) if word != base else None)
                 if fixed is None:
+                    unknown.append(word)
                     continue
                 tok = fixed
             terms[tok] = max(terms.get(tok, 0.0), 1.0)
@@ -786,7 +797,25 @@ class _Index:
             for extra in _EXPANSIONS.get(tok, ()):
                 if extra not in terms:
                     terms[extra] = _EXPANSION_WEIGHT
-        return terms
+        return terms, unknown
+
+    def coverage(self, query: str, ruling: Ruling) -> float:
+        """How much of *query* the ruling matches, 0..1: the idf-weighted share of the query's own
+        terms (not the looser expansions) found in it; a word no ruling knows counts as missed,
+        with the weight of the rarest term."""
+        terms, unknown = self.query_analysis(query)
+        i = self.rulings.index(ruling)
+        rarest = max(self.idf.values()) if self.idf else 1.0
+        total = found = 0.0
+        for t, w in terms.items():
+            if w < 1.0:
+                continue
+            idf = self.idf.get(t, rarest)
+            total += idf
+            if t in self.tf[i]:
+                found += idf
+        total += rarest * len(unknown)
+        return found / total if total else 0.0
 
     def score(self, query: str) -> list[tuple[Ruling, float]]:
         terms = self.query_terms(query)
@@ -855,3 +884,26 @@ def search(query: str, limit: int = 5, *, path: str | os.PathLike | None = None)
         first = [(rulings[rid], top + len(named) - i) for i, rid in enumerate(named)]
         hits = first + [(r, s) for r, s in hits if r.id not in named]
     return [(r, round(s, 4)) for r, s in hits[:limit]]
+
+
+#: below this share of the query matched (:func:`match_coverage`), a hit is a weak match
+WEAK_COVERAGE = 0.6
+
+
+def match_coverage(query: str, ruling: Ruling, *, path: str | os.PathLike | None = None) -> float:
+    """How much of *query* *ruling* matches, 0..1 (see ``_Index.coverage``); a ruling named by id
+    in the query matches fully."""
+    if ruling.id in {normalize_id(w) for w in re.findall(r"\b[qQ]\d{1,3}\b", query)}:
+        return 1.0
+    return round(_index(load_rulings(path)).coverage(query, ruling), 3)
+
+
+def is_weak(coverage: float) -> bool:
+    """Whether a hit matches too little of the query to be taken as the answer."""
+    return coverage < WEAK_COVERAGE
+
+
+def weak_text(coverage: float) -> str:
+    """What the text output says before a weak best match."""
+    return (f"Weak match: no ruling matches this question well (the best covers {coverage:.0%} of it), so the "
+            "closest match, below, may not answer it. Try other words, or 'brass-judge rulings list --topic ...'.")

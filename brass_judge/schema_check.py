@@ -10,7 +10,7 @@ from .yamlio import Document, format_path
 
 
 @lru_cache(maxsize=None)
-def _validator(name: str):
+def _jsonschema_validator(name: str):
     import jsonschema
 
     from .resources import schema_file
@@ -18,6 +18,33 @@ def _validator(name: str):
     schema = json.loads(schema_file(name).read_text(encoding="utf-8"))
     cls = jsonschema.validators.validator_for(schema)
     return cls(schema)
+
+
+class _Validator:
+    """``is_valid`` through the validator generated from the schema (brass_judge/schema_fast.py),
+    which needs no jsonschema; jsonschema itself is imported only when that one does not prove
+    the instance valid (then it decides), and for ``iter_errors``, which words the errors."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        from .schema_fast import fast_validator
+
+        self.fast = fast_validator(name)
+
+    def is_valid(self, instance) -> bool:
+        if self.fast is not None and self.fast(instance):
+            return True
+        return _jsonschema_validator(self.name).is_valid(instance)
+
+    def iter_errors(self, instance):
+        if self.fast is not None and self.fast(instance):
+            return iter(())
+        return _jsonschema_validator(self.name).iter_errors(instance)
+
+
+@lru_cache(maxsize=None)
+def _validator(name: str) -> _Validator:
+    return _Validator(name)
 
 
 def schema_errors(doc: Document, name: str) -> list[InputError]:

@@ -156,7 +156,8 @@ def play_game(players: int, seed: int, data=None, *, on_step: Optional[Callable[
     rng = random.Random(f"brass-judge selfplay policy {seed}")
     pos = flow.setup(seats, data, rng=flow_rng)
     rec = LogRecorder(pos, seat_order=seats, seed=seed,
-                      about=f"self-play, {players} players, seed {seed} (brass-judge selfplay)")
+                      about=f"self-play, {players} players{'' if data.variant == 'standard' else f', {data.variant} rules'}, "
+                            f"seed {seed} (brass-judge selfplay)")
     if on_step:
         on_step("setup", pos, None)
     n = 0

@@ -85,12 +85,22 @@ class Verdict:
     rules: list = field(default_factory=list)  #: RUL-* codes applied
     assumptions: list = field(default_factory=list)
     steps: list = field(default_factory=list)  #: --explain: reasoning, step by step
-    outcomes: list = field(default_factory=list)  #: Distant Cotton Market draws: one entry per tile
+    outcomes: list = field(default_factory=list)  #: Distant Cotton Market draws: one entry per distinct result
+    dcm: Optional[dict] = None  #: Distant Cotton Market draws summed up (engine/dcm.py); None without them
     position: Any = None  #: the position after the action (legal only)
     player: Optional[str] = None
     turn: Any = None  #: the Turn judged
     highlight: dict = field(default_factory=dict)  #: what changed, for pictures (render_svg)
     also: list = field(default_factory=list)  #: (rule, ruling) pairs: case-specific rulings relied on
+    #: the assumptions that came with the position file (defaults filled in), a prefix-free subset
+    #: of :attr:`assumptions`; the others were made while judging the action
+    position_assumptions: list = field(default_factory=list)
+    #: player -> (assumption text, fields not given): starting money/income defaults (position_io)
+    player_defaults: dict = field(default_factory=dict)
+    players: list = field(default_factory=list)  #: every player of the judged position
+    #: illegal verdicts: the nearest legal actions (filled by ``check`` on the command line, see
+    #: :func:`brass_judge.engine.alternatives.nearest_legal`)
+    alternatives: list = field(default_factory=list)
 
     @property
     def rulings(self) -> list:
@@ -108,6 +118,20 @@ class Verdict:
     @rulings.setter
     def rulings(self, value: list) -> None:
         self._rulings = list(value)
+
+    @property
+    def decided_by(self) -> list:
+        """The rulings that answer "why?" (a subset of :attr:`rulings`): for an illegal verdict
+        those of its violations; for a legal one those of the rules whose outcome was in doubt and
+        the case-specific rulings the checks recorded (:func:`brass_judge.codes.deciding_rulings`)."""
+        if self.violations:
+            out = [q for v in self.violations for q in v.rulings]
+        else:
+            from .codes import deciding_rulings
+
+            out = deciding_rulings(self.rules, self.also)
+        relied = self.rulings
+        return [q for q in dict.fromkeys(out) if q in relied]
     _action_text: Optional[str] = None
 
     @property
@@ -119,11 +143,82 @@ class Verdict:
             self._action_text = format_turn(self.turn) if self.turn is not None else ""
         return self._action_text
 
+    def touched_players(self) -> set:
+        """The players the action touches: the one acting and anyone an effect names (a port's
+        owner gaining income, a mine's owner paid for cubes)."""
+        out = {self.player} if self.player else set()
+        for e in self.effects:
+            for k in ("player", "owner"):
+                if isinstance(e.data.get(k), str):
+                    out.add(e.data[k])
+        return out
+
+    @property
+    def assumption_details(self) -> list:
+        """The assumptions as objects, those that could change the verdict first.
+
+        Each: ``text``, ``changes_verdict`` (whether a different fact could make the verdict or
+        what happens different), ``source`` (``action``: made while judging it; ``position``: a
+        default of the position file) and ``players`` (whom it is about). The starting money and
+        income defaults of players the action does not touch are folded into one entry (``folded``
+        lists the texts it replaces)."""
+        touched = self.touched_players()
+        from_file = set(self.position_assumptions)
+        defaults = {text: (n, missing) for n, (text, missing) in self.player_defaults.items()}
+        first, later, untouched = [], [], []
+        for text in self.assumptions:
+            if text in defaults:
+                n, missing = defaults[text]
+                if n in touched:
+                    # the acting player's money decides what they can afford; another touched
+                    # player's income marker only moves from a different space
+                    (first if n == self.player else later).append(
+                        {"text": text, "changes_verdict": n == self.player, "source": "position", "players": [n]})
+                else:
+                    untouched.append((n, missing, text))
+                continue
+            if text not in from_file:
+                first.append({"text": text, "changes_verdict": True, "source": "action",
+                              "players": [self.player] if self.player else []})
+                continue
+            about = [n for n in self.players if text.startswith(f"{n}'s ")]
+            # an untouched player's mat or income matters to nothing this action does; their tiles
+            # (cubes, levels) may (coal taken, an overbuild), so those stay verdict-changing
+            personal = any(text.startswith((f"{n}'s mat", f"{n}'s income space ")) for n in about)
+            if (about and personal and not set(about) & touched) or (
+                    text.startswith("distant_cotton_market.") and not self._sells_distant()):
+                later.append({"text": text, "changes_verdict": False, "source": "position", "players": about})
+            else:
+                first.append({"text": text, "changes_verdict": True, "source": "position", "players": about})
+        out = first + later
+        if len(untouched) == 1:
+            n, _, text = untouched[0]
+            out.append({"text": text, "changes_verdict": False, "source": "position", "players": [n]})
+        elif untouched:
+            who = "; ".join(f"{n}'s {' and '.join(missing)}" for n, missing, _ in untouched)
+            values = sorted(dict.fromkeys(v for _, _, t in untouched
+                                          for v in t.partition("assumed the starting ")[2].split(" and ") if v),
+                            key=lambda v: not v.startswith("£"))  # money first, as each line has it
+            out.append({"text": f"not given for players this action does not touch ({who}): assumed the starting "
+                                + " and ".join(values),
+                        "changes_verdict": False, "source": "position", "players": [n for n, _, _ in untouched],
+                        "folded": [t for _, _, t in untouched]})
+        return out
+
+    def _sells_distant(self) -> bool:
+        """Whether the judged turn sells to the Distant Cotton Market (its tiles then matter)."""
+        from .model import DISTANT, Sell
+
+        actions = self.turn.actions if self.turn is not None else ()
+        return bool(self.outcomes) or any(isinstance(a, Sell) and any(x.to == DISTANT for x in a.sales)
+                                          for a in actions)
+
     @property
     def verdict(self) -> str:
         return "legal" if self.legal else "illegal"
 
     def to_dict(self, *, explain: bool = False) -> dict:
+        details = self.assumption_details
         d = {
             "verdict": self.verdict,
             "player": self.player,
@@ -131,9 +226,13 @@ class Verdict:
             "violations": [v.to_dict() for v in self.violations],
             "effects": [e.to_dict() for e in self.effects],
             "rulings": list(self.rulings),
+            "decided_by": self.decided_by,
             "rules": list(self.rules),
-            "assumptions": list(self.assumptions),
+            "assumptions": [a["text"] for a in details],
+            "assumption_details": details,
             "outcomes": list(self.outcomes),
+            "dcm": self.dcm,
+            "alternatives": list(self.alternatives),
         }
         if explain:
             d["steps"] = list(self.steps)

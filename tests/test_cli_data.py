@@ -104,7 +104,9 @@ def test_mat():
     l1 = next(t for t in doc["tiles"] if t["industry"] == "cotton_mill" and t["level"] == 1)
     assert l1["vp"] == 5 and l1["eras"] == ["canal"]
     classic = run_json("mat", "--variant", "classic")
-    assert next(t for t in classic["tiles"] if t["industry"] == "cotton_mill" and t["level"] == 1)["vp"] == 3
+    assert next(t for t in classic["tiles"] if t["industry"] == "cotton_mill" and t["level"] == 1)["vp"] == 5
+    original = run_json("mat", "--variant", "original")
+    assert next(t for t in original["tiles"] if t["industry"] == "cotton_mill" and t["level"] == 1)["vp"] == 3
     r = run("mat")
     assert "37 industry tiles" in r.stdout and "never" in r.stdout
 
@@ -160,7 +162,7 @@ def test_tracks():
     assert income[-10] == (0, 0) and income[0] == (10, 10) and income[30] == (97, 99)
     assert doc["setup"]["start_income_level"] == 0
     assert {k: len(v) for k, v in run_json("tracks", "-v", "classic")["dcm_tiles"].items()} == {
-        "4": 12, "3": 12, "2": 12}
+        "4": 12, "3": 12, "2": 8}
     r = run("tracks")
     assert "Progress Track: spaces 0-99, income levels -10 to 30" in r.stdout
 

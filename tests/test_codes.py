@@ -22,7 +22,7 @@ from test_rules import FIXTURES, codes_of, fixture_id, judge, load_fixture
 from brass_judge.codes import CODES
 
 #: rules applied only by the round and era flow (turn order, income, scoring, era ends, the deck)
-FLOW_ONLY = ("RUL-TURN-ORDER", "RUL-INCOME", "RUL-SHORTFALL", "RUL-LINK-SCORING", "RUL-TILE-SCORING",
+FLOW_ONLY = ("RUL-TURN-ORDER", "RUL-INCOME", "RUL-INCOME-START", "RUL-SHORTFALL", "RUL-LINK-SCORING", "RUL-TILE-SCORING",
              "RUL-CANAL-END", "RUL-RAIL-END", "RUL-DECK")
 FAMILIES = ("POS", "TRN", "BLD", "NET", "DEV", "SEL", "LON")
 VIOLATION_CODES = sorted(c for c in CODES if c.startswith(FAMILIES))
@@ -158,4 +158,7 @@ def test_rulings_coverage_command_lists_every_enforced_ruling_as_cited() -> None
     d = json.loads(r.stdout)
     enforced = [q for q, x in _rulings().items() if x["engine"] == "enforced"]
     assert d["enforced"] == len(enforced) and d["uncited"] == []
+    # the Classic variant's rulings are applied too, and listed (Q128-Q131), as are Q002 and Q013
+    listed = {row["id"] for row in d["rulings"]}
+    assert {"Q128", "Q129", "Q130", "Q131", "Q002", "Q013"} <= listed and d["variant"] == 4
     assert all(row["cited_by"] for row in d["rulings"])

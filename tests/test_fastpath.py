@@ -23,6 +23,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 QUERIES = [
     "can I overbuild a coal mine while the market has coal?",
+    "is there a cap on bananas",  # a weak match: the text says so
     "where can shipyards be built in the canal era",
     "do I have to use the cheapest coal",
     "what happens when the distant cotton market runs out",
@@ -244,14 +245,18 @@ def test_cited_by_cache(tmp_path, monkeypatch):
     assert assert_same("rulings", "show", "Q080", "-f", "json") == first  # from the cache
 
 
-def test_fast_path_imports_neither_typer_nor_rich():
+def test_fast_path_imports_neither_typer_nor_rich(tmp_path):
     code = ("import sys\nfrom brass_judge.__main__ import main\n"
             "for args in (['rulings', 'show', 'Q080'], ['rulings', 'search', 'overbuild coal'],"
             " ['rulings', 'list', '-t', 'coal', '-f', 'json']):\n"
             "    assert main(args) == 0\n"
             "heavy = [m for m in ('typer', 'rich', 'click', 'yaml', 'jsonschema', 'networkx') if m in sys.modules]\n"
             "sys.stderr.write(repr(heavy))\n")
-    env = {k: v for k, v in os.environ.items() if k != "BRASS_JUDGE_NO_FASTPATH"}
+    env = {k: v for k, v in os.environ.items() if k not in ("BRASS_JUDGE_NO_FASTPATH", "BRASS_JUDGE_NO_CACHE")}
+    env["XDG_CACHE_HOME"] = str(tmp_path)  # a cache of its own: warmed below, whatever ran before
+    warm = subprocess.run([sys.executable, "-m", "brass_judge", "rulings", "show", "Q080"], capture_output=True,
+                          text=True, cwd=REPO, env=env)
+    assert warm.returncode == 0, warm.stderr
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, env=env)
     assert r.returncode == 0, r.stderr
     assert r.stderr.strip().endswith("[]"), r.stderr

@@ -28,6 +28,7 @@ DATA = game_data()
 #: ruling id -> its example position (relative to the repository root)
 RULING_EXAMPLES = {
     "Q005": "examples/rulings/Q005_rail-deck-is-every-card.yaml",
+    "Q013": "examples/rulings/Q013_scoring-moves-only-the-vp-marker.yaml",
     "Q016": "examples/rulings/Q016_cards-under-the-deck-tile.yaml",
     "Q017": "examples/rulings/Q017_deck-divides-evenly.yaml",
     "Q018": "examples/rulings/Q018_rounds-per-era.yaml",
@@ -303,6 +304,15 @@ def test_q040_links_then_tiles():
     assert pos.player["red"].vp == 7 and pos.player["blue"].vp == 6
     assert pos.tiles == [] and pos.links == []
     assert_cites(fx, "Q040")
+
+
+def test_q013_scoring_moves_only_the_vp_marker():
+    pos, fx = step(load("Q013"))
+    red, blue = pos.player["red"], pos.player["blue"]
+    # income after the last Canal round (red +5), then scoring: 5 VP, and the income space stays put
+    assert (red.vp, red.income_space, red.money) == (5, 20, 5)
+    assert (blue.vp, blue.income_space) == (0, 10)
+    assert_cites(fx, "Q013")
 
 
 def test_q043_level_2_tiles_score_twice():

@@ -269,10 +269,27 @@ def test_all_level_1_tiles_are_canal_only(gd):
 
 
 def test_level_1_cotton_mill_vp(gd, classic):
-    """Level 1 Cotton Mill scores 5 VP in the Roxley edition, 3 under the Classic rules (Q125, Q126)."""
-    assert gd.tile("cotton_mill", 1).vp == 5
-    assert classic.tile("cotton_mill", 1).vp == 3
-    assert classic.tile("cotton_mill", 2).vp == gd.tile("cotton_mill", 2).vp == 5
+    """Level 1 Cotton Mill scores 5 VP in the Roxley edition and under its Classic Rules, which restore
+    only the old deck and the Virtual Link (Q125); 3 under the original 2007 rules (Q125, Q126)."""
+    original = game_data("original")
+    assert gd.tile("cotton_mill", 1).vp == classic.tile("cotton_mill", 1).vp == 5
+    assert original.tile("cotton_mill", 1).vp == 3
+    assert original.tile("cotton_mill", 2).vp == gd.tile("cotton_mill", 2).vp == 5
+
+
+def test_variants_are_data(gd, classic):
+    """classic is exactly the Classic Rules (Q125): the 66-card deck and all 12 DCM tiles at 3-4
+    players (Q002, Q131), the Virtual Link, Roxley income and tie-break. original extends it."""
+    original = game_data("original")
+    assert "income_timing" not in classic.variant_rules and "cotton_mill_level1_vp" not in classic.variant_rules
+    assert classic.variant_rules["tie_break"] == gd.variant_rules["tie_break"] == ["income_space", "money"]
+    assert original.variant_rules["income_timing"] == "start_of_round"
+    assert original.variant_rules["tie_break"] == ["income_space", "money", "turn_order"]
+    for v in (classic, original):
+        assert v.variant_rules["virtual_link"] == ["liverpool", "birkenhead"]
+        assert sum(v.deck_for(3).values()) == sum(v.deck_for(4).values()) == 66
+        assert v.deck_for(2) == gd.deck_for(2) and v.rounds_per_era[2] == gd.rounds_per_era[2] == 10
+        assert v.variant_rules["sources"]
 
 
 def test_mat_levels_rise_and_tiles_flip_with_values(gd):
@@ -375,7 +392,10 @@ def test_dcm_tiles(gd, classic):
     assert box == Counter({0: 2, 1: 2, 2: 4, 3: 3, 4: 1})
     for n in (2, 3, 4):
         assert not Counter(gd.dcm_tiles_for(n)) - box
-        assert len(classic.dcm_tiles_for(n)) == 12
+    assert len(classic.dcm_tiles_for(3)) == len(classic.dcm_tiles_for(4)) == 12
+    # the Classic deck setup is for 3-4 players; a 2-player game removes what is not marked for 2
+    # players (Q002, Board Setup step 2), so no 0 tile can be drawn (Q131 only skips step 2 at 3-4)
+    assert classic.dcm_tiles_for(2) == gd.dcm_tiles_for(2) and 0 not in classic.dcm_tiles_for(2)
     assert Counter(gd.dcm_tiles_for(4)) == box
 
 

@@ -242,7 +242,9 @@ def test_moves_cli_text_and_type_filter(capsys):
 
     assert run(["moves", str(WORKED), "--type", "sell,loan"]) == 0
     text = capsys.readouterr().out
-    assert "sell burnley>distant card=coal_mine" in text and "+£10" in text
+    # one row per action, with the cards that would do it: any card for a sale (Q029)
+    assert "sell burnley>distant " in text and "any card" in text and "+£10" in text
+    assert "card=coal_mine" not in text
     assert "build" not in text.split("legal action(s)", 1)[1]
     assert run(["moves", str(WORKED), "-t", "teleport"]) == 2
 
@@ -276,3 +278,26 @@ markets: {coal: 0}
                       "build coal_mine@wigan cards=coal_mine,bolton space=1"]
     for a in legal_actions(pos, DATA):
         assert check(pos, a, DATA).legal
+
+
+def test_moves_differing_only_by_card_are_one_row_saying_which_cards(tmp_path):
+    """A build allowed by both its Location card and its Industry card is one row naming both; every
+    other action says "any card" (Q029); the JSON groups point at the moves listed."""
+    from conftest import run_cli, run_json
+
+    pos = tmp_path / "pos.yaml"
+    pos.write_text("era: canal\nround: 3\nturn: red\nplayers:\n  red: {money: 30, hand: [bury, cotton_mill, wigan]}\n"
+                   "  blue: {}\n  green: {}\ntiles: [red coal1@bolton cubes=1]\nlinks: [red bolton-bury]\n", encoding="utf-8")
+    r, out = run_json("moves", str(pos), "--type", "build,loan")
+    assert r.returncode == 0
+    bury = [g for g in out["groups"] if g["notation"] == "build cotton_mill@bury"]
+    assert len(bury) == 1 and bury[0]["cards"] == ["bury", "cotton_mill"] and not bury[0]["any_card"]
+    assert sorted(out["moves"][i]["notation"] for i in bury[0]["moves"]) == [
+        "build cotton_mill@bury card=bury", "build cotton_mill@bury card=cotton_mill"]
+    loans = [g for g in out["groups"] if g["type"] == "loan"]
+    assert len(loans) == 3 and all(g["any_card"] and g["cards"] == ["bury", "cotton_mill", "wigan"] for g in loans)
+    assert sum(len(g["moves"]) for g in out["groups"]) == out["total"]
+    text = run_cli("moves", str(pos), "--type", "build,loan").stdout
+    row = next(line for line in text.splitlines() if "build cotton_mill@bury " in line)
+    assert "Bury (card=bury) or Cotton Mill (card=cotton_mill)" in row
+    assert text.count("build cotton_mill@bury") == 1

@@ -81,8 +81,13 @@ def test_one_group_per_tile_with_owner_industry_level(midgame, data):
         assert str(t.level) in words
         fills = {r.get("fill") for r in g.iter(f"{SVG}rect")} | {r.get("stroke") for r in g.iter(f"{SVG}rect")}
         assert colours[t.owner][0] in fills  # the owner's colour
+        # the VP and income printed at a tile's foot (Q014), and the space it stands on
+        spec = data.tile(t.industry, t.level)
+        assert f"+{spec.income}" in words and f"#{t.space}" in words
         if t.flipped:
-            assert "✓ flipped" in words
+            assert f"✓{spec.vp}VP" in words  # the tick of a flipped tile, with the VP it scores
+        else:
+            assert f"{spec.vp}VP" in words
         if t.industry in ("coal_mine", "iron_works") and not t.flipped:
             assert f"×{t.cubes}" in words
 
@@ -143,7 +148,7 @@ def test_non_industrial_and_outside_locations_show_icons(midgame, data):
     manchester = locs["manchester"]
     spaces = [g for g in manchester.iter(f"{SVG}g") if g.get("class") == "space"]
     assert [g.get("data-industries") for g in spaces] == ["cotton_mill coal_mine"] * 3 + ["iron_works"]
-    assert texts(spaces[1]) == ["Cot", "Coal"]
+    assert texts(spaces[1]) == ["Cot", "Coal", "#1"]  # both icons and the space's number
 
 
 def test_deterministic_and_escapes_text(data):
@@ -326,3 +331,44 @@ def test_long_caption_wraps(midgame, data):
     root = parse(render_position(midgame, data, highlight={"legal": False, "caption": words}))
     captions = [t for t in root.iter(f"{SVG}text") if t.get("class") == "caption"]
     assert len(captions) == 3 and all(len(t.text) <= 150 for t in captions)
+
+
+def test_lines_that_cannot_be_built_this_era_are_faded(data, midgame):
+    """Canals in the Rail Era, rails in the Canal Era: a player sees at once where links can go."""
+    def unusable(pos):
+        root = parse(render_position(pos, data))
+        return {g.get("data-line") for g in groups(root, "data-line") if g.get("data-usable") == "false"}
+
+    canal = unusable(midgame)
+    assert canal == {k for k, ln in data.lines.items() if not ln.canal} and "blackburn~bolton" in canal
+    rail_era = midgame.copy()
+    rail_era.era = "rail"
+    rail_era.tiles = [t for t in midgame.tiles if t.level > 1]
+    rail_era.links = []
+    assert unusable(rail_era) == {"ellesmere-port~liverpool"}  # the one canal-only line
+
+
+def test_an_overbuild_picture_says_what_it_removed(tmp_path):
+    """check --render on an overbuild: the tag names the tile that left the space and the caption
+    says it in words."""
+    from conftest import run_cli
+
+    pos = tmp_path / "pos.yaml"
+    pos.write_text("""\
+era: rail
+round: 3
+turn: red
+order: [red, blue, green]
+players: {red: {money: 30, mat: {coal: [3, 3, 4]}}, blue: {money: 30}, green: {}}
+tiles: [blue coal2@wigan cubes=0 flipped, green iron2@manchester cubes=2]
+links: [blue rail liverpool-wigan]
+markets: {coal: 0}
+deck: {draw: 14}
+""", encoding="utf-8")
+    svg = tmp_path / "v.svg"
+    r = run_cli("check", str(pos), "--action", "build coal@wigan card=wigan space=0", "--render", str(svg))
+    assert r.returncode == 0, r.stdout + r.stderr
+    root = parse(svg.read_text(encoding="utf-8"))
+    words = texts(root)
+    assert any("✗B Coal2" in w for w in words)  # blue's level 2 coal mine
+    assert any("blue's level 2 Coal Mine in Wigan is overbuilt" in w for w in words)  # the caption

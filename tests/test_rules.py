@@ -161,6 +161,8 @@ def test_rule_fixture(path: Path) -> None:
         rulings = {q for p in problems for q in p.rulings}
         for q in exp.get("rulings", []):
             assert q in rulings, f"{q} not cited by {sorted(got)}"
+        for q in exp.get("not_rulings", []):
+            assert q not in rulings, f"{q} is cited but did not decide this case: {sorted(rulings)}"
         return
     assert not problems, "position is impossible: " + "; ".join(f"{p.code} {p.message}" for p in problems)
     assert verdict is not None

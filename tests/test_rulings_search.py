@@ -158,6 +158,52 @@ HELD_OUT_CASES = [
 ]
 
 
+#: Plain questions asked at the table (second round of testing, issue 17), written with their
+#: answers from the FAQ before the ranking was changed for them. First run: top-3 32/36, top-1
+#: 28/36 ("is there a cap on income" gave Q032, "how many cards in a two player game" Q001 fifth).
+#: After general fixes (cap/maximum/highest -> max, "how many"/"how big"/"number of" -> count,
+#: "game" and "straight" as stop words): top-3 35/36, top-1 31/36; the development and held-out
+#: sets went from 87/90 and 40/43 to 87/90 and 41/43.
+TABLE_CASES = [
+    ("is there a cap on income", "Q030"),
+    ("how many cards in a two player game", "Q001"),
+    ("what is the highest my income can go", "Q030"),
+    ("how big is the deck with 3 players", "Q001"),
+    ("the bank ran out of money what now", "Q007"),
+    ("all my link tiles are used up can I still build canals", "Q008"),
+    ("can I lend cash to my friend", "Q010"),
+    ("can I skip straight to a level 2 cotton mill", "Q012"),
+    ("where does my income marker start", "Q013"),
+    ("how many turns per era with four players", "Q018"),
+    ("what can I do on my first turn besides building", "Q021"),
+    ("we spent the same amount who goes first", "Q024"),
+    ("does paying negative income count as money spent", "Q025"),
+    ("do we take income in turn order or all at once", "Q027"),
+    ("can I look at the cards other players discarded", "Q029"),
+    ("is a player eliminated if they go broke", "Q033"),
+    ("do I ever repay a loan", "Q035"),
+    ("when is the last chance to take a loan", "Q037"),
+    ("do canals that scored nothing still get removed", "Q041"),
+    ("are coal cubes left on mines thrown away at the end of the canal era", "Q044"),
+    ("what breaks a tie for first place", "Q049"),
+    ("can coal be shipped by boat from port to port", "Q058"),
+    ("do I have to take coal from the closest mine", "Q060"),
+    ("buy coal from the market through a flipped port", "Q062"),
+    ("can I buy coal from an empty market", "Q065"),
+    ("is buying coal a separate action", "Q067"),
+    ("can I build two industries in one town in the first era", "Q079"),
+    ("can I replace someone's port with my own", "Q085"),
+    ("does the player whose tile I overbuild still keep the points", "Q089"),
+    ("can I sell to the distant market when an unflipped port is connected", "Q099"),
+    ("what if the overseas marker hits zero", "Q105"),
+    ("can my rival's mill use my port", "Q111"),
+    ("how much does developing cost", "Q114"),
+    ("do my two rails need to touch", "Q119"),
+    ("what's different from original brass", "Q125"),
+    ("can I play alone", "Q133"),
+]
+
+
 def _rate(cases: list[tuple[str, str]], k: int = 3) -> tuple[float, list]:
     misses = []
     for query, expected in cases:
@@ -196,6 +242,44 @@ def test_overall_hit_rate(record_property):
     record_property("rulings_search_top3_all", round(rate, 4))
     record_property("rulings_search_top1_all", round(top1, 4))
     assert rate >= 0.85
+
+
+def test_table_questions(record_property):
+    ids = set(R.load_rulings())
+    assert len(TABLE_CASES) >= 30 and all(e in ids for _, e in TABLE_CASES)
+    assert not {q for q, _ in TABLE_CASES} & {q for q, _ in DEV_CASES + HELD_OUT_CASES}
+    rate, misses = _rate(TABLE_CASES)
+    print(f"\ntable questions: top 3 for {len(TABLE_CASES) - len(misses)}/{len(TABLE_CASES)} = {rate:.1%}")
+    record_property("rulings_search_top3_table", round(rate, 4))
+    assert rate >= 0.9, misses
+
+
+@pytest.mark.parametrize("query,expected", [
+    ("is there a cap on income", "Q030"),  # Q032 came first: it says "income" most
+    ("how many cards in a two player game", "Q001"),  # was fifth, under the 2-player rulings
+])
+def test_table_questions_that_missed_now_come_first(query, expected):
+    hits = R.search(query, limit=3)
+    assert hits[0][0].id == expected
+    assert not R.is_weak(R.match_coverage(query, hits[0][0]))
+
+
+@pytest.mark.parametrize("query", ["is there a cap on bananas", "income tax", "can I trade cards for biscuits"])
+def test_a_query_that_nothing_answers_is_a_weak_match(query):
+    hits = R.search(query, limit=3)
+    assert hits and all(R.is_weak(R.match_coverage(query, r)) for r, _ in hits)
+
+
+def test_weak_matches_are_said_in_text_and_json():
+    from conftest import run_cli, run_json
+
+    r, out = run_json("rulings", "search", "is there a cap on bananas")
+    assert r.returncode == 0 and out and all(h["weak"] is True and h["coverage"] < 0.6 for h in out)
+    r, out = run_json("rulings", "search", "is there a cap on income")
+    assert out[0]["id"] == "Q030" and out[0]["weak"] is False and out[0]["coverage"] == 1.0
+    text = run_cli("rulings", "search", "is there a cap on bananas").stdout
+    assert "Weak match" in text and "match" in text.splitlines()[0]
+    assert "Weak match" not in run_cli("rulings", "search", "is there a cap on income").stdout
 
 
 # --------------------------------------------------------------------------- behaviour

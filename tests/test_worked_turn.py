@@ -121,11 +121,13 @@ def test_income_money_and_spending_after_the_turn(judged) -> None:
 
 
 def test_the_northern_mill_cannot_use_the_flipped_port() -> None:
-    """Once the port has flipped, the Burnley mill could not sell to it."""
+    """Once the port has flipped, the Burnley mill could not sell to it: the same action flipped it
+    (SEL009, not SEL003's "already flipped")."""
     _, v = _judge("network manchester-warrington card=coal_mine; "
                   "sell manchester>warrington burnley>warrington card=preston")
     assert not v.legal
-    assert [x.code for x in v.violations] == ["SEL003"]
+    assert [x.code for x in v.violations] == ["SEL009"]
+    assert "earlier sale this turn" in v.violations[0].message
 
 
 def test_had_the_marker_hit_x_the_burnley_mill_stays_unflipped() -> None:
@@ -163,5 +165,5 @@ def test_the_cli_refuses_the_flipped_port_sale() -> None:
     assert r.returncode == 1
     d = json.loads(r.stdout)
     assert d["verdict"] == "illegal"
-    assert [v["code"] for v in d["violations"]] == ["SEL003"]
+    assert [v["code"] for v in d["violations"]] == ["SEL009"]
     assert d["violations"][0]["remedy"] and "Q100" in d["violations"][0]["rulings"]

@@ -91,8 +91,41 @@ def line_key(a: str, b: str) -> str:
     return "~".join(sorted((a, b)))
 
 
+_NORMS: dict = {}  # name as written -> normalised (the same few names recur in every log)
+
+
 def _norm(name: str) -> str:
-    return " ".join(str(name).lower().replace("_", " ").replace("-", " ").replace("&", " and ").split())
+    got = _NORMS.get(name) if type(name) is str else None
+    if got is None:
+        got = " ".join(str(name).lower().replace("_", " ").replace("-", " ").replace("&", " and ").split())
+        if type(name) is str and len(_NORMS) < 20_000:
+            _NORMS[name] = got
+    return got
+
+
+def _abbreviation_matches(name: str, names) -> list:
+    """Names that *name* abbreviates: their initials ("W&R", "WR" for Warrington & Runcorn, "BiF"
+    for Barrow-in-Furness) or the start of a word ("Runc")."""
+    import re
+
+    q = re.sub(r"[\s.]+", "", str(name).lower()).replace("and", "&")
+    if not q:
+        return []
+    out = []
+    for full in names:
+        words = [w for w in re.split(r"[\s-]+", full.lower()) if w]
+        initials = "".join("&" if w in ("&", "and") else w[0] for w in words)
+        if q in (initials, initials.replace("&", "")) or (
+                len(q) >= 3 and any(w.startswith(q) for w in words if w not in ("&", "and", "the", "in"))):
+            out.append(full)
+    return out
+
+
+def _suggest(name: str, names) -> list:
+    """Close names for an unknown *name*: abbreviations first, then spelling (errors.closest)."""
+    names = list(names)
+    hits = _abbreviation_matches(name, names)
+    return list(dict.fromkeys(hits + closest(str(name), names)))[:3]
 
 
 @dataclass
@@ -129,7 +162,7 @@ class GameData:
         if key is None:
             raise UnknownNameError(
                 f"unknown location {name!r}", field=field,
-                suggestions=closest(str(name), [l.name for l in self.locations.values()]))
+                suggestions=_suggest(str(name), [l.name for l in self.locations.values()]))
         return self.locations[key]
 
     def industry(self, name: str, *, field: str | None = None) -> str:
@@ -154,8 +187,8 @@ class GameData:
             return key
         raise UnknownNameError(
             f"unknown card {name!r}", field=field,
-            suggestions=closest(str(name), [l.name for l in self.locations.values() if l.kind == "town"]
-                                + list(INDUSTRIES)))
+            suggestions=_suggest(str(name), [l.name for l in self.locations.values() if l.kind == "town"]
+                                 + list(INDUSTRIES)))
 
     def line(self, a: str, b: str, *, field: str | None = None) -> Line:
         la, lb = self.location(a, field=field), self.location(b, field=field)
@@ -229,12 +262,20 @@ class GameData:
         return self.income_level_of_space.index(level)
 
     def deck_for(self, players: int) -> dict:
-        key = "classic" if self.variant == "classic" and players >= 3 else players
-        return self.deck[key]
+        """The cards in play at *players* players: the variant's deck column for that count
+        (variants.yaml ``deck``), else the player count's own."""
+        return self.deck[_column(self.variant_rules.get("deck"), players)]
 
     def dcm_tiles_for(self, players: int) -> tuple:
-        key = "classic" if self.variant == "classic" else players
-        return tuple(self.dcm_tiles[key])
+        """The Distant Cotton Market tiles in play at *players* players (variants.yaml ``dcm_tiles``)."""
+        return tuple(self.dcm_tiles[_column(self.variant_rules.get("dcm_tiles"), players)])
+
+
+def _column(per_count, players: int):
+    """The deck column / tile set a variant names for *players* (int or str keys), else *players*."""
+    if not per_count:
+        return players
+    return per_count.get(players) or per_count.get(str(players)) or players
 
 
 class MapGraphs:
@@ -260,10 +301,70 @@ class MapGraphs:
         self.distances = dict(nx.all_pairs_shortest_path_length(self.all))
 
 
+def resolve_variant(variants: dict, name: str) -> dict:
+    """A variant's settings over those of the variants it ``extends`` and, under all, ``standard``'s
+    (each variant lists only what it changes)."""
+    chain = [name]
+    while "extends" in variants[chain[-1]]:
+        base = variants[chain[-1]]["extends"]
+        if base in chain or base not in variants:
+            raise ValueError(f"variant {chain[-1]!r} extends {base!r}, which is not another variant")
+        chain.append(base)
+    if "standard" not in chain:
+        chain.append("standard")
+    out: dict = {}
+    for n in reversed(chain):
+        out.update(variants[n])
+    out.pop("extends", None)
+    out["description"], out["sources"] = variants[name]["description"], variants[name].get("sources", [])
+    return out
+
+
 def _read_yaml(path: Path):
     from ..yamlio import load_file
 
     return load_file(path).data
+
+
+#: Bump when what is cached (the parsed data files) changes shape.
+_CACHE_VERSION = 1
+_GAME_FILES = ("map", "mat", "deck", "tracks", "variants")
+
+
+def _read_data_files(d: Path) -> tuple:
+    """The parsed contents of the five data files of *d*, in :data:`_GAME_FILES` order.
+
+    Parsing them costs more than everything else a ``check`` does, so the parsed data (plain
+    dicts, lists and scalars) is kept marshalled in the user cache (brass_judge/_cache.py),
+    under the SHA-256 of the files' bytes: an edited file is parsed again, never served stale,
+    and a damaged, unreadable or unwritable cache only costs the parse."""
+    import marshal
+
+    from .._cache import cache_read, cache_write, sha256_hex
+
+    paths = [d / f"{n}.yaml" for n in _GAME_FILES]
+    try:
+        raw = b"".join(len(b).to_bytes(8, "big") + b for b in (p.read_bytes() for p in paths))
+    except OSError:
+        raw = None  # let the YAML reader say which file is missing or unreadable
+    name = None
+    if raw is not None:
+        name = f"gamedata-v{_CACHE_VERSION}-{sha256_hex(raw)[:32]}.marshal"
+        payload = cache_read(name)
+        if payload is not None:
+            try:
+                got = marshal.loads(payload)
+            except (ValueError, EOFError, TypeError):
+                got = None
+            if type(got) is tuple and len(got) == len(paths) and all(type(x) is dict for x in got):
+                return got
+    got = tuple(_read_yaml(p) for p in paths)
+    if name is not None:
+        try:
+            cache_write(name, marshal.dumps(got), "gamedata-v")
+        except ValueError:  # not expected: the YAML reader makes only plain values
+            pass
+    return got
 
 
 @lru_cache(maxsize=None)
@@ -272,14 +373,10 @@ def game_data(variant: str = "standard", game: str = "lancashire") -> GameData:
     from ..resources import data_dir
 
     d = data_dir(game)
-    m = _read_yaml(d / "map.yaml")
-    mat = _read_yaml(d / "mat.yaml")
-    deck = _read_yaml(d / "deck.yaml")
-    tr = _read_yaml(d / "tracks.yaml")
-    variants = _read_yaml(d / "variants.yaml")
+    m, mat, deck, tr, variants = _read_data_files(d)
     if variant not in variants:
         raise UnknownNameError(f"unknown rules variant {variant!r}", suggestions=list(variants))
-    vr = variants[variant]
+    vr = resolve_variant(variants, variant)
 
     locations = {}
     loc_alias = {}
@@ -535,14 +632,19 @@ def _cross_checks(docs: dict) -> list:
 
     # Variants: references resolve.
     for vname, v in variants.items():
+        base = v.get("extends")
+        if base is not None and (base == vname or base not in variants):
+            err("variants", f"{vname} extends {base!r}, which is not another variant", (vname, "extends"))
         for end in v.get("virtual_link", []):
             if end not in locs:
                 err("variants", f"virtual link end {end!r} is not a location", (vname, "virtual_link"))
         columns = {str(k) for c in deck["cards"].values() for k in c}
-        if v.get("deck") is not None and v["deck"] not in columns:
-            err("variants", f"deck {v['deck']!r} is not a deck column", (vname, "deck"))
-        if v.get("dcm_tiles") is not None and v["dcm_tiles"] not in tr["dcm_tiles"]:
-            err("variants", f"DCM tile set {v['dcm_tiles']!r} is not in tracks.yaml", (vname, "dcm_tiles"))
+        for n, col in (v.get("deck") or {}).items():
+            if str(col) not in columns:
+                err("variants", f"deck {col!r} is not a deck column", (vname, "deck", n))
+        for n, tiles in (v.get("dcm_tiles") or {}).items():
+            if tiles not in tr["dcm_tiles"] and str(tiles) not in {str(k) for k in tr["dcm_tiles"]}:
+                err("variants", f"DCM tile set {tiles!r} is not in tracks.yaml", (vname, "dcm_tiles", n))
 
     # Doubtful values: every 'where' path names a value of its own file.
     for name in ("map", "mat", "deck", "tracks"):

@@ -168,23 +168,27 @@ def _judge_turn(pos: Position, turn: Turn, data, forced: list, narrate: bool = T
     return v, work
 
 
-def check(position, turn_or_action, data=None, *, narrate: bool = True) -> Verdict:
+def check(position, turn_or_action, data=None, *, narrate: bool = True, sequences: bool = False) -> Verdict:
     """Judge a turn (or one action) on *position*: legal or not, why, and exactly what happens.
 
     A Distant Cotton Market draw that the action does not state (and the position does not know)
-    is enumerated: ``verdict.outcomes`` lists every possible tile with its chance, and the
-    effects shown are those of the most likely tile.
+    is enumerated, state by state (engine/dcm.py): ``verdict.outcomes`` lists every distinct
+    result with its chance (``sequences=True`` adds the sequences of tiles behind each),
+    ``verdict.dcm`` sums them up (the chance that every mill sells), and the effects shown are
+    those of the most likely result.
 
     With ``narrate=False`` the verdict has no effects and no steps (everything else is the same:
     legality, violations, rules, rulings, assumptions and the new position). Replays use it:
     they judge hundreds of actions and never show what each one did.
     """
     base_assumptions: list = []
+    player_defaults: dict = {}
     if not isinstance(position, Position):
         from ..position_io import LoadedPosition
 
         if isinstance(position, LoadedPosition):
             base_assumptions = list(position.assumptions)
+            player_defaults = dict(position.player_defaults)
             position = position.position
     data = _data_for(position, data)
     turn = _as_turn(turn_or_action)
@@ -193,56 +197,77 @@ def check(position, turn_or_action, data=None, *, narrate: bool = True) -> Verdi
         verdict, _ = _judge_turn(position, turn, data, [], narrate)
         if base_assumptions:
             verdict.assumptions = base_assumptions + verdict.assumptions
+        _note_position(verdict, position, base_assumptions, player_defaults)
         return verdict
     except NeedDraw:
         pass
-    results = []  # (probability, draws, verdict)
+    from .dcm import describe, enumerate_draws, tiles_text
+    from ..model import DISTANT
 
-    def run(forced: list, prob: Fraction, work_pos: Position) -> None:
-        try:
-            verdict, _ = _judge_turn(work_pos, turn, data, list(forced))
-            results.append((prob, list(forced), verdict))
-        except NeedDraw:
-            # the unseen tiles at the moment of the draw: those not yet drawn, minus this run's draws
-            unseen = unseen_dcm_tiles(work_pos, data)
-            for t in forced:
-                unseen[t] -= 1
-            unseen = +unseen
-            total = sum(unseen.values())
-            if total == 0:
-                verdict, _ = _judge_turn(work_pos, turn, data, list(forced) + [0])
-                results.append((prob, list(forced), verdict))
-                return
-            for tile in sorted(unseen):
-                run(forced + [tile], prob * Fraction(unseen[tile], total), work_pos)
-
-    run([], Fraction(1), position)
-    results.sort(key=lambda r: (-r[0], r[1]))
-    # the verdict shown: the most likely draw, or when some draws make the turn illegal, the most
-    # likely of those (so that an ILLEGAL verdict always says why)
-    illegal = [r for r in results if not r[2].legal]
-    prob, draws, verdict = illegal[0] if illegal else results[0]
-    if len(results) > 1 or draws:
-        which = "the most likely draw" if not illegal else "the most likely draw that makes it illegal"
-        verdict.assumptions.insert(0, f"Distant Cotton Market tile(s) not stated: the verdict shown is for {which} "
-                                   f"({', '.join(map(str, draws))}); every possible draw is listed under outcomes")
-        if illegal and len(illegal) < len(results):
-            bad = sum((r[0] for r in illegal), Fraction(0))
-            verdict.assumptions.insert(0, f"legal or not depends on the Distant Cotton Market tile(s) drawn: illegal "
-                                       f"with chance {bad.numerator}/{bad.denominator}, legal with chance "
-                                       f"{(1 - bad).numerator}/{(1 - bad).denominator}")
-        for p, ds, vd in results:
-            dcm = [e for e in vd.effects if e.kind in ("dcm", "income", "flip")]
-            verdict.outcomes.append({
-                "tiles": ds, "probability": float(p), "chance": f"{p.numerator}/{p.denominator}",
-                "legal": vd.legal,
-                "violations": [v.code for v in vd.violations],
-                "marker": vd.position.dcm_position if vd.position is not None else None,
-                "effects": [e.text for e in dcm],
-            })
-        verdict.legal = not illegal
+    results = enumerate_draws(position, data, lambda p, forced, n: _judge_turn(p, turn, data, list(forced), n),
+                              sequences=sequences)
+    # the verdict shown: the most likely result, or when some results make the turn illegal, the
+    # most likely of those (so that an ILLEGAL verdict always says why)
+    illegal = [r for r in results if not r["verdict"].legal]
+    shown = illegal[0] if illegal else results[0]
+    verdict = shown["verdict"]
+    player = verdict.player
+    mills = sum(1 for a in turn.actions if isinstance(a, Sell) for s in a.sales if s.to == DISTANT)
+    outcomes = [describe(r, position, player, data, mills) for r in results]
+    for o in outcomes:
+        o["whole_sale"] = o["legal"] and o["mills_sold"] == mills
+    total = sum(r["count"] for r in results)
+    success = sum((r["chance"] for r, o in zip(results, outcomes) if o["whole_sale"]), Fraction(0))
+    verdict.outcomes = outcomes
+    verdict.dcm = {
+        "results": len(results), "sequences": total,
+        "mills": mills, "draws_unstated": max(len(r["example"]) for r in results),
+        "whole_sale_chance": f"{success.numerator}/{success.denominator}",
+        "whole_sale_probability": float(success),
+        "most_likely": 0,
+    }
+    which = "the most likely result" if not illegal else "the most likely result that makes it illegal"
+    verdict.assumptions.insert(0, f"Distant Cotton Market tile(s) not stated: the verdict shown is for {which} "
+                               f"({tiles_text(shown['example'])}); every possible draw is listed under outcomes, "
+                               f"grouped by result")
+    if illegal and len(illegal) < len(results):
+        bad = sum((r["chance"] for r in illegal), Fraction(0))
+        verdict.assumptions.insert(0, f"legal or not depends on the Distant Cotton Market tile(s) drawn: illegal "
+                                   f"with chance {bad.numerator}/{bad.denominator}, legal with chance "
+                                   f"{(1 - bad).numerator}/{(1 - bad).denominator}")
+    verdict.legal = not illegal
+    _outcome_rulings(verdict, [(r["chance"], r["example"], r["verdict"]) for r in results])
     verdict.assumptions = base_assumptions + verdict.assumptions
+    _note_position(verdict, position, base_assumptions, player_defaults)
     return verdict
+
+
+def _note_position(verdict: Verdict, position: Position, base_assumptions: list, player_defaults: dict) -> None:
+    """Record on *verdict* which assumptions came with the position file and whose defaults they
+    are (so that a verdict can fold those of players its action does not touch)."""
+    verdict.position_assumptions = list(base_assumptions)
+    verdict.player_defaults = player_defaults
+    verdict.players = list(position.players)
+
+
+def _outcome_rulings(verdict: Verdict, results: list) -> None:
+    """A legal verdict over enumerated Distant Cotton Market draws relies on what decides any of
+    them: a draw landing on a 0 space still sells (Q105); each mill of the action draws its own
+    tile (Q109), even when the draw shown ends the action at X first."""
+    if not verdict.legal:
+        return
+    pairs = []
+    if any(("RUL-DCM-SALE", "Q105") in vd.also for _, _, vd in results):
+        pairs.append(("RUL-DCM-SALE", "Q105"))
+    if any(len(ds) > 1 for _, ds, _ in results):
+        pairs.append(("RUL-DCM-SALE", "Q109"))
+    new = [p for p in pairs if p not in verdict.also]
+    if not new:
+        return
+    if "RUL-DCM-SALE" not in verdict.rules:
+        verdict.rules.append("RUL-DCM-SALE")
+    verdict.also.extend(new)
+    verdict._rulings = None  # worked out again from the rules and pairs
 
 
 def apply(position, turn_or_action, data=None) -> Position:

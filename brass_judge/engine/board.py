@@ -94,6 +94,40 @@ def network_of(pos: Position, player: str, data=None) -> set:
     return net
 
 
+def outside_apart(pos: Position, data, sites, targets) -> bool:
+    """Whether *sites* reach an outside location and one of the *targets* (locations) they do not
+    reach is connected to another outside location: the outside locations are separate, so a route
+    cannot run in through one and out through another (Q057)."""
+    here = distances_from(pos, list(sites))
+    outs = {x for x in here if data.locations[x].kind == "outside"}
+    if not outs:
+        return False
+    for loc in targets:
+        if loc not in here and any(data.locations[x].kind == "outside" and x not in outs
+                                   for x in distances_from(pos, [loc])):
+            return True
+    return False
+
+
+def network_pieces(pos: Position, player: str) -> list:
+    """*player*'s network split into its pieces: groups of locations joined by the player's own
+    links (each tile off those links is a piece of its own; Q055)."""
+    net = network_of(pos, player)
+    own: dict = {}
+    for l in pos.links:
+        if l.owner == player:
+            a, b = _ENDS.get(l.line) or _ends(l.line)
+            own.setdefault(a, []).append(b)
+            own.setdefault(b, []).append(a)
+    pieces, seen = [], set()
+    for loc in sorted(net):
+        if loc not in seen:
+            piece = set(distances_from(pos, [loc], own))
+            seen |= piece
+            pieces.append(piece)
+    return pieces
+
+
 def has_pieces_on_board(pos: Position, player: str) -> bool:
     return any(t.owner == player for t in pos.tiles) or any(l.owner == player for l in pos.links)
 

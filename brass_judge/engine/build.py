@@ -7,7 +7,7 @@ then the cost with coal and iron, then placing, market sales and flips.
 from __future__ import annotations
 
 from ..model import CANAL, Build, Tile
-from .board import distances_from, has_pieces_on_board, network_of
+from .board import distances_from, has_pieces_on_board, network_of, network_pieces
 from .context import Judge
 from .mat import lowest_level, mat_of, take_from_mat
 from .resources import sell_new_cubes, take_coal, take_iron
@@ -57,7 +57,10 @@ def judge_build(j: Judge, a: Build) -> None:
                     if own_here:
                         also.append("Q095")  # the player's own tile puts the town in the network
                     else:
-                        also.append("Q059")  # only a link keeps it in the network
+                        if any(t.owner != me for t in pos.tiles_at(a.location)):
+                            also.append("Q059")  # others' tiles there do not take it out of the network
+                        if len(network_pieces(pos, me)) > 1:
+                            also.append("Q055")  # a separate piece of the network is network all the same
                     if cardless:
                         also.append("Q003")
                     j.rule("RUL-CARD-INDUSTRY", *also)
@@ -74,6 +77,11 @@ def judge_build(j: Judge, a: Build) -> None:
                     if (d.variant_rules.get("virtual_link") == ["liverpool", "birkenhead"]
                             and a.location == "liverpool" and "birkenhead" in net):
                         also.append("Q130")  # the Virtual Link does not work the other way
+                    if (not d.variant_rules.get("virtual_link") and a.location == "birkenhead"
+                            and "liverpool" in net):
+                        also.append("Q128")  # no Virtual Link in the standard rules
+                    if not any(t.owner == me for t in pos.tiles):
+                        also.append("Q074")  # a link on the board is a piece too: no build-anywhere
                     j.violate("BLD002", priority=20, location=loc.name, player=me, also=tuple(also))
 
     # --- the tile: always the lowest level left on the mat (Q012) ------------------------
@@ -149,10 +157,12 @@ def judge_build(j: Judge, a: Build) -> None:
         j.violate("BLD002", priority=20, location=loc.name, player=me, also=("Q074",))
 
     # --- Canal Era: at most one own tile per location (Q079) --------------------------------
+    mine_here = [t for t in pos.tiles_at(a.location) if t.owner == me and t is not old]
     if pos.era == CANAL:
-        mine_here = [t for t in pos.tiles_at(a.location) if t.owner == me and t is not old]
         if mine_here:
             j.violate("BLD009", priority=15, player=me, location=loc.name)
+    elif mine_here:
+        j.rule("RUL-RAIL-SAME-TOWN")  # the Rail Era lifts the limit (Q079)
 
     # --- overbuilding (Q083-Q095) -----------------------------------------------------------
     if old is not None:
@@ -216,23 +226,34 @@ def judge_build(j: Judge, a: Build) -> None:
     for _ in range(spec.coal):
         price = take_coal(j, [a.location], f"the {ind_name} in {loc.name}", a.coal_from, dry_run=illegal_so_far)
         if price is None:
-            # the Canal Era shipyard can only be Liverpool's (Q080); anything else needing coal in a
-            # rail-only town is simply out of coal's reach (BLD011 alone)
-            if a.industry == "shipyard" and pos.era == CANAL and a.location in d.graphs.rail_only:
-                j.violate("BLD021", priority=20, location=loc.name)
-            j.violate("BLD011", priority=20, location=loc.name, need=spec.coal,
-                      and_market=" and to no market trade icon",
-                      also=(("Q076",) if anywhere else ()) + (("Q129",) if virtual_link else ()))
+            # one reason, the real one: in the Canal Era no canal reaches a rail-only town, so no
+            # coal can get there at all; the Canal Era shipyard can only be Liverpool's (Q080)
+            if pos.era == CANAL and a.location in d.graphs.rail_only:
+                if a.industry == "shipyard":
+                    j.violate("BLD021", priority=20, location=loc.name)
+                else:
+                    j.violate("BLD025", priority=20, location=loc.name, industry=ind_name, need=spec.coal)
+            else:
+                j.violate("BLD011", priority=20, location=loc.name, need=spec.coal,
+                          and_market=" and to no market trade icon",
+                          also=(("Q076",) if anywhere else ()) + (("Q129",) if virtual_link else ()))
+            break  # the next cube would fail the same way
         else:
             cost += price
             if anywhere:
                 j.rule("RUL-CARD-NO-TILES", "Q076")  # the no-tiles rule still needs coal
     for _ in range(spec.iron):
         cost += take_iron(j, f"the {ind_name} in {loc.name}", a.iron_from, dry_run=illegal_so_far)
+    for res, named, need in (("coal", a.coal_from, spec.coal), ("iron", a.iron_from, spec.iron)):
+        if named and not need:  # said, so not dropped silently
+            j.assume(f"{res}={','.join(named)} was not used: the level {level} {ind_name} needs no {res}")
     if pos.player[me].money < cost:
         # an overbuild costs the full price too (Q087)
-        j.violate("BLD010", priority=5, player=me, money=pos.player[me].money, cost=cost,
-                  short=cost - pos.player[me].money, also=("Q087",) if old is not None else ())
+        short = cost - pos.player[me].money
+        # own tiles that would raise the money if sold, which the rules do not allow (Q034)
+        sellable = sum(d.tile(t.industry, t.level).cost // 2 for t in pos.tiles if t.owner == me and t is not old)
+        j.violate("BLD010", priority=5, player=me, money=pos.player[me].money, cost=cost, short=short,
+                  also=(("Q087",) if old is not None else ()) + (("Q034",) if sellable >= short else ()))
     if j.failed:
         return
     j.pay(cost, f"the level {level} {ind_name} in {loc.name}")

@@ -311,10 +311,16 @@ def _end_round(pos: Position, data, *, rng=None, seed: Any = None, shortfall_cho
     2. Income for everyone at once, paid or charged, except after the game's last round (Q027,
        Q028, Q032); a shortfall removes own tiles for half cost, then costs VP (Q033, Q034).
     3. When the draw deck and every hand are empty, the era ends (:func:`_end_era`).
+
+    With the ``original`` variant's ``income_timing: start_of_round`` (variants.yaml) step 2 moves
+    to the start of the next round: the same point between turns, except at the end of the Canal
+    Era, where the era is scored first and the Rail Era's first round then starts with income.
     """
     fx = FlowEffects(narrate)
     era_over = is_era_over(pos, data)
     last_round = era_over and pos.era == RAIL
+    at_start = data.variant_rules.get("income_timing") == "start_of_round"
+    due = (pos.era, pos.round)  # the round whose end brings the income (how a log names a shortfall)
     # 1. turn order by money spent, stable for ties (Q024, Q026)
     spent = {n: pos.player[n].spent for n in pos.players}
     order = sorted(pos.players, key=lambda n: spent[n])
@@ -326,7 +332,9 @@ def _end_round(pos: Position, data, *, rng=None, seed: Any = None, shortfall_cho
     for n in order:
         pos.player[n].spent = 0
     # 2. income, not after the last round of the game (Q028)
-    if last_round:
+    if at_start:
+        pass  # taken when the next round starts (none after the game's last round)
+    elif last_round:
         fx.rule("RUL-INCOME", "Q028")
         fx.add("income", "no income after the last round of the game", skipped=True)
     else:
@@ -340,6 +348,8 @@ def _end_round(pos: Position, data, *, rng=None, seed: Any = None, shortfall_cho
         more = _end_era(pos, data, rng=rng, seed=seed, rail_deck_order=rail_deck_order,
                         rail_dcm_order=rail_dcm_order, unknown_deal=unknown_deal)
         fx.extend_from(more)
+        if at_start and not last_round:
+            _start_of_round_income(pos, data, shortfall_choices, fx, due)
         return pos, fx
     pos.round += 1
     pos.turns_taken = []
@@ -348,7 +358,26 @@ def _end_round(pos: Position, data, *, rng=None, seed: Any = None, shortfall_cho
     if narrate:
         fx.add("round", f"{pos.era.title()} Era round {pos.round} begins; {pos.turn} goes first",
                era=pos.era, round=pos.round, turn=pos.turn)
+    if at_start:
+        _start_of_round_income(pos, data, shortfall_choices, fx, due)
     return pos, fx
+
+
+def _start_of_round_income(pos: Position, data, shortfall_choices: Optional[dict], fx: FlowEffects,
+                           due: tuple) -> None:
+    """Income at the start of a round (the original rules, seeds/003; Q028: as many payouts as the
+    Roxley end-of-round income). *due*: the round just ended, under which a log records a shortfall."""
+    fx.rule("RUL-INCOME-START")
+    if fx.narrate:
+        fx.add("income-timing", f"{pos.era.title()} Era round {pos.round} starts with income (original rules)",
+               era=pos.era, round=pos.round)
+    era, rnd = pos.era, pos.round
+    pos.era, pos.round = due  # tiles removed for a shortfall are recorded under the round that ended
+    try:
+        for n in pos.players:
+            _pay_income(pos, data, n, (shortfall_choices or {}).get(n), fx)
+    finally:
+        pos.era, pos.round = era, rnd
 
 
 def tile_ref(t) -> str:
@@ -360,7 +389,7 @@ def _pay_income(pos: Position, data, name: str, choice: Optional[list], fx: Flow
     p = pos.player[name]
     level = data.income_level(p.income_space)
     if choice is not None and (level >= 0 or p.money >= -level):
-        _bad_choice(fx, name, f"the log records tiles removed by {name} for an income shortfall, but {name} "
+        _bad_choice(fx, name, f"tiles are named for {name} to remove for an income shortfall, but {name} "
                     f"{'takes income' if level >= 0 else 'can pay'} (income level {level}, £{p.money})")
     if level >= 0:
         p.money += level
@@ -368,7 +397,8 @@ def _pay_income(pos: Position, data, name: str, choice: Optional[list], fx: Flow
             fx.add("income", f"{name} takes £{level} income (level {level})", player=name, amount=level, money=p.money)
         return
     owed = -level
-    fx.rule("RUL-INCOME", "Q032")  # negative income is paid to the bank every round
+    # negative income is paid to the bank every round
+    fx.rule("RUL-INCOME-START" if data.variant_rules.get("income_timing") == "start_of_round" else "RUL-INCOME", "Q032")
     if p.money >= owed:
         p.money -= owed
         if fx.narrate:
@@ -399,7 +429,7 @@ def _pay_income(pos: Position, data, name: str, choice: Optional[list], fx: Flow
             pos.tiles.remove(t)
             own.remove(t)
         if cash < owed and own:
-            _bad_choice(fx, name, f"the recorded tiles do not cover {name}'s £{owed} income (£{cash}), but {name} "
+            _bad_choice(fx, name, f"the tiles named do not cover {name}'s £{owed} income (£{cash}), but {name} "
                         f"still has {len(own)} tile(s) on the board, which must be removed first")
     if cash < owed and own:
         own.sort(key=lambda t: (value(t), t.flipped, t.level, t.location, t.space))
@@ -433,7 +463,7 @@ def _pay_income(pos: Position, data, name: str, choice: Optional[list], fx: Flow
 
 
 def _bad_choice(fx: FlowEffects, name: str, what: str) -> None:
-    """A shortfall choice from the log that the rules do not allow (GAM005, Q033, Q034)."""
+    """A shortfall choice (a log's, or check --apply's) that the rules do not allow (GAM005, Q033, Q034)."""
     fx.violations.append(Violation("GAM005", {"player": name, "what": what}))
 
 
@@ -461,9 +491,9 @@ def _find_own_tile(pos: Position, name: str, ref: str, data):
 
 
 # -------------------------------------------------------------------------------------- eras
-def link_vp(pos: Position, data) -> dict:
-    """VP each link scores now: 1 per link icon in the two locations it touches, counting the icons
-    printed on the board and those on flipped tiles of anyone (Q039)."""
+def link_icons(pos: Position, data) -> Counter:
+    """Link icons in each location now: those printed on the board plus those on flipped tiles of
+    anyone (Q039)."""
     printed = data.__dict__.get("_printed_link_icons")
     if printed is None:  # worked out once per game data
         printed = data.__dict__["_printed_link_icons"] = Counter(
@@ -472,6 +502,13 @@ def link_vp(pos: Position, data) -> dict:
     for t in pos.tiles:
         if t.flipped:
             icons[t.location] += data.tile(t.industry, t.level).link_icons
+    return icons
+
+
+def link_vp(pos: Position, data) -> dict:
+    """VP each link scores now: 1 per link icon in the two locations it touches, counting the icons
+    printed on the board and those on flipped tiles of anyone (Q039)."""
+    icons = link_icons(pos, data)
     out = {}
     for l in pos.links:
         a, b = l.line.split("~")
@@ -487,6 +524,7 @@ def _end_era(pos: Position, data, *, rng=None, seed: Any = None, rail_deck_order
     # 1. every link scores and is removed, all players before any tile scores (Q039-Q041)
     fx.rule("RUL-LINK-SCORING")
     vp = link_vp(pos, data)
+    icons = link_icons(pos, data)
     per: dict = {n: [] for n in pos.players}
     for l in pos.links:
         per[l.owner].append((l.line, vp[l.line]))
@@ -494,7 +532,9 @@ def _end_era(pos: Position, data, *, rng=None, seed: Any = None, rail_deck_order
         got = sum(v for _, v in per[n])
         pos.player[n].vp += got
         fx.add("score-links", f"{n} scores {got} VP for {len(per[n])} link(s)", player=n, vp=got,
-               links={line.replace('~', '-'): v for line, v in per[n]}, total=pos.player[n].vp)
+               links={line.replace('~', '-'): v for line, v in per[n]}, total=pos.player[n].vp,
+               breakdown=[{"line": line.replace("~", "-"), "vp": v,
+                           "icons": {end: icons[end] for end in line.split("~")}} for line, v in per[n]])
     pos.links = []
     for n in pos.players:
         pos.player[n].links_left = data.links_per_player
@@ -506,8 +546,12 @@ def _end_era(pos: Position, data, *, rng=None, seed: Any = None, rail_deck_order
         tiles = [t for t in pos.tiles if t.owner == n and t.flipped]
         got = sum(data.tile(t.industry, t.level).vp for t in tiles)
         pos.player[n].vp += got
+        if got or any(v for _, v in per[n]):
+            fx.rule("RUL-TILE-SCORING", "Q013")  # scoring moves the VP marker only, never income
         fx.add("score-tiles", f"{n} scores {got} VP for {len(tiles)} flipped tile(s)", player=n, vp=got,
-               total=pos.player[n].vp)
+               total=pos.player[n].vp,
+               breakdown=[{"location": t.location, "space": t.space, "industry": t.industry, "level": t.level,
+                           "vp": data.tile(t.industry, t.level).vp} for t in tiles])
     if pos.era == CANAL:
         _end_canal(pos, data, fx, rng=rng, seed=seed, rail_deck_order=rail_deck_order, rail_dcm_order=rail_dcm_order,
                    unknown_deal=unknown_deal)
@@ -546,8 +590,17 @@ def _end_canal(pos: Position, data, fx: FlowEffects, *, rng, seed, rail_deck_ord
     cards.extend(pos.under_deck_tile or [])
     cards.extend(pos.draw_pile or [])
     full = _cards_of(data.deck_for(pos.num_players))
+    aside = _classic_removal(data, pos.num_players).get("rail_removed", 0)
     if rail_deck_order is not None:
         deck = list(rail_deck_order)
+        missing = Counter(full) - Counter(deck) if len(deck) == len(full) - aside and aside else None
+        if missing and not Counter(deck) - Counter(full):
+            # a log that leaves out the cards set aside at random (Classic setup, Q005): the cards
+            # missing are exactly those, and their order does not matter (they are never drawn)
+            deck += sorted(missing.elements())
+            fx.assumptions.append(
+                f"the Rail Era deck order lists {len(rail_deck_order)} of the {len(full)} cards: the {aside} missing ("
+                + ", ".join(sorted(missing.elements())) + ") are taken as the cards set aside at random (Classic setup)")
         if not _same_items(deck, full):
             raise ValueError(_diff("the Rail Era deck order", deck, full, f"the {pos.num_players}-player deck"))
     elif r is None and unknown_deal:
@@ -580,7 +633,6 @@ def _end_canal(pos: Position, data, fx: FlowEffects, *, rng, seed, rail_deck_ord
     # 6. everyone draws 8; the Deck tile goes in Nathan Rothschild side up with 2 cards per player
     #    under it: they are the last cards of the draw pile and are drawn (Q016, Q047)
     # (the Classic 3-4 player deck setup sets some cards aside at random instead, Q005)
-    aside = _classic_removal(data, pos.num_players).get("rail_removed", 0)
     if deck is None:
         for n in pos.players:
             pos.player[n].hand = None
@@ -640,17 +692,23 @@ def _end_rail(pos: Position, data, fx: FlowEffects) -> None:
 
 
 def scores(pos: Position, data) -> list:
-    """The standings: VP, then income (the income space, Q050), then money; still level = shared
-    (Q049). Each row: player, vp, income_space, income_level, money, rank (1 = best)."""
+    """The standings: VP, then the variant's tie-break (variants.yaml ``tie_break``; standard:
+    income, by the income space, Q050, then money); still level = shared (Q049). The original
+    rules then prefer the player earliest in the turn order (seeds/003). Each row: player, vp,
+    income_space, income_level, money, rank (1 = best)."""
     rows = []
-    for n in pos.players:
+    for i, n in enumerate(pos.players):
         p = pos.player[n]
         rows.append({"player": n, "vp": p.vp, "income_space": p.income_space,
-                     "income_level": data.income_level(p.income_space), "money": p.money})
-    key = lambda r: (r["vp"], r["income_space"], r["money"])  # noqa: E731
+                     "income_level": data.income_level(p.income_space), "money": p.money, "_seat": -i})
+    ties = tuple(data.variant_rules.get("tie_break") or ("income_space", "money"))
+    fields = tuple("_seat" if t == "turn_order" else t for t in ties)
+    key = lambda r: (r["vp"], *(r[f] for f in fields))  # noqa: E731
     rows.sort(key=key, reverse=True)
     for i, r in enumerate(rows):
         r["rank"] = rows[i - 1]["rank"] if i and key(rows[i - 1]) == key(r) else i + 1
+    for r in rows:
+        del r["_seat"]
     return rows
 
 

@@ -64,6 +64,12 @@ def judge_network(j: Judge, a: Network) -> None:
                     also.append("Q021")
             elif any(x in net for x in distances_from(pos, [line.a, line.b])):
                 also.append("Q052")  # connected through others' links is not in the network
+            if any(d.locations[x].kind == "outside" for x in (line.a, line.b)) and any(
+                    d.locations[x].kind == "outside" for x in net):
+                also.append("Q057")  # a link into one outside location does not reach another
+            if (d.variant_rules.get("virtual_link") == ["liverpool", "birkenhead"] and "birkenhead" in (line.a, line.b)
+                    and "liverpool" in net):
+                also.append("Q129")  # the Virtual Link is no link: Birkenhead is not in the network
             j.violate("NET001", priority=15, line=name, player=me, fix=fix, also=tuple(also))
             continue
         # place the link; a location it touches joins the network (Q051, Q056)

@@ -433,3 +433,43 @@ def count_by_kind(moves: Iterable[Move]) -> dict:
     for m in moves:
         out[m.kind] += 1
     return out
+
+
+def group_moves(moves: Iterable[Move], position) -> list[dict]:
+    """Moves that differ only by the card(s) discarded, as one entry each, saying which cards do.
+
+    A build needs its Location card or its Industry card (or any two cards for a Double Action
+    Build); every other action may discard any card (Q029), so it is listed once, as "any card".
+    Returns dicts, in listing order: ``notation`` (the action without its card), ``type``,
+    ``cost``, ``gain``, ``cards`` (the cards that would do, or None when any card would),
+    ``any_card``, ``cards_needed`` (1, or 2 for a Double Action Build) and ``moves`` (the listed
+    moves of the group).
+    """
+    from dataclasses import replace
+
+    from ..notation import format_action
+
+    if hasattr(position, "position"):  # a LoadedPosition
+        position = position.position
+    me = position.turn or (position.players[0] if position.players else None)
+    hand = position.player[me].hand if me in position.player else None
+    groups: dict = {}
+    for m in moves:
+        a = m.action
+        n_cards = 2 if isinstance(a, Build) and len(a.cards) == 2 else 1
+        key = (format_action(replace(a, cards=())), m.kind, m.cost, m.gain, n_cards)
+        g = groups.get(key)
+        if g is None:
+            g = groups[key] = {"notation": key[0], "type": m.kind, "cost": m.cost, "gain": m.gain,
+                               "cards": [], "any_card": False, "cards_needed": n_cards, "moves": []}
+        g["moves"].append(m)
+        if not isinstance(a, Build) or n_cards == 2:
+            g["any_card"] = True  # Q029: the card discarded does not matter (two for a Double Action Build)
+        else:
+            for card in a.cards:
+                if card not in g["cards"]:
+                    g["cards"].append(card)
+    for g in groups.values():
+        if g["any_card"]:
+            g["cards"] = None if hand is None else list(dict.fromkeys(hand))
+    return list(groups.values())

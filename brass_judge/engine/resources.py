@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..model import Tile
-from .board import distances_from, link_adjacency, trade_locations
+from ..model import MARKET, Tile
+from .board import distances_from, link_adjacency, outside_apart, trade_locations
 from .context import Judge
 
 
@@ -52,6 +52,13 @@ def coal_sources(j: Judge, sites, adj: Optional[dict] = None) -> tuple[dict, lis
     return dist, mines
 
 
+def _mine_beyond_outside(j: Judge, sites) -> bool:
+    """A mine with coal reached only through another outside location than the sites reach: it is
+    not connected, so the coal is bought (Q057)."""
+    mines = {t.location for t in j.pos.tiles if t.industry == "coal_mine" and not t.flipped and t.cubes > 0}
+    return bool(mines) and outside_apart(j.pos, j.data, sites, mines)
+
+
 def take_coal(j: Judge, sites, consumer: str, chosen: Optional[tuple] = None, *, dry_run: bool = False) -> Optional[int]:
     """Consume one coal for something at *sites* (one location, or the two ends of a new rail).
 
@@ -61,6 +68,9 @@ def take_coal(j: Judge, sites, consumer: str, chosen: Optional[tuple] = None, *,
     adj = link_adjacency(j.pos)
     dist, mines = coal_sources(j, sites, adj)
     trade = trade_locations(j.pos, j.data)
+    # coal=market asks for market coal: allowed only when no mine is connected (Q061)
+    market_named = bool(chosen) and MARKET in chosen
+    chosen = tuple(c for c in chosen if c != MARKET) or None if chosen else None
     if mines:
         best = dist[mines[0].location]
         closest = [t for t in mines if dist[t.location] == best]
@@ -77,6 +87,9 @@ def take_coal(j: Judge, sites, consumer: str, chosen: Optional[tuple] = None, *,
             else:
                 _named_coal_unusable(j, chosen, consumer, ", ".join(sorted({j.loc(t.location) for t in closest})),
                                      [t for t in named if t not in good])
+        if not named_used and market_named:
+            j.named_source("coal", code="BLD023", consumer=consumer,
+                           mines=", ".join(dict.fromkeys(j.tile_name(t) for t in closest)))
         if not named_used and len({(t.location, t.space) for t in closest}) > 1:
             same = [t for t in closest[1:] if t.location == pick.location]
             alts = ", ".join(j.tile_name(t) + (f" (space {t.space})" if t.location == pick.location else "")
@@ -117,10 +130,13 @@ def take_coal(j: Judge, sites, consumer: str, chosen: Optional[tuple] = None, *,
                + (", ".join(j.loc(l) for l in reach) or "none"))
     if not reach:
         return None
+    if market_named:
+        j.named_source("coal", used=True)
     price = market_buy_price(j.data, j.pos.coal_market, "coal")
     ports = [t for t in j.pos.tiles if t.industry == "port" and t.location == reach[0]]
     # a port's trade icon, either side up (Q062); buying through it does not flip it (Q113)
-    j.rule("RUL-COAL-MARKET", *(("Q062",) if ports else ()), *(("Q113",) if any(not t.flipped for t in ports) else ()))
+    j.rule("RUL-COAL-MARKET", *(("Q062",) if ports else ()), *(("Q113",) if any(not t.flipped for t in ports) else ()),
+           *(("Q057",) if _mine_beyond_outside(j, sites) else ()))
     if j.pos.coal_market <= 0:
         j.rule("RUL-MARKET-EMPTY")
     if not dry_run:
@@ -149,6 +165,9 @@ def _named_coal_unusable(j: Judge, chosen: tuple, consumer: str, closest: str, f
 def take_iron(j: Judge, consumer: str, chosen: Optional[tuple] = None, *, dry_run: bool = False) -> int:
     """Consume one iron; return its cost (0 from an iron works)."""
     works = [t for t in j.pos.tiles if t.industry == "iron_works" and not t.flipped and t.cubes > 0]
+    # iron=market asks for market iron: allowed only when the board has none (Q064)
+    market_named = bool(chosen) and MARKET in chosen
+    chosen = tuple(c for c in chosen if c != MARKET) or None if chosen else None
     if works:
         works.sort(key=lambda t: (t.location, t.space))
         pick = works[0]
@@ -159,6 +178,9 @@ def take_iron(j: Judge, consumer: str, chosen: Optional[tuple] = None, *, dry_ru
         elif chosen:
             # e.g. the named works ran dry on an earlier cube: any other works will do (Q063)
             _named_iron_unusable(j, chosen, consumer)
+        if not named and market_named:
+            j.named_source("iron", code="BLD024", consumer=consumer,
+                           works=", ".join(j.tile_name(t) for t in works))
         if not named and len(works) > 1 and len({t.owner for t in works}) > 1:
             j.assume(f"iron for {consumer}: took it from {j.tile_name(pick)}; any unflipped iron works may be used "
                      f"(alternatives: {', '.join(j.tile_name(t) for t in works[1:])}; name one with iron=LOCATION)")
@@ -172,6 +194,8 @@ def take_iron(j: Judge, consumer: str, chosen: Optional[tuple] = None, *, dry_ru
     price = market_buy_price(j.data, j.pos.iron_market, "iron")
     if chosen:
         _named_iron_unusable(j, chosen, consumer, market=True)
+    if market_named:
+        j.named_source("iron", used=True)
     j.rule("RUL-IRON-MARKET")
     if j.pos.iron_market <= 0:
         j.rule("RUL-MARKET-EMPTY")

@@ -18,7 +18,12 @@ from .context import Judge
 
 
 class NeedDraw(Exception):
-    """Raised when a Distant Cotton Market draw is unknown: the caller enumerates the tiles."""
+    """Raised when a Distant Cotton Market draw is unknown: the caller enumerates the tiles.
+    ``pos`` is the working position at the draw (engine/dcm.py groups the draws by it)."""
+
+    def __init__(self, pos=None) -> None:
+        super().__init__()
+        self.pos = pos
 
 
 def unseen_dcm_tiles(pos, data) -> Counter:
@@ -60,7 +65,13 @@ def judge_sell(j: Judge, a: Sell) -> None:
                 continue
             free = [t for t in ports if not t.flipped]
             if not free:
-                j.violate("SEL003", priority=10, tile=j.tile_name(ports[0]))
+                # flipped by a sale earlier in this turn, or before it: say which (Q098)
+                now = set(j.highlight.get("flipped", ()))
+                mine = [t for t in ports if (t.location, t.space) in now]
+                if mine:
+                    j.violate("SEL009", priority=10, tile=j.tile_name(mine[0]), location=mloc.name)
+                else:
+                    j.violate("SEL003", priority=10, tile=j.tile_name(ports[0]))
                 continue
             port = free[0]
             if sale.port_space is None and len({t.owner for t in free}) > 1:
@@ -113,7 +124,13 @@ def judge_sell(j: Judge, a: Sell) -> None:
         if pos.dcm_order:
             top = pos.dcm_order[0]
             if tile is not None and tile != top:
-                j.violate("SEL008", priority=10, tile=tile, unseen=f"the top tile is {top}")
+                if unseen[tile] > 0:
+                    # a tile of that number is still face down, just not on top (the recorded order)
+                    j.violate("SEL010", priority=10, tile=tile, top=top,
+                              order=", ".join(str(x) for x in pos.dcm_order))
+                else:
+                    j.violate("SEL008", priority=10, tile=tile,
+                              unseen=", ".join(str(x) for x in sorted(unseen.elements())) or "none")
                 continue
             tile = top
         elif tile is not None:
@@ -126,7 +143,7 @@ def judge_sell(j: Judge, a: Sell) -> None:
         else:
             if j.failed:
                 continue
-            raise NeedDraw()
+            raise NeedDraw(pos)
         if j.failed:
             continue
         distant_sales += 1
@@ -163,6 +180,8 @@ def judge_sell(j: Judge, a: Sell) -> None:
             also.append("Q110")
         if several:
             also.append("Q097")
+        if pos.dcm_drawn.count(tile) > d.dcm_tiles.get(pos.num_players, ()).count(tile):
+            also.append("Q131")  # a tile the Roxley set leaves out: the Classic setup uses all 12
         j.rule("RUL-DCM-SALE", *also)
         j.effect("dcm", f"Distant Cotton Market tile {tile}: the marker moves {before}→{pos.dcm_position}; "
                  f"bonus +{bonus} income space(s)", tile=tile, marker=pos.dcm_position, bonus=bonus, mill=mill.location)

@@ -173,6 +173,7 @@ def validate(loaded, data=None) -> list:
                     bad("POS024", ("players", name, "hand" if pile == "hand" else "discard"), player=name, pile=pile,
                         card=data.industry_names.get(c) or (data.locations[c].name if c in data.locations else str(c)),
                         players=pos.num_players)
+    _card_counts(pos, data, deck, bad)
     per = actions_per_turn(pos)
     if pos.actions_left > per and not pos.game_over:
         bad("POS021", ("actions_left",), player=pos.turn or "the player to move", left=pos.actions_left,
@@ -183,3 +184,35 @@ def validate(loaded, data=None) -> list:
             bad("POS022", ("deck", "draw"), draw=pos.draw_deck, era=pos.era.title(), round=pos.round,
                 players=pos.num_players, range=f"{low}" if low == high else f"{low}-{high}")
     return out
+
+
+def _card_counts(pos, data, deck: dict, bad) -> None:
+    """POS025: every card known to the position (hands, discard piles, the listed draw deck and the
+    cards under the Deck tile), counted together, within the deck for the player count (Q001, Q002)."""
+    if not deck:
+        return
+    places: dict = {}  # card -> [(place text, path, count)]
+    piles = []
+    for name in pos.players:
+        p = pos.player[name]
+        piles.append((f"{name}'s hand", ("players", name, "hand"), p.hand))
+        piles.append((f"{name}'s discard pile", ("players", name, "discard"), p.discard))
+    piles.append(("the draw deck", ("deck", "cards"), pos.draw_pile))
+    piles.append(("under the Deck tile", ("deck", "under_deck_tile"), pos.under_deck_tile))
+    for what, path, cards in piles:
+        for card, n in Counter(c for c in (cards or ()) if c is not None).items():
+            places.setdefault(card, []).append((what, path, n))
+    for card, where in places.items():
+        total = sum(n for _, _, n in where)
+        mx = deck.get(card, 0)
+        if not mx or total <= mx:  # a card not in the deck at all is POS024's (hands, discards)
+            continue
+        name = data.industry_names.get(card) or (data.locations[card].name if card in data.locations else str(card))
+        # more than even the 4-player deck holds: the extra card can only be a read-manual card,
+        # which every Roxley setup and both 2-player modes leave out (Q002)
+        manual = (card in data.read_manual_cards and mx < data.deck["classic"].get(card, 0)
+                  and total > data.deck[4].get(card, 0))
+        deck_name = ("Classic 66-card deck" if data.deck_for(pos.num_players) is data.deck.get("classic")
+                     else f"{pos.num_players}-player deck")
+        bad("POS025", where[-1][1], also=("Q002",) if manual else (), count=total, card=name,
+            places=", ".join(f"{w} {n}" for w, _, n in where), deck=deck_name, max=mx)

@@ -1,0 +1,99 @@
+"""Which rulings decided a verdict (``decided_by``): a subset of the rulings relied on, shown first
+with each ruling's question; the rest under ``--explain`` (issue 17, item 1)."""
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from conftest import EXAMPLES
+
+POS = str(EXAMPLES / "worked-turn" / "position.yaml")
+TURN = str(EXAMPLES / "worked-turn" / "turn.yaml")
+
+
+def _check(*args):
+    from brass_judge.cli import app
+
+    r = CliRunner().invoke(app, ["check", *args])
+    assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
+    return r
+
+
+def _json(*args):
+    r = _check(*args, "--format", "json")
+    return r.exit_code, json.loads(r.stdout)
+
+
+def test_worked_turn_decided_by_the_case_rulings_not_the_bookkeeping():
+    code, d = _json(POS, TURN)
+    assert code == 0
+    assert set(d["decided_by"]) <= set(d["rulings"])
+    # red's port flips and red gains the income (Q031); the mill reaches the Distant Cotton
+    # Market through Yorkshire, an outside location (Q101)
+    assert {"Q031", "Q101"} <= set(d["decided_by"])
+    # paying onto the character tile (Q025), the canal's price (Q118), the income track (Q030) are
+    # relied on, but they do not answer "why?"
+    assert {"Q025", "Q118", "Q030"} <= set(d["rulings"])
+    assert not {"Q025", "Q118", "Q030"} & set(d["decided_by"])
+
+
+def test_illegal_verdict_decided_by_its_violations():
+    code, d = _json(POS, "--action", "build coal@colne card=oldham")
+    assert code == 1
+    want = list(dict.fromkeys(q for v in d["violations"] for q in v["rulings"]))
+    assert d["decided_by"] == want and want
+
+
+def test_nothing_in_doubt_cites_the_actions_own_rule():
+    code, d = _json(POS, "--action", "loan 30 card=bury")
+    assert code == 0
+    assert d["decided_by"] == ["Q035"]
+
+
+def test_market_iron_decides_a_develop():
+    code, d = _json(POS, "--action", "develop coal,iron card=bury")
+    assert code == 0
+    assert "Q064" in d["decided_by"]  # no iron on the board: bought from the market
+    assert "Q114" not in d["decided_by"] and "Q114" in d["rulings"]
+
+
+def test_text_shows_decided_first_with_questions_rest_under_explain():
+    out = _check(POS, TURN).stdout
+    assert "Decided by:" in out
+    assert "Q031 When I flip an opponent's tile" in out
+    assert "Q025" not in out and "--explain lists them" in out
+    explained = _check(POS, TURN, "--explain").stdout
+    also = next(line for line in explained.splitlines() if line.startswith("Also relied on:"))
+    assert "Q025" in also and "Q031" not in also
+
+
+def _fixture_verdicts():
+    from test_rules import RULES_DIR, judge
+
+    for path in sorted(RULES_DIR.rglob("*.yaml")):
+        _, _, verdict = judge(path)
+        if verdict is not None:
+            yield path, verdict
+
+
+def test_every_rule_fixture_decided_by_is_a_subset_and_keeps_case_rulings():
+    n = 0
+    for path, v in _fixture_verdicts():
+        n += 1
+        assert set(v.decided_by) <= set(v.rulings), path
+        assert bool(v.decided_by) == bool(v.rulings), path  # something decided it when anything did
+        if v.legal:
+            # a case-specific ruling is recorded only because it decided the case
+            assert {q for _, q in v.also} <= set(v.decided_by), path
+    assert n > 100
+
+
+def test_every_assumption_is_shown_once_folded_or_not():
+    for path, v in _fixture_verdicts():
+        details = v.assumption_details
+        shown = [a["text"] for a in details if not a.get("folded")]
+        shown += [t for a in details for t in a.get("folded", ())]
+        assert sorted(shown) == sorted(v.assumptions), path
+        flags = [a["changes_verdict"] for a in details]
+        assert flags == sorted(flags, reverse=True), path  # those that could change it first
