@@ -40,10 +40,16 @@ def _main(argv: list[str] | None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
     if not os.environ.get("BRASS_JUDGE_NO_FASTPATH"):
         if args[:1] == ["rulings"]:
+            from .output import setup_streams
+
+            setup_streams()
             code = _rulings_fast(args[1:])
             if code is not None:
                 return code
         elif args[:1] in (["check"], ["validate"]):
+            from .output import setup_streams
+
+            setup_streams()
             from ._fastcheck import run as fast_run
 
             code = fast_run(args[0], args[1:])
@@ -173,12 +179,10 @@ def _rulings_fast(args: list[str]) -> int | None:
     try:
         sys.stdout.write(out)
         sys.stdout.flush()
-    except BrokenPipeError:  # e.g. '| head': exit 1 quietly, as click does
-        try:
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        except (OSError, ValueError):
-            pass
-        return 1
+    except OSError as exc:  # '| head' (quietly, exit 1) or '> /dev/full' (exit 2), as the typer commands
+        from .output import stream_failed
+
+        return stream_failed(exc)
     return 0
 
 

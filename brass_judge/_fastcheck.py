@@ -105,12 +105,10 @@ def run(cmd: str, args: list) -> int | None:
                 sys.stdout.flush()
                 piece()
         sys.stdout.flush()
-    except BrokenPipeError:  # e.g. '| head': exit 1 quietly, as click does
-        try:
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        except (OSError, ValueError):
-            pass
-        return 1
+    except OSError as exc:  # '| head' (quietly, exit 1) or '> /dev/full' (exit 2), as the typer path
+        from .output import stream_failed
+
+        return stream_failed(exc)
     return code
 
 
@@ -185,7 +183,9 @@ def _validate(positional: list, opts: dict):
         return 1, _invalid(str(position), problems, fmt, assumptions=lp.assumptions, judging=False)
     if fmt == "json":
         return 0, [_json({"file": str(position), "valid": True, "problems": [], "assumptions": lp.assumptions})]
-    return 0, [f"{position}: valid position\n"]
+    from .output import escape_controls
+
+    return 0, [f"{escape_controls(position)}: valid position\n"]
 
 
 def _invalid(file: str, problems, fmt: str, assumptions=(), judging: bool = True) -> list:
@@ -195,7 +195,9 @@ def _invalid(file: str, problems, fmt: str, assumptions=(), judging: bool = True
         return [_json({"file": file, "valid": False, "verdict": "invalid-position",
                        "problems": [violation_dict(v, file) for v in problems], "assumptions": list(assumptions)})]
     tail = "; the action is not judged" if judging else ""  # as cli_check._report_invalid
-    head = f"{file}: impossible position ({len(problems)} problem(s)){tail}\n"
+    from .output import escape_controls
+
+    head = f"{escape_controls(file)}: impossible position ({len(problems)} problem(s)){tail}\n"
     return [head, _text(lambda con: findings_text(file, problems, console=con))]
 
 
@@ -203,7 +205,10 @@ def _json(obj) -> str:
     """``cli_common.emit_json``'s text."""
     import json
 
-    return json.dumps(obj, indent=2, ensure_ascii=False, default=_default) + "\n"
+    from .output import encodable, json_escape
+
+    text = json_escape(json.dumps(obj, indent=2, ensure_ascii=False, default=_default)) + "\n"
+    return text if encodable(text) else json_escape(text, ascii_only=True)
 
 
 def _default(o):

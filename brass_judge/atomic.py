@@ -1,5 +1,9 @@
 """Write a user's file atomically: a temp file in the same folder, then ``os.replace``.
 
+The writing itself is :func:`brass_judge.output.write_file`, the one helper every command writes
+through; this module adds the refusal to write over an input used by ``lint --output-file`` and
+``replay --annotate``.
+
 A reader never sees a half-written file, and a failed write leaves the old file as it was.
 :func:`write_text` also refuses to write over one of the command's *inputs* (compared as
 resolved paths and, for files that exist, by device and inode, so a symlink or a second spelling
@@ -36,34 +40,6 @@ def write_text(path, text: str, *, inputs: Iterable = (), what: str = "the outpu
         if same_file(target, inp):
             raise InputError(f"refusing to write {what} over an input ({inp}): choose another file",
                              file=str(target), code="INP061")
-    if target.is_dir():
-        raise InputError(f"cannot write {what}: it is a folder", file=str(target), code="INP061")
-    folder = target.parent if str(target.parent) else Path(".")
-    tmp = None
-    try:
-        import tempfile
+    from .output import write_file
 
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=str(folder))
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        if target.exists():
-            try:
-                os.chmod(tmp, target.stat().st_mode & 0o777)
-            except OSError:
-                pass
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, target)
-        tmp = None
-    except OSError as exc:
-        raise InputError(f"cannot write {what}: {exc.strerror or exc}", file=str(target), code="INP061") from None
-    finally:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
+    write_file(target, text, what)  # the one writer: temp file, fsync, os.replace (brass_judge/output.py)

@@ -46,6 +46,12 @@ class _Root(TyperGroup):
         except UsageError as exc:
             self._usage_error_json(exc)
             raise
+        except OSError as exc:  # standard output cannot be written (> /dev/full, a closed pipe)
+            from .output import WRITE_ERRNOS, stream_failed
+
+            if exc.errno not in WRITE_ERRNOS:
+                raise
+            raise typer.Exit(stream_failed(exc)) from None
 
     def _usage_error_json(self, exc: UsageError) -> None:
         if not getattr(self, "_brass_json", False) or isinstance(exc, NoArgsIsHelpError) \
@@ -102,9 +108,13 @@ for _name, _mod in _GROUP_MODULES.items():
 
 
 def run(argv: list[str] | None = None) -> int:
-    """Run the CLI; return the exit code. An InputError escaping a command still exits 2."""
+    """Run the CLI; return the exit code. An InputError escaping a command still exits 2; so does
+    output that cannot be written (docs/errors.md, INP061)."""
     import os
 
+    from .output import flush_stdout, setup_streams
+
+    setup_streams()
     if os.environ.get("_BRASS_JUDGE_COMPLETE"):  # the shell asks for completions (cli_completion.py)
         from .cli_completion import enable
 
@@ -113,8 +123,8 @@ def run(argv: list[str] | None = None) -> int:
         app(args=argv, prog_name="brass-judge", standalone_mode=True)
     except SystemExit as exc:
         code = exc.code
-        return code if isinstance(code, int) else (0 if code is None else int(ExitCode.INPUT_ERROR))
+        return flush_stdout(code if isinstance(code, int) else (0 if code is None else int(ExitCode.INPUT_ERROR)))
     except InputError as err:
         sys.stderr.write(err.render() + "\n")
-        return int(ExitCode.INPUT_ERROR)
-    return 0
+        return flush_stdout(int(ExitCode.INPUT_ERROR))
+    return flush_stdout(0)

@@ -34,8 +34,11 @@ def register(app: typer.Typer) -> None:
         fmt: Format = FORMAT_OPTION,
         explain: bool = typer.Option(False, "--explain", help="Show the reasoning step by step."),
         apply: bool = typer.Option(False, "--apply", help="With --out: write the position after a legal action."),
-        out: Optional[Path] = typer.Option(None, "--out", "-o", help="Where --apply writes the new position."),
-        render: Optional[Path] = typer.Option(None, "--render", help="Also draw the verdict as an SVG picture."),
+        out: Optional[Path] = typer.Option(None, "--out", "-o", help="Where --apply writes the new position "
+                                           "('-': standard output; the report then goes to standard error). "
+                                           "May be the position file itself (carry-forward)."),
+        render: Optional[Path] = typer.Option(None, "--render", help="Also draw the verdict as an SVG picture "
+                                              "('-': standard output)."),
         shortfall: Optional[list[str]] = typer.Option(None, "--shortfall", help="With --apply, when the turn ends the "
                                                       "round: the tiles PLAYER removes for an income shortfall, e.g. "
                                                       "red=bolton,wigan#1 (repeat for each player)."),
@@ -48,7 +51,14 @@ def register(app: typer.Typer) -> None:
         Notation examples: 'build cotton@bolton card=bolton', 'build port@liverpool cards=bolton,wigan',
         'network bolton-bury card=wigan', 'develop coal,iron card=wigan', 'sell bolton>liverpool
         bury>distant:2 card=wigan', 'loan 20 card=wigan', 'pass card=wigan'; two actions: 'A; B'."""
+        from .output import escape_controls, is_stdio, refuse_clobber, refuse_stdin_twice
+
+        # '--out -' / '--render -' write to standard output: the report then goes to standard error
+        report_to = sys.stderr if (apply and is_stdio(out)) or is_stdio(render) else sys.stdout
         try:
+            refuse_stdin_twice([(position, "POSITION"), (action_file, "ACTION_FILE")])
+            refuse_clobber([(out, "position", "--out"), (render, "svg", "--render")],
+                           [(position, "position", "POSITION"), (action_file, "action", "ACTION_FILE")])
             lp, data = _load(position)
             if (action is None) == (action_file is None):
                 raise InputError("give the action either as a file or with --action (exactly one)", code="INP021")
@@ -90,7 +100,7 @@ def register(app: typer.Typer) -> None:
 
             problems = validate(lp, data)
             if problems:
-                return _report_invalid(str(position), problems, fmt)
+                return _report_invalid(str(position), problems, fmt, stream=report_to)
             from .engine import check
 
             verdict = check(lp, turn, data, sequences=dcm_sequences)
@@ -150,27 +160,29 @@ def register(app: typer.Typer) -> None:
                 d["out"] = str(out) if verdict.legal else None
                 d["after_turn"] = after_turn
                 d["after_turn_steps"] = after_steps
-            emit_json(d)
+            emit_json(d, file=report_to)
         else:
             from .report import verdict_text
 
-            verdict_text(verdict, explain=explain)
+            con = _console(report_to)
+            verdict_text(verdict, explain=explain, console=con)
             if as_player is None:
                 from .report import what_if_hint
 
-                sys.stdout.write(what_if_hint(verdict))
+                report_to.write(what_if_hint(verdict))
+            where = "standard output" if is_stdio(out) else escape_controls(out)
             if apply and verdict.legal:
                 if after_turn:
                     from .report import after_turn_text
 
                     after_turn_text(after_steps, [t for t in after_turn if t.startswith("assumed: ")]
-                                    or [], data, fallback=after_turn)
-                sys.stdout.write(f"new position written to {out}\n")
+                                    or [], data, fallback=after_turn, console=con)
+                report_to.write(f"new position written to {where}\n")
             elif apply and shortfall_bad:
-                sys.stdout.write(f"nothing written to {out}: the action is legal, but the tiles named for the income "
-                                 "shortfall are not what the rules allow\n")
+                report_to.write(f"nothing written to {where}: the action is legal, but the tiles named for the income "
+                                "shortfall are not what the rules allow\n")
             elif apply:
-                sys.stdout.write(f"nothing written to {out}: the action is illegal\n")
+                report_to.write(f"nothing written to {where}: the action is illegal\n")
         raise typer.Exit(int(ExitCode.OK if verdict.legal else ExitCode.FINDINGS))
 
     @app.command("validate")
@@ -192,7 +204,9 @@ def register(app: typer.Typer) -> None:
         if fmt == Format.json:
             emit_json({"file": str(position), "valid": True, "problems": [], "assumptions": lp.assumptions})
         else:
-            sys.stdout.write(f"{position}: valid position\n")
+            from .output import escape_controls
+
+            sys.stdout.write(f"{escape_controls(position)}: valid position\n")
         raise typer.Exit(0)
 
 
@@ -243,22 +257,31 @@ def _end_turn_if_done(pos, data, choices=None) -> tuple:
 
 
 def _write(path: Path, text: str, what: str) -> None:
-    """Write an output file; a path that cannot be written is unusable input (exit 2), not a crash."""
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot write {what}: {exc.strerror or exc}", file=str(path), code="INP061") from None
+    """Write an output file atomically ('-': standard output); a path that cannot be written is
+    unusable input (exit 2, INP061), not a crash, and leaves the file as it was."""
+    from .output import write_file
+
+    write_file(path, text, what)
 
 
-def _report_invalid(file: str, problems, fmt, assumptions=(), *, judging: bool = True) -> None:
+def _console(stream):
+    from rich.console import Console
+
+    return Console(file=stream, highlight=False, soft_wrap=True) if stream is not sys.stdout else None
+
+
+def _report_invalid(file: str, problems, fmt, assumptions=(), *, judging: bool = True, stream=None) -> None:
+    from .output import escape_controls
     from .report import findings_text, violation_dict
 
+    stream = stream or sys.stdout
     if fmt == Format.json:
         emit_json({"file": file, "valid": False, "verdict": "invalid-position",
-                   "problems": [violation_dict(v, file) for v in problems], "assumptions": list(assumptions)})
+                   "problems": [violation_dict(v, file) for v in problems], "assumptions": list(assumptions)},
+                  file=stream)
     else:
         # check had an action to judge; validate only checks the position
         tail = "; the action is not judged" if judging else ""
-        sys.stdout.write(f"{file}: impossible position ({len(problems)} problem(s)){tail}\n")
-        findings_text(file, problems)
+        stream.write(f"{escape_controls(file)}: impossible position ({len(problems)} problem(s)){tail}\n")
+        findings_text(file, problems, console=_console(stream))
     raise typer.Exit(int(ExitCode.FINDINGS))

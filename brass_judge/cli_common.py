@@ -29,8 +29,20 @@ FORMAT_OPTION = typer.Option(Format.text, "--format", "-f", help="Output: 'text'
                              case_sensitive=False)
 
 
-def emit_json(obj: Any) -> None:
-    sys.stdout.write(json.dumps(obj, indent=2, ensure_ascii=False, default=_default) + "\n")
+def emit_json(obj: Any, file=None) -> None:
+    """Write *obj* as JSON to standard output (or *file*). Invisible and control characters in
+    strings (C1, DEL, bidi overrides, line separators, lone surrogates from a file name that is not
+    UTF-8) are written as ``\\uXXXX`` escapes, and so is all non-ASCII text when the stream cannot
+    encode it: the output is always valid JSON holding exactly the strings."""
+    from .output import json_escape
+
+    out = file or sys.stdout
+    text = json_escape(json.dumps(obj, indent=2, ensure_ascii=False, default=_default)) + "\n"
+    from .output import encodable
+
+    if not encodable(text, out):
+        text = json_escape(text, ascii_only=True)
+    out.write(text)
 
 
 def _default(o: Any) -> Any:

@@ -30,7 +30,8 @@ def register(app: typer.Typer) -> None:
                                         help="Record every problem and carry on (an illegal action becomes a pass)."),
         at: Optional[int] = typer.Option(None, "--at", help="Stop before the N-th action of the game (1-based) "
                                          "and write that position (with --out, else to stdout)."),
-        out: Optional[Path] = typer.Option(None, "--out", "-o", help="Where --at writes the position (YAML)."),
+        out: Optional[Path] = typer.Option(None, "--out", "-o", help="Where --at writes the position (YAML); "
+                                           "'-': standard output, the report then on standard error."),
         render_dir: Optional[Path] = typer.Option(None, "--render-dir", help="Write one SVG picture of the board "
                                                   "per round end into this folder (created if needed)."),
         round_ends: bool = typer.Option(False, "--round-ends", help="Text: show what every round's end did "
@@ -43,15 +44,22 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Replay a logged game through the rules: every action judged, recorded facts verified,
         final scores. Exit 0 clean, 1 illegal action or fact mismatch, 2 unusable input."""
+        from .output import escape_controls, is_stdio, refuse_clobber, same_file, write_file
+
+        report_to = sys.stderr if is_stdio(out) else sys.stdout  # '--out -': the position on stdout
         try:
             if out is not None and at is None:
                 raise InputError("--out needs --at N (the action to stop before)", code="INP074")
+            refuse_clobber([(out, "position", "--out")], [(game, "game", "GAME")])
             from .games import replay
 
             source, ann = _annotate(game, annotate_out, at)
 
             hook = None
             pictures: list = []
+            if render_dir is not None and is_stdio(render_dir):
+                raise InputError("--render-dir needs a folder: standard output ('-') cannot hold one picture per "
+                                 "round", field="--render-dir", code="INP094")
             if render_dir is not None:
                 try:
                     render_dir.mkdir(parents=True, exist_ok=True)
@@ -63,7 +71,9 @@ def register(app: typer.Typer) -> None:
                 def hook(era, rnd, position):
                     path = render_dir / f"{len(pictures) + 1:02d}-{era}-round-{rnd:02d}.svg"
                     title = f"{game.name}: end of {era.title()} Era round {rnd}"
-                    path.write_text(render_position(position, position_data(position), title=title), encoding="utf-8")
+                    refuse_clobber([(path, "svg", "--render-dir"), (out, "position", "--out")],
+                                   [(game, "game", "GAME")])
+                    write_file(path, render_position(position, position_data(position), title=title), "a picture")
                     pictures.append(str(path))
 
                 def position_data(position):
@@ -78,11 +88,7 @@ def register(app: typer.Typer) -> None:
 
                 pos_text = dump_position(res.position, res.data)
                 if out is not None:
-                    try:
-                        out.write_text(pos_text, encoding="utf-8")
-                    except OSError as exc:
-                        raise InputError(f"cannot write the position: {exc.strerror or exc}", file=str(out),
-                                         code="INP061") from None
+                    write_file(out, pos_text, "the position")
         except InputError as err:
             raise fail_input(err, fmt) from None
         if fmt == Format.json:
@@ -100,25 +106,28 @@ def register(app: typer.Typer) -> None:
                 d["out"] = str(out) if out is not None and pos_text is not None else None
             if ann is not None:
                 d["annotate"] = dict(ann.to_dict(), out=str(annotate_out))
-            emit_json(d)
+            emit_json(d, file=report_to)
         else:
             if at is not None and out is None and pos_text is not None and res.ok:
                 sys.stdout.write(pos_text)
             else:
-                _replay_text(res, at=at, out=out if pos_text is not None else None, round_ends=round_ends)
+                _replay_text(res, at=at, out=out if pos_text is not None else None, round_ends=round_ends,
+                             stream=report_to)
                 if render_dir is not None:
-                    sys.stdout.write(f"{len(pictures)} round-end picture(s) written to {render_dir}\n")
+                    report_to.write(f"{len(pictures)} round-end picture(s) written to {escape_controls(render_dir)}\n")
                 if ann is not None:
-                    sys.stdout.write(_annotate_note(ann, annotate_out))
+                    report_to.write(_annotate_note(ann, annotate_out))
         raise typer.Exit(int(ExitCode.OK if res.ok and (at is None or res.reached) else ExitCode.FINDINGS))
 
     @app.command("lint")
     def lint_cmd(
-        paths: List[Path] = typer.Argument(..., help="Files and folders (folders: every *.yaml/*.yml, recursively)."),
+        paths: List[Path] = typer.Argument(..., help="Files and folders (folders: every *.yaml/*.yml, recursively); "
+                                           "'-' reads one file from standard input."),
         fmt: LintFormat = typer.Option(LintFormat.text, "--format", "-f", case_sensitive=False,
                                        help="text, json, sarif (SARIF 2.1.0), github (workflow annotations), "
                                        "junit (JUnit XML), gitlab (Code Quality JSON) or json-lines."),
-        jobs: int = typer.Option(1, "--jobs", "-j", min=0, help="Lint files in N processes (0 = one per CPU)."),
+        jobs: int = typer.Option(1, "--jobs", "-j", min=0, help="Lint files in N processes (0 = one per CPU; "
+                                 "more than the CPUs available is capped, with a note on stderr)."),
         output_file: Optional[Path] = typer.Option(None, "--output-file", "-o",
                                                    help="Write the report to this file (atomically; never over an "
                                                    "input) instead of stdout."),
@@ -142,7 +151,12 @@ def register(app: typer.Typer) -> None:
                                         f"not {fmt.value}", code=USAGE_ERROR_CODE), err_fmt)
         from .lint import exit_code, lint_paths
 
-        reports = lint_paths([str(p) for p in paths], jobs=jobs)
+        from .output import escape_controls
+
+        notes: list = []
+        reports = lint_paths([str(p) for p in paths], jobs=jobs, notes=notes)
+        for note in notes:
+            sys.stderr.write(f"note: {escape_controls(note)}\n")
         text = _lint_report(reports, fmt, stats=stats, quiet=quiet)
         if output_file is not None:
             from .atomic import write_text
@@ -153,6 +167,14 @@ def register(app: typer.Typer) -> None:
             except InputError as err:
                 raise fail_input(err, err_fmt) from None
         else:
+            from .output import encodable, json_escape
+
+            if not encodable(text):  # an ASCII or latin-1 stdout: keep JSON and XML well-formed
+                if fmt in (LintFormat.json, LintFormat.sarif, LintFormat.gitlab, LintFormat.json_lines):
+                    text = json_escape(text, ascii_only=True)
+                elif fmt == LintFormat.junit:
+                    enc = getattr(sys.stdout, "encoding", None) or "utf-8"
+                    text = text.encode(enc, "xmlcharrefreplace").decode(enc)
             sys.stdout.write(text)
         code = exit_code(reports)
         raise typer.Exit(0 if exit_zero and code == int(ExitCode.FINDINGS) else code)
@@ -180,7 +202,9 @@ def _annotate(game: Path, annotate_out: Optional[Path], at: Optional[int]):
 
 
 def _annotate_note(ann, annotate_out) -> str:
-    s = f"annotated copy written to {annotate_out}: facts after {len(ann.annotated)} turn(s)"
+    from .output import escape_controls
+
+    s = f"annotated copy written to {escape_controls(annotate_out)}: facts after {len(ann.annotated)} turn(s)"
     if ann.kept:
         s += f"; {len(ann.kept)} turn(s) already record facts, kept as written (checked above)"
     st = ann.stopped
@@ -197,15 +221,17 @@ def _lint_report(reports: list, fmt: "LintFormat", *, stats: bool = False, quiet
 
     from . import lint as L
     from .cli_common import _default
+    from .output import json_escape  # invisible characters as \\uXXXX: the same JSON, nothing hidden
 
     if stats:
         from .lint_formats import render_statistics
 
-        return render_statistics(reports, fmt.value)
+        text = render_statistics(reports, fmt.value)
+        return json_escape(text) if fmt != LintFormat.text else text
     if fmt == LintFormat.json:
-        return json.dumps(L.render_json(reports), indent=2, ensure_ascii=False, default=_default) + "\n"
+        return json_escape(json.dumps(L.render_json(reports), indent=2, ensure_ascii=False, default=_default)) + "\n"
     if fmt == LintFormat.sarif:
-        return json.dumps(L.render_sarif(reports), indent=2, ensure_ascii=False, default=_default) + "\n"
+        return json_escape(json.dumps(L.render_sarif(reports), indent=2, ensure_ascii=False, default=_default)) + "\n"
     if fmt == LintFormat.github:
         return L.render_github(reports)
     if fmt == LintFormat.junit:
@@ -215,11 +241,11 @@ def _lint_report(reports: list, fmt: "LintFormat", *, stats: bool = False, quiet
     if fmt == LintFormat.gitlab:
         from .lint_formats import render_gitlab
 
-        return json.dumps(render_gitlab(reports), indent=2, ensure_ascii=False) + "\n"
+        return json_escape(json.dumps(render_gitlab(reports), indent=2, ensure_ascii=False)) + "\n"
     if fmt == LintFormat.json_lines:
         from .lint_formats import render_json_lines
 
-        return render_json_lines(reports)
+        return json_escape(render_json_lines(reports))
     text = L.render_text(reports)
     if quiet:  # the findings only: drop the summary (always the last line)
         lines = text.splitlines(keepends=True)
@@ -227,29 +253,31 @@ def _lint_report(reports: list, fmt: "LintFormat", *, stats: bool = False, quiet
     return text
 
 
-def _replay_text(res, *, at=None, out=None, round_ends: bool = False) -> None:
+def _replay_text(res, *, at=None, out=None, round_ends: bool = False, stream=None) -> None:
     from rich.console import Console
     from rich.text import Text
 
-    con = Console(highlight=False, soft_wrap=True)
+    from .output import escape_controls as esc
+
+    con = Console(file=stream, highlight=False, soft_wrap=True)
     pos = res.position
-    head = Text(f"{res.file}: ", style="bold")
-    head.append(f"{len(res.players)} players ({', '.join(res.players)}); {res.actions} of {res.total_actions} "
+    head = Text(f"{esc(res.file)}: ", style="bold")
+    head.append(f"{len(res.players)} players ({esc(', '.join(res.players))}); {res.actions} of {res.total_actions} "
                 f"action(s) judged in {res.turns} turn(s)")
     con.print(head)
     for f in res.findings:
-        where = f"{res.file}:{f.line}" if f.line else str(res.file)
+        where = esc(f"{res.file}:{f.line}" if f.line else str(res.file))
         t = Text("ILLEGAL " if f.violations else "PROBLEM ", style="bold red")
-        t.append(f"{where}  {f.where()}")
+        t.append(f"{where}  {esc(f.where())}")
         if f.text:
-            t.append(f": {f.text}")
+            t.append(f": {esc(f.text)}")
         con.print(t)
         for v in (f.violations or [f]):
             line = Text(f"  {v.code} ", style="bold red")
-            line.append(v.message)
+            line.append(esc(v.message))
             con.print(line)
             if v.remedy:
-                con.print(Text(f"       fix: {v.remedy}", style="yellow"))
+                con.print(Text(f"       fix: {esc(v.remedy)}", style="yellow"))
             if v.rulings:
                 con.print(Text(f"       rulings: {', '.join(v.rulings)}", style="cyan"))
     from .report import after_turn_text
@@ -262,8 +290,9 @@ def _replay_text(res, *, at=None, out=None, round_ends: bool = False) -> None:
         con.print(Text("stopped at the first problem (--keep-going records them all)", style="dim"))
     if at is not None:
         if res.reached:
-            con.print(f"position before action {at} ({pos.era.title()} Era round {pos.round}, {pos.turn} to play, "
-                      f"{pos.actions_left} action(s) left)" + (f" written to {out}" if out else ""))
+            shown = "standard output" if str(out) == "-" else esc(out)
+            con.print(Text(f"position before action {at} ({pos.era.title()} Era round {pos.round}, {esc(pos.turn)} "
+                           f"to play, {pos.actions_left} action(s) left)" + (f" written to {shown}" if out else "")))
         else:
             stop = next((f.action for f in res.findings if getattr(f, "action", None)), None)
             hint = (f": the replay stopped at action {stop}; --at {stop} gives the position before it"
@@ -273,12 +302,13 @@ def _replay_text(res, *, at=None, out=None, round_ends: bool = False) -> None:
     elif res.game_over:
         con.print(Text("Final scores:", style="bold"))
         for r in res.scores:
-            con.print(f"  {r['rank']}. {r['player']}: {r['vp']} VP (income level {r['income_level']}, "
-                      f"space {r['income_space']}; £{r['money']})")
+            con.print(Text(f"  {r['rank']}. {esc(r['player'])}: {r['vp']} VP (income level {r['income_level']}, "
+                           f"space {r['income_space']}; £{r['money']})"))
         w = res.winners
-        con.print(Text(("Winner: " if len(w) == 1 else "Shared win: ") + ", ".join(w), style="bold green"))
+        con.print(Text(("Winner: " if len(w) == 1 else "Shared win: ") + esc(", ".join(w)), style="bold green"))
     elif pos is not None:
-        con.print(f"the log ends in the {pos.era.title()} Era, round {pos.round} ({pos.turn} to play); the game is not over")
+        con.print(Text(f"the log ends in the {pos.era.title()} Era, round {pos.round} ({esc(pos.turn)} to play); "
+                       "the game is not over"))
     if res.ok and not res.stopped:
         con.print(Text("OK: every action legal" + (", every recorded fact agrees" if res.total_actions else ""),
                        style="green"))

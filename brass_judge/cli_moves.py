@@ -115,8 +115,10 @@ def register(app: typer.Typer) -> None:
 
         from .cli_common import console
 
+        from .output import escape_controls as esc
+
         con = console()
-        con.print(Text(f"{pos.turn} to move ({pos.era.title()} Era, round {pos.round}, "
+        con.print(Text(f"{esc(pos.turn)} to move ({pos.era.title()} Era, round {pos.round}, "
                        f"{pos.actions_left} action(s) left): {len(moves)} legal action(s)", style="bold"))
         con.print(Text("  " + ", ".join(f"{k} {v}" for k, v in counts.items()), style="dim"))
         by_kind: dict = {}
@@ -129,12 +131,12 @@ def register(app: typer.Typer) -> None:
             table.add_column("card(s) that would do", overflow="fold")
             table.add_column("cost", justify="right", no_wrap=True, min_width=5)
             for g in gs:
-                table.add_row(g["notation"], _cards_text(g, data), _money(g["moves"][0]))
+                table.add_row(Text(esc(g["notation"])), _cards_text(g, data), _money(g["moves"][0]))
             con.print(table)
         if lp.assumptions:
             con.print(Text("Assumptions:", style="bold"))
             for a in lp.assumptions:
-                con.print(Text(f"  - {a}", style="dim"))
+                con.print(Text(f"  - {esc(a)}", style="dim"))
         raise typer.Exit(int(ExitCode.OK))
 
 
@@ -143,7 +145,8 @@ def register(app: typer.Typer) -> None:
         players: int = typer.Option(2, "--players", "-n", min=2, max=4, help="Number of players (2-4)."),
         seed: int = typer.Option(0, "--seed", "-s", help="Seed: the same seed plays the same game."),
         out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the game log (YAML) here; '-' writes "
-                                           "it to standard output (the scores then go to standard error)."),
+                                           "it to standard output (the scores, text or JSON, then go to "
+                                           "standard error)."),
         fmt: Format = FORMAT_OPTION,
         check_invariants: bool = typer.Option(False, "--check", help="Check the conservation invariants "
                                               "(cubes, money, tiles, links, cards) after every step."),
@@ -189,26 +192,25 @@ def register(app: typer.Typer) -> None:
 
             text = add_facts_to_text(text, data)
         if to_stdout:
-            import sys
+            from .output import write_file
 
-            sys.stdout.write(text)
-            sys.stdout.flush()
+            write_file("-", text, "the game log")
         elif out is not None:
-            from .atomic import write_text
+            from .errors import InputError
+            from .output import write_file
 
             try:
-                write_text(out, text, what="the game log")
+                write_file(out, text, "the game log")
             except InputError as err:
                 raise fail_input(err, fmt) from None
         board = summary(pos, data)
         n_actions = sum(len(t["actions"]) for t in log["turns"])
         winners = [r["player"] for r in board if r["rank"] == 1]
-        if to_stdout and fmt != Format.json:
-            fmt = Format.text  # the scores go to stderr, below
-        if fmt == Format.json and not to_stdout:
+        if fmt == Format.json:  # with '-o -' the log is on stdout and the report on stderr
             emit_json({"players": players, "seed": seed, "variant": data.variant, "file": str(out) if out else None,
                        "turns": len(log["turns"]), "actions": n_actions, "game_over": pos.game_over,
-                       "scores": board, "winners": winners, "problems": problems})
+                       "scores": board, "winners": winners, "problems": problems},
+                      file=sys.stderr if to_stdout else None)
         else:
             from rich.table import Table
             from rich.text import Text
@@ -218,7 +220,7 @@ def register(app: typer.Typer) -> None:
             con = console(stderr=to_stdout)
             rules = "" if data.variant == "standard" else f", {data.variant} rules"
             con.print(Text(f"self-play, {players} players{rules}, seed {seed}: {len(log['turns'])} turns, "
-                           f"{n_actions} actions" + (f"; log written to {out}" if out else ""), style="bold"))
+                           f"{n_actions} actions" + (f"; log written to {_shown(out)}" if out else ""), style="bold"))
             table = Table(show_header=True, header_style="bold")
             for col, just in (("rank", "right"), ("player", "left"), ("VP", "right"),
                               ("income", "right"), ("money", "right")):
@@ -232,13 +234,20 @@ def register(app: typer.Typer) -> None:
         raise typer.Exit(int(ExitCode.FINDINGS if problems else ExitCode.OK))
 
 
+def _shown(path) -> str:
+    from .output import escape_controls
+
+    return "standard output" if str(path) == "-" else escape_controls(path)
+
+
 def _report_invalid(file: str, problems, fmt) -> None:
+    from .output import escape_controls
     from .report import findings_text, violation_dict
 
     if fmt == Format.json:
         emit_json({"file": file, "valid": False, "verdict": "invalid-position",
                    "problems": [violation_dict(v, file) for v in problems]})
     else:
-        sys.stdout.write(f"{file}: impossible position ({len(problems)} problem(s)); no moves listed\n")
+        sys.stdout.write(f"{escape_controls(file)}: impossible position ({len(problems)} problem(s)); no moves listed\n")
         findings_text(file, problems)
     raise typer.Exit(int(ExitCode.FINDINGS))

@@ -111,18 +111,17 @@ def register(app: typer.Typer) -> None:
         """Draw a position as an SVG picture of the board: locations, tiles, links, markets, the
         Distant Cotton Market and the players. Exit 0 written, 2 unusable input."""
         from .data import game_data
+        from .output import escape_controls, refuse_clobber, refuse_stdin_twice, write_file
         from .position_io import load_position
         from .render_svg import render_position
 
+        refuse_stdin_twice([(position, "POSITION"), (highlight, "--highlight")])
+        refuse_clobber([(output, "svg", "--out")],
+                       [(position, "position", "POSITION"), (highlight, "highlight", "--highlight")])
         lp = load_position(position)
         data = game_data(lp.position.variant)
         hl = _load_highlight(highlight, data) if highlight is not None else None
         svg = render_position(lp.position, data, highlight=hl, title=title)
-        if output == "-":
-            sys.stdout.write(svg)
-            return
-        try:
-            Path(output).write_text(svg, encoding="utf-8")
-        except OSError as exc:
-            raise InputError(f"cannot write the picture: {exc.strerror or exc}", file=output, code="INP061") from None
-        sys.stderr.write(f"wrote {output}\n")
+        write_file(output, svg, "the picture")  # '-': standard output
+        if output != "-":
+            sys.stderr.write(f"wrote {escape_controls(output)}\n")

@@ -96,13 +96,17 @@ class InputError(ValueError):
         return ", ".join(parts)
 
     def render(self) -> str:
-        """One paragraph for a person: where, what, and the suggestion."""
+        """One paragraph for a person: where, what, and the suggestion. Control characters in it
+        (a file or player name holding a newline or an ANSI escape) are escaped, so it stays one
+        line and cannot start a GitHub workflow command (brass_judge/output.py)."""
+        from .output import escape_controls
+
         where = self.where()
         text = f"{where}: {self.message}" if where else self.message
         if self.suggestions:
             text += "" if text.endswith((".", "?", "!")) else "."
             text += " Did you mean: " + ", ".join(self.suggestions[:5]) + "?"
-        return f"error[{self.code}]: {text}"
+        return escape_controls(f"error[{self.code}]: {text}")
 
     def to_dict(self) -> dict:
         return {

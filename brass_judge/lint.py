@@ -15,7 +15,9 @@ What each kind of file gets (the kind is told by its top-level keys):
 * **fixture** (``position:`` with ``action:``/``expect:``, e.g. tests/rules and tests/perft):
   the embedded position is validated and the action parsed;
 * **action file** (``action:``/``actions:``, a list of actions or a notation string): parsed;
-* anything else is skipped (reported, not a finding).
+* anything else is skipped (reported, not a finding), except a mapping whose top-level keys are
+  near misses of a kind's keys (``Turns:``, ``player:``, ``Setup:``): INP093, "looks like a game
+  log but ...", since nothing in it was checked.
 
 A file that cannot be used (unreadable, not YAML, schema errors, unknown names, notation that does
 not parse) is a finding with its INP code; the run then exits 2 although every other file's
@@ -23,11 +25,17 @@ findings are still reported. So is a path that does not exist (INP001) and a set
 holds no YAML file at all (INP076: a mistyped folder must not pass as "clean"). Otherwise the exit
 code is 1 when anything was found, else 0.
 
+Nothing is skipped silently while walking folders: a folder that cannot be read, a symlink loop,
+a dangling symlink, and a FIFO, device or socket named like a YAML file are each an INP092
+finding with its path (a FIFO is never opened). A file whose check crashes (a bug) is an INP091
+finding for that file and the run goes on. ``lint -`` lints a file read from standard input.
+
 Renderers: text, JSON, SARIF 2.1.0 (rules from :mod:`brass_judge.codes`) and GitHub workflow
 annotations. Nothing here prints; the CLI writes what the renderers return.
 """
 from __future__ import annotations
 
+import errno
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -99,25 +107,157 @@ class FileReport:
 def collect_files(paths: Iterable) -> tuple:
     """Expand *paths* (files and folders, folders recursively to *.yaml/*.yml, sorted).
 
-    Returns ``(files, missing)``: the files to lint and the paths that do not exist.
+    Returns ``(files, missing)``: the files to lint and the paths that do not exist. Paths that
+    cannot be walked or read are in :func:`walk_paths`'s third list.
     """
+    files, missing, _ = walk_paths(paths)
+    return files, missing
+
+
+#: code of a path met while walking that cannot be linted (docs/errors.md)
+WALK_CODE = "INP092"
+
+
+def walk_paths(paths: Iterable) -> tuple:
+    """Expand *paths* like :func:`collect_files`; returns ``(files, missing, problems)`` where
+    *problems* are ``(path, message)`` pairs: folders that cannot be read, symlink loops,
+    dangling symlinks, FIFOs/devices/sockets (never opened). Symlinks to folders are followed,
+    each real folder once; ``-`` stands for standard input."""
+    import stat as st_
+
     files: list = []
     missing: list = []
+    problems: list = []
     seen = set()
+    seen_dirs: set = set()
+
+    def special(mode) -> str:
+        return ("a FIFO (named pipe)" if st_.S_ISFIFO(mode) else "a socket" if st_.S_ISSOCK(mode)
+                else "a device" if st_.S_ISCHR(mode) or st_.S_ISBLK(mode) else "not a regular file")
+
+    def walk(folder: str, ancestors: frozenset, found: list) -> None:
+        try:
+            with os.scandir(folder) as it:
+                entries = sorted(it, key=lambda e: e.name)
+        except OSError as exc:
+            problems.append((folder, f"cannot read this folder ({exc.strerror or exc}); nothing under it was "
+                                     "linted"))
+            return
+        for e in entries:
+            path = os.path.join(folder, e.name)
+            is_yaml = e.name.lower().endswith(YAML_SUFFIXES)
+            try:
+                is_link = e.is_symlink()
+            except OSError:
+                is_link = False
+            try:
+                info = os.stat(path)
+            except FileNotFoundError:
+                if is_link:
+                    problems.append((path, f"dangling symlink (it points to {_link_target(path)}, which does "
+                                           "not exist); not linted"))
+                continue
+            except OSError as exc:
+                if exc.errno == errno.ELOOP:
+                    problems.append((path, "symlink loop (the link leads back to itself); not linted"))
+                else:
+                    problems.append((path, f"cannot read this entry ({exc.strerror or exc}); not linted"))
+                continue
+            if st_.S_ISDIR(info.st_mode):
+                key = (info.st_dev, info.st_ino)
+                if key in ancestors:
+                    problems.append((path, f"symlink loop (it leads back to {os.path.realpath(path)}, a folder "
+                                           "being linted already); not followed"))
+                elif key not in seen_dirs:
+                    seen_dirs.add(key)
+                    walk(path, ancestors | {key}, found)
+            elif st_.S_ISREG(info.st_mode):
+                if is_yaml:
+                    found.append(path)
+            elif is_yaml:
+                problems.append((path, f"{special(info.st_mode)}, not a regular file; not read"))
+
     for p in paths:
-        path = Path(p)
-        if path.is_dir():
-            found = sorted(str(x) for x in path.rglob("*") if x.suffix.lower() in YAML_SUFFIXES and x.is_file())
-        elif path.exists():
-            found = [str(path)]
+        p = str(p)
+        if p == "-":
+            found = ["-"]
         else:
-            missing.append(str(p))
-            continue
+            try:
+                info = os.stat(p)
+            except FileNotFoundError:
+                if os.path.islink(p):
+                    problems.append((p, f"dangling symlink (it points to {_link_target(p)}, which does not "
+                                        "exist); not linted"))
+                else:
+                    missing.append(p)
+                continue
+            except OSError as exc:
+                why = "symlink loop" if exc.errno == errno.ELOOP else (exc.strerror or str(exc))
+                problems.append((p, f"cannot use this path ({why}); not linted"))
+                continue
+            if st_.S_ISDIR(info.st_mode):
+                key = (info.st_dev, info.st_ino)
+                found = []
+                if key not in seen_dirs:
+                    seen_dirs.add(key)
+                    walk(p, frozenset([key]), found)
+                found.sort()
+            elif st_.S_ISREG(info.st_mode):
+                found = [p]
+            else:
+                problems.append((p, f"{special(info.st_mode)}, not a regular file; not read"))
+                continue
         for f in found:
             if f not in seen:
                 seen.add(f)
                 files.append(f)
-    return files, missing
+    return files, missing, problems
+
+
+def _link_target(path: str) -> str:
+    try:
+        return repr(os.readlink(path))
+    except OSError:
+        return "a path"
+
+
+#: top-level keys of each kind of file, for near misses (``Turns:``, ``player:``)
+_KIND_KEYS = {"setup": "a game log", "turns": "a game log", "players": "a position",
+              "position": "a fixture", "expect": "a fixture", "action": "an action file",
+              "actions": "an action file"}
+NEAR_MISS_CODE = "INP093"
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether *a* becomes *b* by at most one insertion, deletion, substitution or swap of two
+    neighbours (``turn``/``turns``, ``stup``/``setup``, ``plaeyrs``/``players``)."""
+    if a == b:
+        return True
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
+
+
+def near_miss(obj: Any) -> Optional[tuple]:
+    """For a mapping :func:`classify` skips: ``(key, known_key, kind)`` when one of its top-level
+    keys is a near miss of a kind's key (another case, a plural, one typo), else None."""
+    if not isinstance(obj, dict):
+        return None
+    for key in obj:
+        if not isinstance(key, str):
+            continue
+        k = key.strip().lower()
+        if len(k) < 4:
+            continue
+        hit = k if k in _KIND_KEYS else next((known for known in _KIND_KEYS if _one_edit(k, known)), None)
+        if hit is not None:
+            return key, hit, _KIND_KEYS[hit]
+    return None
 
 
 def classify(obj: Any) -> str:
@@ -165,10 +305,12 @@ def lint_file(file: str) -> FileReport:
     from .errors import InputError
     from .yamlio import load_file
 
+    shown = "<stdin>" if file == "-" else file
     try:
         doc = load_file(file, what="file")
     except InputError as err:
-        return FileReport(file, "unreadable", _input_findings(err, file))
+        return FileReport(shown, "unreadable", _input_findings(err, shown))
+    file = shown
     kind = classify(doc.data)
     rep = FileReport(file, kind)
     try:
@@ -183,7 +325,16 @@ def lint_file(file: str) -> FileReport:
         elif kind == "action":
             _lint_action(doc, (), rep)
         else:
-            rep.note = "skipped: not a game log, position or action file"
+            miss = near_miss(doc.data)
+            if miss is not None:
+                key, known, what = miss
+                rep.kind = "unreadable"
+                rep.findings.append(LintFinding(
+                    NEAR_MISS_CODE, f"looks like {what} but its top-level key {key!r} is not one brass-judge "
+                    f"reads (did you mean {known!r}? keys are lower case); nothing in this file was checked",
+                    file, doc.line_of((key,))[0], remedy=f"rename {key!r} to {known!r}"))
+            else:
+                rep.note = "skipped: not a game log, position or action file"
     except InputError as err:
         rep.findings.extend(_input_findings(err, file))
     return rep
@@ -253,30 +404,86 @@ _NOT_FOUND = "path not found"
 _NO_YAML = "no YAML files under this path"
 
 
-def lint_paths(paths: Iterable, *, jobs: int = 1) -> list:
+#: code of a file whose check crashed (an internal error, docs/errors.md)
+CRASH_CODE = "INP091"
+
+
+def _lint_one(file: str) -> FileReport:
+    """:func:`lint_file`, with an internal error (a bug) turned into a finding for this file."""
+    try:
+        return lint_file(file)
+    except Exception as exc:  # noqa: BLE001 - one file's crash must not end the run
+        shown = "<stdin>" if file == "-" else file
+        text = str(exc)
+        text = text if len(text) <= 200 else text[:200] + "..."
+        return FileReport(shown, "unreadable", [LintFinding(
+            CRASH_CODE, f"internal error while checking this file ({type(exc).__name__}: {text}); the file was "
+            "not checked. This is a bug in brass-judge: please report it with the file", shown)],
+            note="internal error")
+
+
+def _cpu_count() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def lint_paths(paths: Iterable, *, jobs: int = 1, notes: Optional[list] = None) -> list:
     """Lint every file under *paths*; returns one :class:`FileReport` per file, in order.
 
-    *jobs* > 1 lints files in that many processes (0 = one per CPU).
+    *jobs* > 1 lints files in that many processes (0 = one per CPU), at most one per CPU; when
+    processes cannot be started the files are linted in this one. What was decided about *jobs*
+    is appended to *notes* (a list of sentences), when given.
     """
+    notes = notes if notes is not None else []
     paths = [str(p) for p in paths]
-    files, missing = collect_files(paths)
+    files, missing, problems = walk_paths(paths)
     reports = [FileReport(m, "unreadable", [LintFinding("INP001", "file or folder not found", m)],
                           note=_NOT_FOUND) for m in missing]
-    if not files:
+    reports.extend(FileReport(p, "unreadable", [LintFinding(WALK_CODE, why, p)], note="not linted")
+                   for p, why in problems)
+    if not files and not problems:
         # nothing to lint at all: a mistyped CI path must not pass as "clean"
         reports.extend(FileReport(p, "unreadable", [LintFinding(
             "INP076", f"no .yaml/.yml files found under {p}; nothing was linted (check the path)", p)],
             note=_NO_YAML) for p in paths if p not in missing)
+    cpus = _cpu_count()
     if jobs == 0:
-        jobs = os.cpu_count() or 1
-    if jobs > 1 and len(files) > 1:
+        jobs = cpus
+    elif jobs > cpus:
+        notes.append(f"--jobs {jobs} capped at {cpus}, the number of CPUs available")
+        jobs = cpus
+    # standard input is read here, in this process, whatever --jobs says
+    done = {f: _lint_one(f) for f in files if f == "-"}
+    rest = [f for f in files if f not in done]
+    if jobs > 1 and len(rest) > 1:
+        done.update(zip(rest, _lint_in_pool(rest, jobs, notes)))
+    else:
+        done.update((f, _lint_one(f)) for f in rest)
+    reports.extend(done[f] for f in files)
+    return reports
+
+
+def _lint_in_pool(files: list, jobs: int, notes: list) -> list:
+    """Lint *files* in up to *jobs* processes; in this process when they cannot be started."""
+    pool = None
+    try:
         from concurrent.futures import ProcessPoolExecutor
 
-        with ProcessPoolExecutor(max_workers=min(jobs, len(files))) as pool:
-            reports.extend(pool.map(lint_file, files, chunksize=max(1, len(files) // (jobs * 4))))
-    else:
-        reports.extend(lint_file(f) for f in files)
-    return reports
+        pool = ProcessPoolExecutor(max_workers=min(jobs, len(files)))
+        out = list(pool.map(_lint_one, files, chunksize=max(1, len(files) // (jobs * 4))))
+        pool.shutdown()
+        return out
+    except (OSError, RuntimeError, ImportError) as exc:  # RuntimeError: BrokenProcessPool
+        if pool is not None:
+            try:
+                pool.shutdown(wait=False, cancel_futures=True)
+            except Exception:  # noqa: BLE001
+                pass
+        notes.append(f"could not run {jobs} worker processes ({type(exc).__name__}: {exc}); "
+                     "linted in one process instead")
+        return [_lint_one(f) for f in files]
 
 
 def exit_code(reports: list) -> int:
@@ -297,6 +504,8 @@ def consequence_count(reports: list) -> int:
 
 # ------------------------------------------------------------------------------- renderers
 def render_text(reports: list) -> str:
+    from .output import escape_controls as esc
+
     out = []
     for f in all_findings(reports):
         where = f"{f.file}:{f.line}" if f.line else f.file
@@ -305,12 +514,12 @@ def render_text(reports: list) -> str:
             s += f" ({f.context})"
         if f.rulings:
             s += f" [{', '.join(f.rulings)}]"
-        out.append(s)
+        out.append(esc(s))
         if f.remedy:
-            out.append(f"    fix: {f.remedy}")
+            out.append(esc(f"    fix: {f.remedy}"))
         note = f.consequence_note()
         if note:
-            out.append(f"    then: {note}")
+            out.append(esc(f"    then: {note}"))
     bad_paths = [r for r in reports if r.note in (_NOT_FOUND, _NO_YAML)]
     files = [r for r in reports if r.note not in (_NOT_FOUND, _NO_YAML)]
     n = len(all_findings(files))
@@ -355,15 +564,27 @@ def _message(f: LintFinding) -> str:
 
 def _rel(file: str) -> Optional[str]:
     """*file* relative to the working directory (POSIX form), or None when it lies outside."""
-    try:
-        return Path(file).resolve().relative_to(Path.cwd().resolve()).as_posix()
-    except (ValueError, OSError):
-        return None
+    try:  # not resolved: a symlink (even a looping one) is named as the user named it
+        return Path(os.path.abspath(file)).relative_to(Path.cwd().resolve()).as_posix()
+    except (ValueError, OSError, RuntimeError):
+        try:
+            return Path(file).resolve().relative_to(Path.cwd().resolve()).as_posix()
+        except (ValueError, OSError, RuntimeError):
+            return None
 
 
 def _uri(file: str) -> str:
+    """A SARIF ``artifactLocation.uri``: the path relative to the working directory, percent-encoded
+    (spaces, ``#``, ``%``, non-ASCII as UTF-8), or a ``file:`` URI when it lies outside."""
+    from urllib.parse import quote
+
     rel = _rel(file)
-    return rel if rel is not None else Path(file).resolve().as_uri()
+    if rel is not None:
+        return quote(os.fsencode(rel), safe="/")
+    try:
+        return "file://" + quote(os.fsencode(Path(os.path.abspath(file)).as_posix()), safe="/")
+    except (OSError, ValueError, RuntimeError):
+        return quote(os.fsencode(file), safe="/")
 
 
 _FAMILY = {"POS": "position", "TRN": "turn", "BLD": "build", "NET": "network", "DEV": "develop",
@@ -434,6 +655,9 @@ def render_sarif(reports: list) -> dict:
 
 
 def _gh_escape(s: str, prop: bool = False) -> str:
+    from .output import escape_controls
+
+    s = escape_controls(s, keep="\r\n")  # as every text output; newlines are encoded below
     s = s.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
     if prop:
         s = s.replace(":", "%3A").replace(",", "%2C")

@@ -22,9 +22,12 @@ from .lint import _NO_YAML, _NOT_FOUND, _message, _rel, all_findings, exit_code
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
-def _xml_text(s: str) -> str:
-    """*s* with each character XML cannot hold written as ``\\xNN``/``\\uNNNN`` (so it is seen, not lost)."""
-    return _NOT_XML.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), s)
+def _xml_text(s: str, keep: str = "\t\n") -> str:
+    """*s* with each character XML cannot hold written as ``\\xNN``/``\\uNNNN`` (so it is seen, not lost),
+    and so are the invisible ones every text output escapes (:func:`brass_judge.output.escape_controls`)."""
+    from .output import escape_controls
+
+    return escape_controls(s, keep=keep)
 
 
 def _where(f) -> str:
@@ -50,7 +53,7 @@ def render_junit(reports: list) -> str:
     cases = []
     failures = errors = skipped = 0
     for r in reports:
-        name = _xml_text(_path(r.file))
+        name = _xml_text(_path(r.file), keep="")
         case = ET.Element("testcase", {"name": name, "classname": "brass-judge.lint." + r.kind, "time": "0"})
         if r.findings:
             codes = sorted({f.code for f in r.findings})
@@ -65,7 +68,7 @@ def render_junit(reports: list) -> str:
             tag = "error" if r.unusable else "failure"
             first = r.findings[0]
             el = ET.SubElement(case, tag, {"type": first.code, "message": summary})
-            el.text = _xml_text("\n".join(lines))
+            el.text = "\n".join(_xml_text(line, keep="") for line in lines)  # a newline in a name stays escaped
             if r.unusable:
                 errors += 1
             else:

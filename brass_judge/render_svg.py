@@ -81,7 +81,9 @@ def _el(tag: str, text: str | None = None, **kw) -> str:
     head = f"<{tag} {a}" if a else f"<{tag}"
     if text is None:
         return head + "/>"
-    return f"{head}>{escape(text)}</{tag}>"
+    from .output import escape_controls
+
+    return f"{head}>{escape(escape_controls(text))}</{tag}>"  # a newline in a name stays on its line
 
 
 def _text(x, y, s: str, size=12, anchor="middle", weight=None, fill=INK, halo=False, **kw) -> str:
@@ -330,7 +332,12 @@ def render_position(position, data=None, *, highlight=None, title=None, layout=N
     out += _panel(position, data, styles, map_h)
     out.append("</g>")
     out.append("</svg>")
-    return "\n".join(out) + "\n"
+    from .output import escape_controls
+
+    # Characters XML forbids (C0 controls, U+FFFE/FFFF, lone surrogates) and the invisible ones
+    # every text output escapes (C1, bidi overrides, line separators) are shown as escapes, so a
+    # name or --title holding them still gives well-formed XML (the markup itself has none).
+    return escape_controls("\n".join(out) + "\n", keep="\n")
 
 
 def _fit(text: str, room: float, size: float, min_size: float = 14, em: float = 0.62) -> tuple:

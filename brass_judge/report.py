@@ -1,5 +1,11 @@
-"""Render verdicts and validation results for people (rich) and scripts (JSON)."""
+"""Render verdicts and validation results for people (rich) and scripts (JSON).
+
+Every string that can hold what a user wrote (names, messages, file names, effects) goes through
+:func:`brass_judge.output.escape_controls` (``esc``): control characters are shown escaped.
+"""
 from __future__ import annotations
+
+from .output import escape_controls as esc
 
 
 def _rich(console) -> tuple:
@@ -21,24 +27,24 @@ def verdict_text(verdict, *, explain: bool = False, console=None) -> None:
     head.append("LEGAL" if verdict.legal else "ILLEGAL", style="bold green" if verdict.legal else "bold red")
     if not verdict.legal and any(o.get("legal") for o in verdict.outcomes):
         head.append(" (for some draws)", style="red")
-    head.append(f"  {verdict.player}: {verdict.action_text}")
+    head.append(f"  {esc(verdict.player)}: {esc(verdict.action_text)}")
     con.print(head)
     if verdict.violations:
         con.print(Text("Why not:", style="bold"))
         for v in verdict.violations:
             line = Text(f"  {v.code} ", style="bold red")
-            line.append(v.message)
+            line.append(esc(v.message))
             if v.action_index is not None:
                 line.append(f"  (action {v.action_index + 1})", style="dim")
             con.print(line)
             if v.remedy:
-                con.print(Text(f"         fix: {v.remedy}", style="yellow"))
+                con.print(Text(f"         fix: {esc(v.remedy)}", style="yellow"))
             if v.rulings:
                 con.print(Text(f"         rulings: {', '.join(v.rulings)}", style="cyan"))
     if verdict.alternatives:
         con.print(Text("Legal instead (nearest first):", style="bold"))
         for a in verdict.alternatives:
-            line = Text(f"  {a['notation']}")
+            line = Text(f"  {esc(a['notation'])}")
             money = [f"costs £{a['cost']}" if a["cost"] else "costs nothing"]
             if a.get("gain"):
                 money.append(f"gains £{a['gain']}")
@@ -48,7 +54,7 @@ def verdict_text(verdict, *, explain: bool = False, console=None) -> None:
     if verdict.effects and verdict.legal:
         con.print(Text("What happens:", style="bold"))
         for e in verdict.effects:
-            con.print(f"  • {e.text}")
+            con.print(f"  • {esc(e.text)}")
     if verdict.outcomes:
         dcm_outcomes_text(con, verdict)
     decided_text(con, verdict.decided_by, verdict.rulings, explain=explain)
@@ -56,7 +62,7 @@ def verdict_text(verdict, *, explain: bool = False, console=None) -> None:
     if explain and verdict.steps:
         con.print(Text("Reasoning:", style="bold"))
         for i, s in enumerate(verdict.steps, 1):
-            con.print(f"  {i}. {s}")
+            con.print(f"  {i}. {esc(s)}")
 
 
 def _pct(p: float) -> str:
@@ -87,7 +93,7 @@ def dcm_outcomes_text(con, verdict) -> None:
     if any(o.get("draws") is not None for o in outs):
         for o in outs:
             line = Text(f"  {o['chance']:>12}  ")
-            line.append(o["result"], style=None if o["legal"] else "red")
+            line.append(esc(o["result"]), style=None if o["legal"] else "red")
             con.print(line)
             for d in o["draws"]:
                 con.print(Text(f"      {tiles_text(d)}", style="dim"))
@@ -103,7 +109,7 @@ def dcm_outcomes_text(con, verdict) -> None:
             what = (f"{sold} of {s.get('mills', '?')} mill(s) sold, "
                     + ("the marker reaches X" if marker and marker >= 9 else f"the marker ends on {marker}"))
             incomes = ", ".join(f"+{o['income_spaces']} ({o['chance']})" for o in os_)
-            what += f"; {verdict.player}'s income, space(s) (chance): {incomes}" if len(os_) > 1 or os_[0]["income_spaces"] else ""
+            what += f"; {esc(verdict.player)}'s income, space(s) (chance): {incomes}" if len(os_) > 1 or os_[0]["income_spaces"] else ""
         else:
             what = "ILLEGAL: " + ", ".join(codes)
         rows.append((p, legal, what))
@@ -119,7 +125,8 @@ def what_if_hint(verdict) -> str:
     """The line after a verdict that is illegal only because it is not the player's turn, saying
     how to ask the what-if ('' otherwise)."""
     if verdict.player and any(v.spec.name == "not-players-turn" for v in verdict.violations):
-        return f"(to judge it as if it were {verdict.player}'s turn: --as {verdict.player})\n"
+        who = esc(verdict.player)
+        return f"(to judge it as if it were {who}'s turn: --as {who})\n"
     return ""
 
 
@@ -160,9 +167,9 @@ def assumptions_text(con, details: list) -> None:
                    else "Assumptions:", style="bold"))
     for a in details:
         if a["changes_verdict"]:
-            con.print(Text(f"  ! {a['text']}", style="yellow"))
+            con.print(Text(f"  ! {esc(a['text'])}", style="yellow"))
         else:
-            con.print(Text(f"  - {a['text']}", style="dim"))
+            con.print(Text(f"  - {esc(a['text'])}", style="dim"))
 
 
 def rulings_and_assumptions(con, rulings, assumptions) -> None:
@@ -174,7 +181,7 @@ def rulings_and_assumptions(con, rulings, assumptions) -> None:
     if assumptions:
         con.print(Text("Assumptions:", style="bold"))
         for a in assumptions:
-            con.print(Text(f"  - {a}", style="dim"))
+            con.print(Text(f"  - {esc(a)}", style="dim"))
 
 
 def after_turn_text(steps: list, assumed: list, data, *, fallback=(), heading: str = "After the turn:",
@@ -189,17 +196,17 @@ def after_turn_text(steps: list, assumed: list, data, *, fallback=(), heading: s
     con.print(Text(heading, style="bold"))
     if not steps:  # the turn could not be ended: say why
         for t in fallback:
-            con.print(f"  • {t}")
+            con.print(f"  • {esc(t)}")
         return
     for st in steps:
-        line = Text(f"  • {st['text']}")
+        line = Text(f"  • {esc(st['text'])}")
         if st.get("rulings"):
             line.append(f"  [{', '.join(st['rulings'])}]", style="cyan")
         con.print(line)
         for b in breakdown_lines(st, data):
-            con.print(Text(f"      {b}", style="dim"))
+            con.print(Text(f"      {esc(b)}", style="dim"))
     for a in assumed:
-        con.print(f"  • {a}")
+        con.print(f"  • {esc(a)}")
 
 
 def findings_text(file: str, violations, console=None) -> None:
@@ -207,9 +214,9 @@ def findings_text(file: str, violations, console=None) -> None:
 
     con = console or Console(highlight=False, soft_wrap=True)
     for v in violations:
-        t = Text(f"{file}:{getattr(v, 'line', None) or '?'}: ", style="bold")
+        t = Text(f"{esc(file)}:{getattr(v, 'line', None) or '?'}: ", style="bold")
         t.append(f"{v.code} ", style="red")
-        t.append(v.message)
+        t.append(esc(v.message))
         if v.rulings:
             t.append(f"  [{', '.join(v.rulings)}]", style="cyan")
         con.print(t)
