@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from .errors import InputError, InputErrors, UnknownNameError, closest
+from .errors import InputError, InputErrors, UnknownNameError, closest, quote
 from .model import Turn
 from .notation import action_from_obj, parse_turn
 from .yamlio import Document, load_file
@@ -27,7 +27,7 @@ def turn_from_doc(doc: Document, data, root: tuple = ()) -> Turn:
     if isinstance(obj, dict) and "actions" in obj:
         extra = [k for k in obj if k not in ("actions", "player", "about", "shortfall")]
         if extra:
-            raise located(f"unknown key {extra[0]!r} (a turn has 'player', 'actions', 'shortfall' and 'about')",
+            raise located(f"unknown key {quote(extra[0])} (a turn has 'player', 'actions', 'shortfall' and 'about')",
                           root + (extra[0],))
         player = obj.get("player")
         if player is not None:
@@ -89,7 +89,7 @@ def shortfall_from_option(values: Sequence[str]) -> tuple:
         tiles = [r.strip() for r in refs.split(",") if r.strip()]
         if not eq or not who.strip() or not tiles:
             raise InputError(f"--shortfall takes PLAYER=LOCATION[,LOCATION...] (a tile as LOCATION or "
-                             f"LOCATION#SPACE), e.g. --shortfall red=bolton,wigan#1; got {v!r}",
+                             f"LOCATION#SPACE), e.g. --shortfall red=bolton,wigan#1; got {quote(v)}",
                              field="--shortfall", code="INP023")
         out.append((who.strip(), tuple(tiles)))
     return tuple(out)
@@ -104,7 +104,7 @@ def resolve_shortfall_players(shortfall: tuple, players: Sequence[str], *, where
         n = names.get(who.lower())
         if n is None:
             kw = where(who) if where else {"field": "--shortfall"}
-            raise UnknownNameError(f"unknown player {who!r} in the shortfall choice", suggestions=closest(who, players), **kw)
+            raise UnknownNameError(f"unknown player {quote(who)} in the shortfall choice", suggestions=closest(who, players), **kw)
         if n in seen:
             kw = where(who) if where else {"field": "--shortfall"}
             raise InputError(f"the shortfall choice names {n}'s tiles twice: give them once", code="INP023", **kw)
@@ -126,7 +126,7 @@ def load_turn(path: str, data, players: Optional[Sequence[str]] = None) -> Turn:
         names = {str(n).lower(): n for n in players}
         if turn.player.lower() not in names:
             line, col = doc.line_of(("player",))
-            raise UnknownNameError(f"unknown player {turn.player!r}", file=doc.file, line=line, column=col,
+            raise UnknownNameError(f"unknown player {quote(turn.player)}", file=doc.file, line=line, column=col,
                                    field="player", suggestions=closest(turn.player, players))
         turn = Turn(turn.actions, names[turn.player.lower()], turn.shortfall)
     if players is not None and turn.shortfall:

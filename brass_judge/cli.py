@@ -25,9 +25,12 @@ class _Root(TyperGroup):
     ``-f json``), the JSON contract's ``{"error": {...}}`` object (code INP077) goes to stdout too."""
 
     def main(self, args=None, *rest, **kw):
+        from . import cli_common
         from .cli_common import json_asked
 
-        self._brass_json = json_asked(sys.argv[1:] if args is None else list(args))
+        raw = sys.argv[1:] if args is None else list(args)
+        cli_common.RAW_ARGS = raw  # for read_text: click turns an empty path "" into "."
+        self._brass_json = json_asked(raw)
         return super().main(args, *rest, **kw)
 
     def make_context(self, *args, **kw):

@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 
 from .cli_common import FORMAT_OPTION, Format, emit_json, fail_input
-from .errors import ExitCode, InputError
+from .errors import ExitCode, InputError, quote
 
 
 def _load(position: Path):
@@ -82,7 +82,7 @@ def register(app: typer.Typer) -> None:
                 if who.lower() not in names:
                     from .errors import UnknownNameError, closest
 
-                    raise UnknownNameError(f"unknown player {who!r}", field="--as" if as_player else "--player",
+                    raise UnknownNameError(f"unknown player {quote(who)}", field="--as" if as_player else "--player",
                                            suggestions=closest(who, lp.position.players))
                 from .model import Turn
 

@@ -21,6 +21,9 @@ class Format(str, Enum):
     json = "json"
 
 
+#: The raw command line of the running command (set by cli._Root.main).
+RAW_ARGS: list = []
+
 FORMAT_OPTION = typer.Option(Format.text, "--format", "-f", help="Output: 'text' for people (rich), "
                              "'json' for scripts (a stable contract, see README).",
                              case_sensitive=False)

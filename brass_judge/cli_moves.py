@@ -11,7 +11,7 @@ from typing import List, Optional
 import typer
 
 from .cli_common import FORMAT_OPTION, Format, emit_json, fail_input
-from .errors import ExitCode, InputError
+from .errors import ExitCode, InputError, quote
 
 _KINDS = ("build", "network", "develop", "sell", "loan", "pass")
 
@@ -43,7 +43,7 @@ def _parse_kinds(values: Optional[List[str]]) -> Optional[list]:
             if k not in _KINDS:
                 from .errors import closest
 
-                raise InputError(f"unknown action type {k!r}; expected one of {', '.join(_KINDS)}",
+                raise InputError(f"unknown action type {quote(k)}; expected one of {', '.join(_KINDS)}",
                                  field="--type", suggestions=closest(k, _KINDS), code="INP075")
             out.append(k)
     return out

@@ -12,36 +12,86 @@ from .errors import InputError
 
 
 def _load_highlight(path: Path, data) -> dict:
-    """Read a highlight file (YAML or JSON, the dict shape of render_position's docstring)."""
-    from .yamlio import load_file
+    """Read a highlight file (YAML or JSON; ``schemas/highlight.schema.json``, docs/render.md) into
+    the dict render_position takes. Every problem (a wrong type, an unknown key, a name that is
+    no location, a space the location does not have, a line that does not exist) is an
+    :class:`InputError` with file, line and field, all of them in one run; nothing is ignored."""
+    from .errors import InputErrors, UnknownNameError
+    from .schema_check import check_schema
+    from .yamlio import format_path, load_file
 
     doc = load_file(path, what="highlight file")
-    h = doc.data
-    if not isinstance(h, dict):
-        raise doc.error("a highlight file must be a mapping (legal:, placed:, flipped:, links:, ...)", code="INP060")
-    known = {"legal", "placed", "flipped", "removed", "links", "coal_paths", "iron_paths", "locations", "caption"}
-    for key in h:
-        if key not in known:
-            from .errors import closest
+    if not isinstance(doc.data, dict):
+        from .schema_check import _kind
 
-            raise doc.error(f"unknown highlight key {key!r}", (key,), suggestions=closest(str(key), sorted(known)),
-                            code="INP060")
+        raise doc.error("a highlight file must be a mapping (legal:, placed:, flipped:, links:, ...), "
+                        f"not {_kind(doc.data)}", code="INP060")
+    check_schema(doc, "highlight")
+    h = doc.data
+    errors: list = []
+
+    def located(err: InputError, at: tuple) -> None:
+        line, col = doc.line_of(at)
+        errors.append(InputError(err.message, file=doc.file, line=line, column=col, field=format_path(at),
+                                 suggestions=err.suggestions, code="INP060"))
+
+    def location(name, at: tuple):
+        try:
+            return data.location(str(name))
+        except UnknownNameError as e:
+            located(e, at)
+            return None
+
+    out: dict = {"legal": h.get("legal")}
     for key in ("placed", "flipped", "removed"):
+        spaces = []
         for i, item in enumerate(h.get(key) or ()):
-            ok = (isinstance(item, str) and ":" in item) or (isinstance(item, list) and len(item) == 2) or \
-                 (isinstance(item, dict) and "location" in item)
-            if not ok:
-                raise doc.error(f"write each {key} space as 'location:space' or [location, space]", (key, i),
-                                code="INP060")
-            loc = item.split(":")[0] if isinstance(item, str) else (item[0] if isinstance(item, list) else item["location"])
-            data.location(str(loc), field=f"{key}[{i}]")
+            if isinstance(item, str):
+                name, _, sp = item.partition(":")
+                space = int(sp or 0)
+            elif isinstance(item, list):
+                name, space = item
+                if not (isinstance(name, str) and isinstance(space, int) and not isinstance(space, bool)):
+                    located(InputError("write a space as [location, space], e.g. [bolton, 1]"), (key, i))
+                    continue
+            else:
+                name, space = item["location"], item.get("space", 0)
+            loc = location(name, (key, i))
+            if loc is None:
+                continue
+            if space >= len(loc.spaces):
+                n = len(loc.spaces)
+                have = f"has {n} space(s) (0..{n - 1})" if n else "has no industry spaces"
+                located(InputError(f"{loc.name} {have}, not space {space}"), (key, i))
+                continue
+            spaces.append((loc.key, space))
+        out[key] = spaces
+    links = []
     for i, item in enumerate(h.get("links") or ()):
-        data.parse_line("-".join(item) if isinstance(item, list) else str(item), field=f"links[{i}]")
+        try:
+            links.append(data.parse_line("-".join(item) if isinstance(item, list) else item).key)
+        except UnknownNameError as e:
+            located(e, ("links", i))
+    out["links"] = links
     for key in ("coal_paths", "iron_paths"):
-        for i, p in enumerate(h.get(key) or ()):
-            if not isinstance(p, list):
-                raise doc.error(f"each of {key} is a list of locations, mine first", (key, i), code="INP060")
-    return h
+        paths = []
+        for i, stops in enumerate(h.get(key) or ()):
+            keys = []
+            for j, stop in enumerate(stops):
+                if stop.lower() == "market":
+                    continue
+                loc = location(stop, (key, i, j))
+                if loc is not None:
+                    keys.append(loc.key)
+            paths.append(keys)
+        out[key] = paths
+    out["locations"] = [loc.key for i, name in enumerate(h.get("locations") or ())
+                        if (loc := location(name, ("locations", i))) is not None]
+    if "caption" in h:
+        out["caption"] = h["caption"]
+    if errors:
+        raise errors[0] if len(errors) == 1 else InputErrors(errors)
+    return out
 
 
 def register(app: typer.Typer) -> None:

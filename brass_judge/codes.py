@@ -368,6 +368,13 @@ _ROWS = [
        doc=("Every player takes one turn each round, in turn order. When the log gives a turn to a player who plays "
             "later in the round and the player to move has no turn in the rest of the round's entries, the log has "
             "left that player's turn out, rather than giving it to the wrong player (GAM002).")),
+    _c("GAM007", "fact-differs-after-earlier-difference",
+       "{what}: the log records {recorded}, the rules give {actual}; {player}'s recorded facts have differed "
+       "from the rules since {since} (line {first_line})", (),
+       "fix the first difference (line {first_line}) and replay again: this one may only follow from it",
+       doc=("A legal but wrongly written action (a loan of 30 for the 20 taken) changes a player's money, income "
+            "and score for the rest of the game. So once a player's facts differ (GAM001), their later differing "
+            "facts get this code, pointing at the first, until their facts agree again; fix the first one.")),
     # ---- rules applied in legal outcomes (cited as rulings relied on) --------------------------
     _c("RUL-CARD-LOCATION", "location-card", "a Location card builds in its town, in or out of the network", ("Q072",), may=("Q055",),
        doc=("A Location card builds any industry the named town has a space for, whether or not the town is in "

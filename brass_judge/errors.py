@@ -19,6 +19,39 @@ class ExitCode(IntEnum):
     INPUT_ERROR = 2  #: the input could not be used
 
 
+#: The most characters of user input any message quotes (see :func:`quote`).
+MAX_QUOTE = 80
+#: The longest message, field name and suggestion kept (longer ones are cut, saying so).
+MAX_MESSAGE = 1000
+MAX_FIELD = 80
+#: At most this many problems are reported for one field, and this many in all; the rest are
+#: counted in a last line ("... N more problems not shown").
+MAX_PER_FIELD = 3
+MAX_ERRORS = 50
+
+
+def quote(value, limit: int = MAX_QUOTE) -> str:
+    """``repr(value)`` for a message, never longer than about *limit* characters: a longer text
+    is cut with ``...`` and its length (``'xxxx...' (60,000 characters)``). Never fails, not
+    even on an integer too long to print."""
+    if isinstance(value, str):
+        r = repr(value[: limit + 2])
+        if len(value) > limit + 2 or len(r) > limit:
+            return repr(value[:limit])[: limit] + f"...' ({len(value):,} characters)"
+        return r
+    try:
+        r = repr(value)
+    except ValueError:  # an int beyond Python's int-to-text limit
+        return f"<a number of {value.bit_length():,} bits>"
+    return r if len(r) <= limit else r[: limit] + f"... ({len(r):,} characters)"
+
+
+def _cut(text, limit: int):
+    if isinstance(text, str) and len(text) > limit:
+        return text[:limit] + f"... ({len(text):,} characters, cut)"
+    return text
+
+
 class InputError(ValueError):
     """Input that cannot be used: carries where it is and what would fix it."""
 
@@ -33,13 +66,14 @@ class InputError(ValueError):
         suggestions: Sequence[str] = (),
         code: str = "INP000",
     ) -> None:
+        message = _cut(message, MAX_MESSAGE)
         super().__init__(message)
         self.message = message
-        self.file = file
+        self.file = _cut(file, 4 * MAX_FIELD)
         self.line = line
         self.column = column
-        self.field = field
-        self.suggestions = tuple(suggestions)
+        self.field = _cut(field, MAX_FIELD)
+        self.suggestions = tuple(_cut(str(x), MAX_FIELD) for x in tuple(suggestions)[:10])
         self.code = code
 
     def located(self, file: str | None = None) -> "InputError":
@@ -89,8 +123,19 @@ class InputError(ValueError):
 class InputErrors(InputError):
     """Several input problems found in one file, reported together."""
 
-    def __init__(self, errors: Sequence[InputError]) -> None:
-        self.errors = list(errors)
+    def __init__(self, errors: Sequence[InputError], omitted: int = 0) -> None:
+        kept: list = []
+        per_field: dict = {}
+        self.omitted = omitted
+        for e in errors:
+            self.omitted += getattr(e, "omitted", 0)
+            key = (e.file, e.field or e.line)
+            per_field[key] = per_field.get(key, 0) + 1
+            if per_field[key] > MAX_PER_FIELD or len(kept) >= MAX_ERRORS:
+                self.omitted += 1
+            else:
+                kept.append(e)
+        self.errors = kept
         first = self.errors[0]
         super().__init__(
             first.message, file=first.file, line=first.line, column=first.column,
@@ -98,12 +143,19 @@ class InputErrors(InputError):
         )
 
     def render(self) -> str:
-        return "\n".join(e.render() for e in self.errors)
+        text = "\n".join(e.render() for e in self.errors)
+        if self.omitted:
+            text += f"\n... {self.omitted:,} more problem(s) not shown (at most {MAX_PER_FIELD} per field " \
+                    f"and {MAX_ERRORS} in all; fix these first)"
+        return text
 
     def to_dict(self) -> dict:
-        """The first problem's fields (the documented ``error`` object) plus ``errors``: all of them."""
+        """The first problem's fields (the documented ``error`` object) plus ``errors``: all of them
+        (up to the caps; ``omitted`` counts the ones left out)."""
         d = self.errors[0].to_dict()
         d["errors"] = [e.to_dict() for e in self.errors]
+        if self.omitted:
+            d["omitted"] = self.omitted
         return d
 
 

@@ -29,7 +29,9 @@ or, all at once, :func:`write_log` ``(setup, turns, final)``.
 
 Log-level problems have GAM codes (brass_judge/codes.py): GAM001 a recorded fact differs,
 GAM002 the wrong player, GAM003 an incomplete turn, GAM004 turns after the game's end, GAM005 an
-invalid shortfall choice, GAM006 a turn left out. Unusable input raises :class:`~brass_judge.errors.InputError` (INP codes).
+invalid shortfall choice, GAM006 a turn left out, GAM007 a player's fact that differs after an
+earlier fact of theirs did (it may only follow from that one, its ``follows``). Unusable input
+raises :class:`~brass_judge.errors.InputError` (INP codes).
 """
 from __future__ import annotations
 
@@ -39,7 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Optional
 
-from .errors import InputError, InputErrors
+from .errors import InputError, InputErrors, quote
 from .yamlio import Document
 
 #: Keys of a facts mapping (``after:``, ``final:``) that are not player names.
@@ -109,12 +111,11 @@ def read_log(source: Any, data=None, *, name: str = "<game>") -> GameLog:
     Raises :class:`InputError` (every problem found, as :class:`InputErrors`) when the log cannot
     be used: YAML or schema errors, unknown names, actions that do not parse.
     """
-    from .yamlio import load_file, load_string
+    from .yamlio import load_file, load_string, looks_like_path
 
     if isinstance(source, Document):
         doc = source
-    elif isinstance(source, Path) or (isinstance(source, str) and "\n" not in source
-                                      and (source == "-" or source.endswith((".yaml", ".yml")) or Path(source).exists())):
+    elif isinstance(source, Path) or (isinstance(source, str) and looks_like_path(source)):
         doc = load_file(source, what="game log")
     elif isinstance(source, str):
         doc = load_string(source, name)
@@ -212,10 +213,14 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
     players = [str(p) for p in s["players"]]
     lower = {}
     for i, n in enumerate(players):
+        from .position_io import MAX_NAME
+
+        if len(n) > MAX_NAME:
+            err(f"player name {quote(n)} is too long (at most {MAX_NAME} characters)", ("setup", "players", i))
         if n.lower() in lower:
-            err(f"two players named {n!r}", ("setup", "players", i))
+            err(f"two players named {quote(n)}", ("setup", "players", i))
         if n in BOARD_FACTS or n in PLAYER_FACTS:
-            err(f"{n!r} cannot be a player name (it is a fact key)", ("setup", "players", i))
+            err(f"{quote(n)} cannot be a player name (it is a fact key)", ("setup", "players", i))
         lower[n.lower()] = n
 
     def player(v, path) -> Optional[str]:
@@ -223,7 +228,7 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
         if n is None:
             from .errors import closest
 
-            errors.append(doc.error(f"unknown player {v!r} (the players are {', '.join(players)})", path,
+            errors.append(doc.error(f"unknown player {quote(v)} (the players are {', '.join(players)})", path,
                                     code="INP010", suggestions=closest(str(v), players)))
         return n
 
@@ -353,6 +358,7 @@ class Finding:
     violations: list = field(default_factory=list)
     rulings: list = field(default_factory=list)
     remedy: Optional[str] = None
+    follows: Optional["Finding"] = None  #: GAM007: the GAM001 it may only follow from
 
     @property
     def kind(self) -> str:
@@ -386,6 +392,8 @@ class Finding:
             "rulings": list(self.rulings),
             "remedy": self.remedy,
             "violations": [v.to_dict() for v in self.violations],
+            **({"follows": {"code": self.follows.code, "line": self.follows.line, "turn": self.follows.turn}}
+               if self.follows is not None else {}),
         }
 
 
@@ -526,16 +534,35 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
         res.findings.append(f)
         return f
 
+    parted: dict = {}  # player -> (their first differing fact's GAM001, its label) while they differ
+
+    def player_differs(name: str, what: str, want, got, line) -> None:
+        """GAM001 for a player in step with the rules so far, else GAM007 pointing at the first difference."""
+        first = parted.get(name)
+        if first is None or first[1] == label_now[0]:
+            f = finding("GAM001", {"what": what, "recorded": want, "actual": got}, line, player=name)
+            parted.setdefault(name, (f, label_now[0]))
+        else:
+            f = finding("GAM007", {"what": what, "recorded": want, "actual": got, "player": name,
+                                   "since": first[1], "first_line": first[0].line}, line, player=name)
+            f.follows = first[0]
+
+    label_now = [None]
+
     def check_facts(facts: dict, base: tuple, label: str) -> None:
+        label_now[0] = label
         for key, recorded in facts.items():
             if isinstance(key, tuple):
                 name = key[1]
+                agree = True
                 for k, want in recorded.items():
                     got = _player_fact(pos, data, name, k)
                     if got != want:
-                        finding("GAM001", {"what": f"{name}'s {k.replace('_', ' ')} {label}", "recorded": want,
-                                           "actual": got}, log.line_of(base + (_key_in_doc(log, base, name), k)),
-                                player=name)
+                        agree = False
+                        player_differs(name, f"{name}'s {k.replace('_', ' ')} {label}", want, got,
+                                       log.line_of(base + (_key_in_doc(log, base, name), k)))
+                if agree and recorded:
+                    parted.pop(name, None)  # back in step: a later difference is a new one
             elif key == "markets":
                 for m, w in recorded.items():
                     g = pos.coal_market if m == "coal" else pos.iron_market
@@ -546,8 +573,8 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
                 for name, w in recorded.items():
                     g = pos.player[name].vp
                     if g != w:
-                        finding("GAM001", {"what": f"{name}'s score {label}", "recorded": f"{w} VP", "actual": f"{g} VP"},
-                                log.line_of(base + ("scores", _key_in_doc(log, base + ("scores",), name))), player=name)
+                        player_differs(name, f"{name}'s score {label}", f"{w} VP", f"{g} VP",
+                                       log.line_of(base + ("scores", _key_in_doc(log, base + ("scores",), name))))
             else:
                 got = _board_fact(pos, data, key)
                 want = str(recorded).lower() if key == "era" else recorded

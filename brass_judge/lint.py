@@ -292,8 +292,12 @@ def _with_suggestions(message: str, suggestions) -> str:
 
 def _input_findings(err, file: str) -> list:
     errs = getattr(err, "errors", None) or [err]
-    return [LintFinding(e.code, _with_suggestions(e.message, e.suggestions), e.file or file, e.line, e.column)
-            for e in errs]
+    out = [LintFinding(e.code, _with_suggestions(e.message, e.suggestions), e.file or file, e.line, e.column)
+           for e in errs]
+    if getattr(err, "omitted", 0):  # InputErrors caps what it keeps (errors.MAX_PER_FIELD, MAX_ERRORS)
+        out.append(LintFinding(errs[-1].code, f"... {err.omitted:,} more problem(s) in this file not shown",
+                               errs[-1].file or file, errs[-1].line, errs[-1].column))
+    return out
 
 
 def lint_file(file: str) -> FileReport:
@@ -347,6 +351,7 @@ def _lint_game(doc, rep: FileReport) -> None:
     log = read_log(doc)
     res = replay(log, keep_going=True)
     cause: Optional[LintFinding] = None  # the last finding of the first departure from the log
+    made: dict = {}  # id(replay finding) -> its (last) lint finding
     for f in res.findings:
         if f.violations:
             found = [LintFinding(v.code, f"{f.player}: {f.text}: {v.message}", rep.file, f.line,
@@ -354,8 +359,13 @@ def _lint_game(doc, rep: FileReport) -> None:
         else:
             found = [LintFinding(f.code, f.message, rep.file, f.line, rulings=list(f.rulings),
                                  remedy=f.remedy, context=f.where())]
+        made[id(f)] = found[-1]
         if cause is not None:
             cause.consequences.extend(found)
+            continue
+        if getattr(f, "follows", None) is not None and id(f.follows) in made:
+            # GAM007: a player's fact that differs after an earlier one of theirs did (a knock-on)
+            made[id(f.follows)].consequences.extend(found)
             continue
         rep.findings.extend(found)
         if f.violations or f.code in _DEPARTURES:

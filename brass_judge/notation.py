@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional
 
-from .errors import InputError, NotationError, UnknownNameError
+from .errors import InputError, NotationError, UnknownNameError, quote
 from .model import DISTANT, MARKET, Build, Develop, Loan, Network, Pass, Sale, Sell, Turn
 
 ACTION_WORDS = ("build", "network", "develop", "sell", "loan", "pass")
@@ -70,7 +70,7 @@ def parse_action(text: str, data=None, *, field: Optional[str] = None):
     if verb not in ACTION_WORDS:
         from .errors import closest
 
-        raise NotationError(f"unknown action {words[0]!r} in {text!r}", field=field,
+        raise NotationError(f"unknown action {quote(words[0])} in {quote(text)}", field=field,
                             suggestions=closest(verb, ACTION_WORDS))
     opts: dict = {}
     args: list = []
@@ -79,7 +79,7 @@ def parse_action(text: str, data=None, *, field: Optional[str] = None):
             k, v = w.split("=", 1)
             k = k.lower()
             if k in opts:
-                raise err(f"option {k!r} given twice in {text!r}")
+                raise err(f"option {quote(k)} given twice in {quote(text)}")
             opts[k] = v
         else:
             args.append(w)
@@ -88,26 +88,26 @@ def parse_action(text: str, data=None, *, field: Optional[str] = None):
         obj[k] = v.split(",") if k in ("cards", "coal", "iron") else v
     if verb == "build":
         if len(args) != 1 or "@" not in args[0]:
-            raise err(f"build needs INDUSTRY@LOCATION, e.g. 'build cotton@bolton card=bolton' (got {text!r})")
+            raise err(f"build needs INDUSTRY@LOCATION, e.g. 'build cotton@bolton card=bolton' (got {quote(text)})")
         ind, loc = args[0].split("@", 1)
         obj["industry"], obj["location"] = ind, loc
     elif verb == "network":
         if args and args[0].lower() in ("canal", "rail"):
             obj["type"] = args.pop(0).lower()
         if len(args) != 1:
-            raise err(f"network needs LINE[,LINE], e.g. 'network bolton-bury card=x' (got {text!r})")
+            raise err(f"network needs LINE[,LINE], e.g. 'network bolton-bury card=x' (got {quote(text)})")
         obj["lines"] = args[0].split(",")
     elif verb == "develop":
         if len(args) != 1:
-            raise err(f"develop needs INDUSTRY[,INDUSTRY], e.g. 'develop coal,iron card=x' (got {text!r})")
+            raise err(f"develop needs INDUSTRY[,INDUSTRY], e.g. 'develop coal,iron card=x' (got {quote(text)})")
         obj["industries"] = args[0].split(",")
     elif verb == "sell":
         if not args:
-            raise err(f"sell needs at least one MILL>DESTINATION, e.g. 'sell bolton>liverpool card=x' (got {text!r})")
+            raise err(f"sell needs at least one MILL>DESTINATION, e.g. 'sell bolton>liverpool card=x' (got {quote(text)})")
         sales = []
         for a in args:
             if ">" not in a:
-                raise err(f"cannot read sale {a!r}: write MILL_LOCATION>PORT_LOCATION or MILL_LOCATION>distant[:TILE]")
+                raise err(f"cannot read sale {quote(a)}: write MILL_LOCATION>PORT_LOCATION or MILL_LOCATION>distant[:TILE]")
             mill, dest = a.split(">", 1)
             sale: dict = {}
             if "#" in mill:
@@ -125,11 +125,11 @@ def parse_action(text: str, data=None, *, field: Optional[str] = None):
         obj["sales"] = sales
     elif verb == "loan":
         if len(args) != 1:
-            raise err(f"loan needs an amount, e.g. 'loan 20 card=x' (got {text!r})")
+            raise err(f"loan needs an amount, e.g. 'loan 20 card=x' (got {quote(text)})")
         obj["amount"] = args[0].lstrip("£")
     elif verb == "pass":
         if args:
-            raise err(f"pass takes only card=..., got {' '.join(args)!r}")
+            raise err(f"pass takes only card=..., got {quote(' '.join(args))}")
     return action_from_obj(obj, data, err=err)
 
 
@@ -177,7 +177,7 @@ def format_action(action, data=None) -> str:
         return f"loan {action.amount}{cards()}"
     if isinstance(action, Pass):
         return "pass" + cards()
-    raise TypeError(f"not an action: {action!r}")
+    raise TypeError(f"not an action: {quote(action)}")
 
 
 def format_turn(turn: Turn, data=None) -> str:
@@ -277,14 +277,14 @@ def action_from_obj(obj: Any, data, *, err: Optional[Callable[..., InputError]] 
     if verb not in ACTION_WORDS:
         from .errors import closest
 
-        raise err(f"unknown action {obj.get('action')!r}; expected one of {', '.join(ACTION_WORDS)}",
+        raise err(f"unknown action {quote(obj.get('action'))}; expected one of {', '.join(ACTION_WORDS)}",
                   ("action",), suggestions=closest(verb, ACTION_WORDS) if verb else ())
     allowed = _KEYS[verb]
     for k in obj:
         if k not in allowed:
             from .errors import closest
 
-            raise err(f"unknown key {k!r} for a {verb} action", (k,), suggestions=closest(str(k), allowed))
+            raise err(f"unknown key {quote(k)} for a {verb} action", (k,), suggestions=closest(str(k), allowed))
 
     def name(kind: str, v, sub) -> str:
         if v is None or isinstance(v, (bool, list, dict)):
@@ -308,15 +308,15 @@ def action_from_obj(obj: Any, data, *, err: Optional[Callable[..., InputError]] 
             return [x for x in v.split(",") if x.strip()] if "," in v else [v]
         if isinstance(v, list):
             return v
-        raise err(f"{key!r} must be a name or a list of names", (key,))
+        raise err(f"{quote(key)} must be a name or a list of names", (key,))
 
     def integer(v, sub, what: str) -> int:
         if isinstance(v, bool):
-            raise err(f"{what} must be a whole number, not {v!r}", sub)
+            raise err(f"{what} must be a whole number, not {quote(v)}", sub)
         try:
             return int(str(v).strip())
         except ValueError:
-            raise err(f"{what} must be a whole number, not {v!r}", sub) from None
+            raise err(f"{what} must be a whole number, not {quote(v)}", sub) from None
 
     def get_cards() -> tuple:
         if "card" in obj and "cards" in obj:
@@ -385,7 +385,7 @@ def action_from_obj(obj: Any, data, *, err: Optional[Callable[..., InputError]] 
             raise err(f"a network action places one or two links, not {len(lines)}", (k,))
         t = obj.get("type")
         if t is not None and str(t).lower() not in ("canal", "rail"):
-            raise err(f"link type must be canal or rail, not {t!r}", ("type",))
+            raise err(f"link type must be canal or rail, not {quote(t)}", ("type",))
         return Network(tuple(lines), get_cards(), locs("coal", "coal_from"),
                        str(t).lower() if t is not None else None)
     if verb == "develop":
@@ -408,7 +408,7 @@ def action_from_obj(obj: Any, data, *, err: Optional[Callable[..., InputError]] 
                 if key not in _SALE_KEYS:
                     from .errors import closest
 
-                    raise err(f"unknown key {key!r} in a sale", ("sales", i, key), suggestions=closest(str(key), _SALE_KEYS))
+                    raise err(f"unknown key {quote(key)} in a sale", ("sales", i, key), suggestions=closest(str(key), _SALE_KEYS))
             if "mill" not in s or "to" not in s:
                 raise err("a sale needs 'mill' (the mill's location) and 'to' (a port location or distant)", ("sales", i))
             mill = name("location", s["mill"], ("sales", i, "mill"))

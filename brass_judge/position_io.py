@@ -27,9 +27,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-from .errors import InputError, InputErrors, UnknownNameError, closest
+from .errors import InputError, InputErrors, UnknownNameError, closest, quote
 from .model import CANAL, RAIL, Link, PlayerState, Position, Tile
-from .yamlio import Document, load_file, load_string
+from .yamlio import Document, load_file, load_string, looks_like_path
+
+#: The longest player name: a name is printed in every verdict, picture and log line.
+MAX_NAME = 64
 
 _TILE_RE = re.compile(
     r"^\s*(?P<owner>[\w-]+)\s+(?P<ind>[A-Za-z_ -]+?)(?P<level>\d)?\s*@\s*(?P<loc>[^#\s]+(?:\s[^#\s=]+)*?)"
@@ -65,8 +68,7 @@ def load_position(source: Any, data=None, *, name: str = "<position>") -> Loaded
     """Load a position from a path, a YAML string, or an already parsed mapping."""
     if isinstance(source, Position):
         return LoadedPosition(source)
-    if isinstance(source, Path) or (isinstance(source, str) and "\n" not in source and
-                                    (source == "-" or source.endswith((".yaml", ".yml")) or Path(source).exists())):
+    if isinstance(source, Path) or (isinstance(source, str) and looks_like_path(source)):
         doc = load_file(source, what="position file")
     elif isinstance(source, str):
         doc = load_string(source, name)
@@ -93,7 +95,8 @@ def position_from_doc(doc: Document, data=None, root: tuple = ()) -> LoadedPosit
 
         raise doc.error("a position file must be a mapping of fields (players:, tiles:, ...), "
                         f"not {_kind(obj)}", root, code="INP030")
-    sub = Document(obj, doc.file, {k[len(root):]: v for k, v in doc.lines.items() if k[:len(root)] == root})
+    sub = Document(obj, doc.file, {k[len(root):]: v for k, v in doc.lines.items() if k[:len(root)] == root},
+                   {k[len(root):]: v for k, v in doc.comments.items() if k[:len(root)] == root})
     check_schema(sub, "position")
     variant = obj.get("variant", "standard")
     if data is None or data.variant != variant:
@@ -166,15 +169,18 @@ class _Builder:
             pdata = {str(k): v for k, v in players_raw.items()}
         lower = {}
         for i, n in enumerate(names):
+            if len(n) > MAX_NAME:
+                at = ("players", list(players_raw)[i]) if isinstance(players_raw, dict) else ("players", i)
+                self.err(f"player name {quote(n)} is too long (at most {MAX_NAME} characters)", at, code="INP040")
             if n.lower() in lower:
                 at = ("players", list(players_raw)[i]) if isinstance(players_raw, dict) else ("players", i)
-                self.err(f"two players named {n!r}", at, code="INP041")
+                self.err(f"two players named {quote(n)}", at, code="INP041")
             lower[n.lower()] = n
 
         def player_name(v, path) -> Optional[str]:
             n = lower.get(str(v).lower())
             if n is None:
-                self.err(f"unknown player {v!r}", path, suggestions=closest(str(v), names), code="INP010")
+                self.err(f"unknown player {quote(v)}", path, suggestions=closest(str(v), names), code="INP010")
             return n
 
         order = names
@@ -239,7 +245,7 @@ class _Builder:
                             try:
                                 counts[int(lv)] = int(c)
                             except (TypeError, ValueError):
-                                self.err(f"mat levels must be numbers, not {lv!r}", base + ("mat", ind_name), code="INP044")
+                                self.err(f"mat levels must be numbers, not {quote(lv)}", base + ("mat", ind_name), code="INP044")
                     valid = {t.level: t.count for t in d.mat[ind]}
                     for lv, c in counts.items():
                         if lv not in valid:
@@ -324,30 +330,49 @@ class _Builder:
 
     def tile(self, t, path, player_name, era) -> Optional[Tile]:
         if isinstance(t, str):
+            if self._comment_swallowed(path, t, "tile"):
+                return None
             m = _TILE_RE.match(t)
             if not m:
-                self.err(f"cannot read tile {t!r}; write e.g. 'red cotton2@bolton flipped' or a mapping", path, code="INP046")
+                self.err(f"cannot read tile {quote(t)}; write e.g. 'red cotton2@bolton flipped' or a mapping", path, code="INP046")
                 return None
             obj: dict = {"owner": m["owner"], "industry": m["ind"].strip(), "location": m["loc"]}
             if m["level"]:
                 obj["level"] = int(m["level"])
             if m["space"]:
                 obj["space"] = int(m["space"])
+            unknown, bad_numbers = [], []
             for w in (m["rest"] or "").split():
                 wl = w.lower()
                 if wl == "flipped":
                     obj["flipped"] = True
                 elif wl == "unflipped":
                     obj["flipped"] = False
-                elif wl.startswith("cubes="):
-                    try:
-                        obj["cubes"] = int(wl[6:])
-                    except ValueError:
-                        self.err(f"cubes must be a number in {t!r}", path, code="INP046")
+                elif wl.startswith(("cubes=", "space=")):
+                    key, _, num = wl.partition("=")
+                    if num.isascii() and num.isdigit() and len(num) <= 3:
+                        if key == "space" and "space" in obj and obj["space"] != int(num):
+                            self.err(f"tile {quote(t)} gives the space twice (#{obj['space']} and {w})", path,
+                                     code="INP046")
+                        obj[key] = int(num)
+                    else:
+                        bad_numbers.append(w)
+                elif re.fullmatch(r"#\d{1,3}", wl):  # 'red coal1@wigan #2' in quotes: the README's [#space]
+                    if "space" in obj and obj["space"] != int(wl[1:]):
+                        self.err(f"tile {quote(t)} gives the space twice", path, code="INP046")
+                    obj["space"] = int(wl[1:])
                 elif re.fullmatch(r"l(evel)?=?\d", wl):
                     obj["level"] = int(wl[-1])
                 else:
-                    self.err(f"unknown word {w!r} in tile {t!r} (expected flipped, cubes=N or level=N)", path, code="INP046")
+                    unknown.append(w)
+            for key in ("cubes", "space"):
+                bad = [w for w in bad_numbers if w.lower().startswith(key)]
+                if bad:
+                    self.err(f"{key} must be a number in {quote(t)} (got {_words(bad)}; write e.g. {key}=1)", path,
+                             code="INP046")
+            if unknown:
+                self.err(f"unknown word{'s' if len(unknown) > 1 else ''} {_words(unknown)} in tile {quote(t)} "
+                         "(expected flipped, unflipped, cubes=N, space=N or level=N)", path, code="INP046")
             t = obj
         owner = player_name(t["owner"], path + ("owner",))
         ind = self.name("industry", t["industry"], path + ("industry",))
@@ -394,15 +419,33 @@ class _Builder:
             return None
         return Tile(loc, int(space), owner, ind, level, flipped, cubes)
 
+    def _comment_swallowed(self, path: tuple, text: str, what: str) -> bool:
+        """A YAML comment right after a tile or link string on its line (``- red coal1@wigan #2 cubes=1``:
+        YAML reads '#2 cubes=1' as a comment and drops it): refused, naming the forms that work."""
+        comment = self.doc.comments.get(path)
+        if comment is None:
+            return False
+        if what == "tile":
+            fix = ("write the space as 'space=N' or as '@location#N' with no space before the '#' (e.g. "
+                   "'red coal1@wigan space=1 cubes=2' or 'red coal1@wigan#1 cubes=2'), or quote the whole string")
+        else:
+            fix = "quote the whole string if the '#' belongs to it"
+        self.err(f"the {what} {quote(text)} is followed on its line by {quote(comment, 40)}, which YAML reads as a "
+                 f"comment and drops (a '#' after a space starts a comment): {fix}; put a note on a line of its "
+                 "own", path, code="INP049")
+        return True
+
     def link(self, l, path, player_name, era) -> Optional[Link]:
         if isinstance(l, str):
+            if self._comment_swallowed(path, l, "link"):
+                return None
             words = l.split()
             if len(words) == 2:
                 l = {"owner": words[0], "line": words[1]}
             elif len(words) == 3 and words[1].lower() in ("canal", "rail"):
                 l = {"owner": words[0], "kind": words[1].lower(), "line": words[2]}
             else:
-                self.err(f"cannot read link {l!r}; write e.g. 'red bolton-bury' or 'red rail bolton-bury'", path, code="INP048")
+                self.err(f"cannot read link {quote(l)}; write e.g. 'red bolton-bury' or 'red rail bolton-bury'", path, code="INP048")
                 return None
         owner = player_name(l["owner"], path + ("owner",))
         try:
@@ -413,6 +456,13 @@ class _Builder:
         if not owner:
             return None
         return Link(line, owner, l.get("kind", CANAL if era == CANAL else RAIL))
+
+
+def _words(words: list) -> str:
+    """Up to five quoted words, then how many more: a tile string with 10,000 extra words gives
+    one short message, not 10,000 that each quote the whole string."""
+    shown = ", ".join(quote(w, 30) for w in words[:5])
+    return shown + (f" and {len(words) - 5:,} more" if len(words) > 5 else "")
 
 
 # ------------------------------------------------------------------------------------- writing

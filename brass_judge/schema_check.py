@@ -16,8 +16,19 @@ def _jsonschema_validator(name: str):
     from .resources import schema_file
 
     schema = json.loads(schema_file(name).read_text(encoding="utf-8"))
+    return strict_validator(schema)
+
+
+def strict_validator(schema: dict):
+    """jsonschema's validator for *schema*, except that "integer" means a whole number written as
+    one: JSON Schema also accepts 12.0, which the readers would carry on as a float (crashes in
+    render/moves/sell, '50.0' in --apply output). schema_fast's generated validators agree."""
+    import jsonschema
+
     cls = jsonschema.validators.validator_for(schema)
-    return cls(schema)
+    checker = cls.TYPE_CHECKER.redefine(
+        "integer", lambda _c, v: isinstance(v, int) and not isinstance(v, bool))
+    return jsonschema.validators.extend(cls, type_checker=checker)(schema)
 
 
 class _Validator:
@@ -121,7 +132,7 @@ def _convert(doc: Document, e) -> InputError:
             sug = closest(str(k), allowed)
             hint = f" (allowed: {', '.join(allowed)})" if allowed else (
                 f" ({e.schema['description'].rstrip('.')})" if e.schema.get("description") else "")
-            errs.append(doc.error(f"unknown key {k!r}" + (hint if not sug else ""),
+            errs.append(doc.error(f"unknown key {_short(k)}" + (hint if not sug else ""),
                                   _orig_path(doc.data, path + (k,)), suggestions=sug, code="INP031"))
         if errs:
             return errs[0] if len(errs) == 1 else InputErrors(errs)
@@ -131,9 +142,12 @@ def _convert(doc: Document, e) -> InputError:
         want = e.validator_value if isinstance(e.validator_value, list) else [e.validator_value]
         words = [_TYPE_WORDS.get(t, t) for t in want]
         wanted = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+        if isinstance(e.instance, float) and "integer" in want and e.instance.is_integer():
+            return doc.error(f"expected a whole number, got {_short(e.instance)}: write {int(e.instance)}", path,
+                             code="INP033")
         return doc.error(f"expected {wanted}, got {_kind(e.instance)} {_short(e.instance)}", path, code="INP033")
     if validator in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-        return doc.error(f"{e.instance!r} is out of range ({validator} {e.validator_value})", path, code="INP034")
+        return doc.error(f"{_short(e.instance)} is out of range ({validator} {e.validator_value})", path, code="INP034")
     if validator == "enum":
         allowed = []
         for x in e.validator_value:  # 'canal, Canal, CANAL' reads as 'canal'
@@ -173,8 +187,9 @@ _TYPE_WORDS = {"string": "text", "object": "a mapping", "array": "a list", "inte
 
 
 def _short(v) -> str:
-    r = repr(v)
-    return r if len(r) <= 80 else r[:77] + "..."
+    from .errors import quote
+
+    return quote(v)
 
 
 def _kind(v) -> str:

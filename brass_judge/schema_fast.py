@@ -9,8 +9,8 @@ A cache that cannot be written or holds a damaged file only costs the generation
 milliseconds). ``BRASS_JUDGE_NO_CACHE=1`` turns the cache off.
 
 The generated function says whether an instance is *proven* valid. It follows jsonschema's
-Draft 2020-12 semantics keyword by keyword (types, with ``bool`` not a number and ``1.0`` an
-integer; ``enum``/``const`` equality that tells ``True`` from ``1``; ``pattern`` with
+Draft 2020-12 semantics keyword by keyword (types, with ``bool`` not a number and, as in
+``schema_check.strict_validator``, ``1.0`` not an integer; ``enum``/``const`` equality that tells ``True`` from ``1``; ``pattern`` with
 ``re.search``; ...). In the few corners where copying jsonschema exactly is not worth it
 (``uniqueItems`` over lists holding other than text and whole numbers, ``multipleOf`` on
 fractions, any exception) it *defers*: the answer is then "not proven", and the caller asks
@@ -48,8 +48,7 @@ _TYPE_TESTS = {
     "null": "{x} is None",
     "boolean": "isinstance({x}, bool)",
     "number": "(isinstance({x}, _Number) and not isinstance({x}, bool))",
-    "integer": "((isinstance({x}, int) and not isinstance({x}, bool)) or "
-               "(isinstance({x}, float) and {x}.is_integer()))",
+    "integer": "(isinstance({x}, int) and not isinstance({x}, bool))",  # not 12.0: schema_check.strict_validator
 }
 
 

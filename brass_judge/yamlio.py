@@ -16,11 +16,12 @@ refuse hostile input cheaply:
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import InputError, InputErrors
+from .errors import InputError, InputErrors, quote
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_DEPTH = 64
@@ -36,6 +37,24 @@ _NULL = "tag:yaml.org,2002:null"
 _SEQ = "tag:yaml.org,2002:seq"
 _MAP = "tag:yaml.org,2002:map"
 _TIMESTAMP = "tag:yaml.org,2002:timestamp"
+_PLAIN = "!brass-judge/plain"  # a plain (unquoted, untagged) scalar, resolved by the 1.2 core schema
+
+#: The longest scalar (text, number, name) accepted: a real name or note is far shorter.
+MAX_SCALAR = 10_000
+#: Numbers are refused above this magnitude (no count or amount in the game comes near it).
+MAX_INT = 10 ** 15
+#: A number written with more characters than this is refused before it is converted.
+MAX_NUMBER_CHARS = 40
+
+# YAML 1.2 core schema (https://yaml.org/spec/1.2.2/#103-core-schema)
+_CORE_NULL = frozenset(("", "~", "null", "Null", "NULL"))
+_CORE_BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
+_CORE_INT = re.compile(r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+")
+_CORE_FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+                         r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)")
+_COMMENT_AFTER = re.compile(r"[ \t]+#")
+_TIMESTAMP_RE = re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:(?:[Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}"
+                           r"(?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?))?)?")
 
 
 def format_path(path: Path_) -> str:
@@ -56,6 +75,8 @@ class Document:
     data: Any
     file: str
     lines: dict = field(default_factory=dict)
+    #: path of a plain scalar -> the YAML comment that follows it on its line (see _note_comment)
+    comments: dict = field(default_factory=dict)
 
     def line_of(self, path: Path_) -> tuple[int | None, int | None]:
         """Return (line, column) of *path*, or of its nearest ancestor that has one."""
@@ -74,17 +95,53 @@ class Document:
         return InputError(message, file=self.file, line=line, column=col, **kw)
 
 
+_LOADER = None
+
+
 def _loader_classes():
+    """``(yaml, Loader)``: libyaml's parser and composer (PyYAML's pure-Python ones when libyaml
+    is missing) with a resolver that tags every *plain* scalar :data:`_PLAIN`, so that
+    :meth:`_Converter._scalar` resolves it by the YAML 1.2 core schema (no constructor runs)."""
+    global _LOADER
     import yaml
 
-    loader = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
-    return yaml, loader
+    if _LOADER is None:
+        from yaml.resolver import BaseResolver
+
+        class _PlainResolver(BaseResolver):
+            def resolve(self, kind, value, implicit):
+                if kind is yaml.ScalarNode and implicit[0]:
+                    return _PLAIN
+                return super().resolve(kind, value, implicit)
+
+        try:
+            from yaml._yaml import CParser
+
+            class _CoreLoader(CParser, _PlainResolver):
+                def __init__(self, stream):
+                    CParser.__init__(self, stream)
+                    _PlainResolver.__init__(self)
+        except ImportError:  # pragma: no cover - PyYAML without libyaml
+            from yaml.composer import Composer
+            from yaml.parser import Parser
+            from yaml.reader import Reader
+            from yaml.scanner import Scanner
+
+            class _CoreLoader(Reader, Scanner, Parser, Composer, _PlainResolver):
+                def __init__(self, stream):
+                    Reader.__init__(self, stream)
+                    Scanner.__init__(self)
+                    Parser.__init__(self)
+                    Composer.__init__(self)
+                    _PlainResolver.__init__(self)
+
+        _LOADER = _CoreLoader
+    return yaml, _LOADER
 
 
 def read_text(path: str | Path, *, what: str = "file") -> str:
     """Read a UTF-8 text file with the size limit; raise :class:`InputError` on any problem.
     ``-`` reads standard input (for pipes: ``... | brass-judge check - --action ...``)."""
-    p = Path(path)
     name = str(path)
     if name == "-":
         import sys
@@ -98,25 +155,122 @@ def read_text(path: str | Path, *, what: str = "file") -> str:
         except UnicodeDecodeError as exc:
             raise InputError(f"standard input is not UTF-8 text (bad byte 0x{raw[exc.start]:02x})", file="<stdin>",
                              line=raw[: exc.start].count(b"\n") + 1, code="INP003") from None
-    if not p.exists():
-        raise InputError(f"{what} not found", file=name, code="INP001")
-    if p.is_dir():
-        raise InputError(f"{what} is a directory, not a file", file=name, code="INP001")
+    if name == "" or (name == "." and _empty_on_command_line()):
+        raise InputError(f"no {what} given: the path is empty", file="''", code="INP001")
+    return _decode(_read_bounded(name, what), name)
+
+
+def _empty_on_command_line() -> bool:
+    """Whether the command line gave an empty path ``""`` (click makes it ``Path(".")``)."""
+    import sys
+
+    mod = sys.modules.get(__package__ + ".cli_common")
+    raw = [str(a) for a in (getattr(mod, "RAW_ARGS", None) or ())]
+    return "" in raw and not any(a in (".", "./") for a in raw)
+
+
+def _read_bounded(name: str, what: str) -> bytes:
+    """The bytes of the regular file *name*, at most :data:`MAX_BYTES` (never trusting
+    ``st_size``: a device reports 0). Directories, FIFOs, devices and sockets are refused before
+    they are opened, and the file is opened non-blocking, so nothing here can wait forever."""
+    import os
+    import stat
+
     try:
-        size = p.stat().st_size
-        if size > MAX_BYTES:
-            raise InputError(
-                f"file is {size:,} bytes; the limit is {MAX_BYTES:,} bytes (a real position or game "
-                "log is far smaller)", file=name, code="INP002")
-        raw = p.read_bytes()
+        st = os.stat(name)
+    except (OSError, ValueError) as exc:
+        raise _os_error(exc, name, what) from None
+    _refuse_special(st.st_mode, name, what)
+    if st.st_size > MAX_BYTES:
+        raise InputError(
+            f"file is {st.st_size:,} bytes; the limit is {MAX_BYTES:,} bytes (a real position or game "
+            "log is far smaller)", file=name, code="INP002")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(name, flags)
     except OSError as exc:
-        raise InputError(f"cannot read {what}: {exc.strerror or exc}", file=name, code="INP001") from None
+        raise _os_error(exc, name, what) from None
+    try:
+        _refuse_special(os.fstat(fd).st_mode, name, what)  # replaced since the stat above
+        chunks, total = [], 0
+        while total <= MAX_BYTES:
+            chunk = os.read(fd, min(1 << 20, MAX_BYTES + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+    except OSError as exc:
+        raise _os_error(exc, name, what) from None
+    finally:
+        os.close(fd)
+    if total > MAX_BYTES:
+        raise InputError(f"file holds more than {MAX_BYTES:,} bytes; the limit is {MAX_BYTES:,} bytes (a real "
+                         "position or game log is far smaller)", file=name, code="INP002")
+    return b"".join(chunks)
+
+
+def _refuse_special(mode: int, name: str, what: str) -> None:
+    import stat
+
+    if stat.S_ISREG(mode):
+        return
+    if stat.S_ISDIR(mode):
+        raise InputError(f"{what} is a directory, not a file", file=name, code="INP001")
+    kind = ("a named pipe (FIFO)" if stat.S_ISFIFO(mode) else "a character device" if stat.S_ISCHR(mode)
+            else "a block device" if stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode)
+            else "not a regular file")
+    raise InputError(f"{what} is {kind}, not a regular file; brass-judge reads only regular files "
+                     "(save the input to a file first)", file=name, code="INP001")
+
+
+def _os_error(exc: Exception, name: str, what: str) -> InputError:
+    """A plain-words :class:`InputError` (INP001) for a failure to stat, open or read *name*."""
+    import errno
+    import os
+
+    no = getattr(exc, "errno", None)
+    if no == errno.ELOOP:
+        msg = f"{what} is a symbolic link loop (the link leads back to itself); cannot read it"
+    elif no == errno.ENOENT:
+        msg = (f"{what} not found (it is a symbolic link to {quote(os.readlink(name))}, which does not exist)"
+               if os.path.islink(name) else f"{what} not found")
+    elif no == errno.ENOTDIR:
+        msg = f"{what} not found (a part of the path is a file, not a folder)"
+    elif no in (errno.EACCES, errno.EPERM):
+        msg = f"cannot read {what}: permission denied"
+    elif no == errno.ENAMETOOLONG:
+        msg = f"cannot read {what}: the path is too long"
+    elif isinstance(exc, ValueError):  # e.g. a NUL character in the path
+        msg = f"cannot read {what}: the path is not valid ({exc})"
+    else:
+        msg = f"cannot read {what}: {getattr(exc, 'strerror', None) or exc}"
+    return InputError(msg, file=name, code="INP001")
+
+
+def _decode(raw: bytes, name: str) -> str:
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise InputError(f"file is not UTF-8 text (bad byte 0x{raw[exc.start]:02x})", file=name,
                          line=line, code="INP003") from None
+
+
+def looks_like_path(source: str) -> bool:
+    """Whether a ``str`` handed to a reader (``load_position``, ``read_log``) names a file rather
+    than holding YAML text: one line, and a file suffix, an existing path, or no ``:``/``{``/``[``
+    (one-line YAML text for a position or log is a mapping, so it has a ``:``). So
+    ``replay no-such-game`` says "not found" instead of reading the name as YAML."""
+    if "\n" in source:
+        return False
+    if source == "-" or source.endswith((".yaml", ".yml", ".json")):
+        return True
+    try:
+        if Path(source).exists():
+            return True
+    except (OSError, ValueError):
+        pass
+    return not any(c in source for c in ":{[")
 
 
 def load_file(path: str | Path, *, what: str = "file") -> Document:
@@ -162,7 +316,7 @@ def load_string(text: str, name: str = "<string>") -> Document:
     if root is None:
         raise InputError("file is empty (no YAML content)", file=name, code="INP004")
     doc = Document(None, name, {})
-    conv = _Converter(doc, yaml)
+    conv = _Converter(doc, yaml, text)
     doc.data = conv.convert(root, (), 0)
     if conv.errors:
         raise conv.errors[0] if len(conv.errors) == 1 else InputErrors(conv.errors)
@@ -301,12 +455,12 @@ def _explain_yaml_error(exc, text: str):
 class _Converter:
     """Turn composed YAML nodes into plain data, with limits and a line map."""
 
-    def __init__(self, doc: Document, yaml) -> None:
+    def __init__(self, doc: Document, yaml, text: str | None = None) -> None:
         self.doc = doc
         self.yaml = yaml
         self.count = 0
         self.errors: list[InputError] = []
-        self._constructor = yaml.SafeLoader("")  # only its scalar constructors are used
+        self.text_lines = text.split("\n") if text is not None else []
 
     def _err(self, message: str, node, path: Path_, code: str) -> InputError:
         m = node.start_mark
@@ -331,22 +485,27 @@ class _Converter:
             return self._scalar(node, path)
         if isinstance(node, yaml.SequenceNode):
             if node.tag != _SEQ:
-                raise self._err(f"YAML tag {node.tag!r} is not allowed", node, path, "INP009")
+                raise self._err(f"YAML tag {quote(node.tag)} is not allowed", node, path, "INP009")
             return [self.convert(child, path + (i,), depth + 1) for i, child in enumerate(node.value)]
         if isinstance(node, yaml.MappingNode):
             if node.tag != _MAP:
-                raise self._err(f"YAML tag {node.tag!r} is not allowed", node, path, "INP009")
+                raise self._err(f"YAML tag {quote(node.tag)} is not allowed", node, path, "INP009")
             out: dict = {}
             for knode, vnode in node.value:
-                if knode.tag == "tag:yaml.org,2002:merge":
+                if knode.tag == "tag:yaml.org,2002:merge" or (knode.tag == _PLAIN and knode.value == "<<"):
                     raise self._err("YAML merge keys ('<<') are not supported; write the fields out",
                                     knode, path, "INP009")
-                key = self._scalar(knode, path) if isinstance(knode, yaml.ScalarNode) else None
+                key = self._scalar(knode, path + (knode.value[:80],)) if isinstance(knode, yaml.ScalarNode) else None
                 if isinstance(key, bool) or key is None or isinstance(key, float):
-                    raise self._err("mapping keys must be plain names or numbers", knode, path, "INP011")
+                    what = ("a list or mapping" if not isinstance(knode, yaml.ScalarNode) else
+                            f"{quote(knode.value)}, which YAML reads as "
+                            + ("true/false" if isinstance(key, bool) else "nothing (null)" if key is None
+                               else "a decimal number"))
+                    raise self._err(f"mapping keys must be plain names or numbers, not {what} "
+                                    "(quote a name that YAML would read otherwise: 'true':)", knode, path, "INP011")
                 if key in out:
                     self.errors.append(self._err(
-                        f"duplicate key {key!r} (the earlier value would be silently lost)",
+                        f"duplicate key {quote(key)} (the earlier value would be silently lost)",
                         knode, path + (key,), "INP012"))
                     continue
                 km = knode.start_mark
@@ -356,22 +515,85 @@ class _Converter:
         raise self._err("unsupported YAML node", node, path, "INP009")  # pragma: no cover
 
     def _scalar(self, node, path: Path_) -> Any:
+        """The value of a scalar: a plain one by the YAML 1.2 core schema, a tagged one checked
+        against its tag (``!!bool maybe`` is an error, not a string or a crash)."""
         tag = node.tag
-        c = self._constructor
+        v = node.value
+        if len(v) > MAX_SCALAR:
+            raise self._err(f"a value of {len(v):,} characters (the limit is {MAX_SCALAR:,}); refused "
+                            f"(it starts {quote(v[:40])})", node, path, "INP014")
+        if tag == _PLAIN:
+            self._note_comment(node, path)
+            if v in _CORE_NULL:
+                return None
+            if v in _CORE_BOOL:
+                return _CORE_BOOL[v]
+            if _CORE_INT.fullmatch(v):
+                return self._int(v, node, path)
+            if _CORE_FLOAT.fullmatch(v):
+                return self._float(v, node, path)
+            return v
         if tag == _STR:
-            return node.value
-        if tag == _INT:
-            try:
-                return c.construct_yaml_int(node)
-            except Exception:
-                return node.value
-        if tag == _FLOAT:
-            return c.construct_yaml_float(node)
-        if tag == _BOOL:
-            return c.construct_yaml_bool(node)
+            return v
         if tag == _NULL:
-            return None
+            if v in _CORE_NULL:
+                return None
+            raise self._bad_tag(node, path, "!!null", "null, ~ or nothing")
+        if tag == _BOOL:
+            if v in _CORE_BOOL:
+                return _CORE_BOOL[v]
+            raise self._bad_tag(node, path, "!!bool", "true or false")
+        if tag == _INT:
+            if _CORE_INT.fullmatch(v):
+                return self._int(v, node, path)
+            raise self._bad_tag(node, path, "!!int", "a whole number such as 12, 0x1f or 0o17")
+        if tag == _FLOAT:
+            if _CORE_FLOAT.fullmatch(v) or _CORE_INT.fullmatch(v):
+                return self._float(v, node, path)
+            raise self._bad_tag(node, path, "!!float", "a number such as 1.5")
         if tag == _TIMESTAMP:
-            return node.value  # kept as text; no field of ours is a date
-        raise self._err(f"YAML tag {tag!r} is not allowed (brass-judge never constructs objects)",
+            if _TIMESTAMP_RE.fullmatch(v):
+                return v  # kept as text; no field of ours is a date
+            raise self._bad_tag(node, path, "!!timestamp", "a date such as 2024-05-01")
+        raise self._err(f"YAML tag {quote(tag)} is not allowed (brass-judge never constructs objects)",
                         node, path, "INP009")
+
+    def _bad_tag(self, node, path: Path_, tag: str, form: str) -> InputError:
+        return self._err(f"{quote(node.value)} is not a valid value for the tag {tag} (expected {form}); "
+                         "remove the tag or fix the value", node, path, "INP013")
+
+    def _int(self, v: str, node, path: Path_) -> int:
+        if len(v) > MAX_NUMBER_CHARS:
+            raise self._err(f"a number written with {len(v):,} characters; refused (numbers in brass-judge "
+                            f"files are below {MAX_INT:,})", node, path, "INP014")
+        body = v.lstrip("+-")
+        base = 8 if body.startswith("0o") else 16 if body.startswith("0x") else 10
+        n = int(body[2:] if base != 10 else body, base)
+        if v.startswith("-"):
+            n = -n
+        if abs(n) > MAX_INT:
+            raise self._err(f"the number {quote(v)} is too large (the limit is {MAX_INT:,})", node, path, "INP014")
+        return n
+
+    def _float(self, v: str, node, path: Path_) -> float:
+        import math
+
+        if len(v) > MAX_NUMBER_CHARS:
+            raise self._err(f"a number written with {len(v):,} characters; refused", node, path, "INP014")
+        x = float(v.replace(".inf", "inf").replace(".Inf", "inf").replace(".INF", "inf")
+                  .replace(".nan", "nan").replace(".NaN", "nan").replace(".NAN", "nan"))
+        if not math.isfinite(x) or abs(x) > MAX_INT:
+            raise self._err(f"the number {quote(v)} is not a usable number (infinite, not a number, or beyond "
+                            f"{MAX_INT:,})", node, path, "INP014")
+        return x
+
+    def _note_comment(self, node, path: Path_) -> None:
+        """Remember a comment that follows a plain scalar on its line (``- red coal1@wigan #2 flipped``:
+        YAML drops '#2 flipped'); the readers of tile and link strings refuse it."""
+        end = node.end_mark
+        if end is None or not (0 <= end.line < len(self.text_lines)):
+            return
+        row = self.text_lines[end.line]
+        m = _COMMENT_AFTER.match(row, end.column)  # scans only the blanks after the value: linear overall
+        if m:
+            self.doc.comments[path] = row[m.end() - 1: m.end() + 199]

@@ -34,7 +34,8 @@ EXPECTED: dict = yaml.safe_load((BAD / "expected.yaml").read_text(encoding="utf-
 CASES = sorted(EXPECTED)
 #: Codes for problems below the schema: the file is not a usable YAML text at all. Every command
 #: that reads a file must report these the same way.
-YAML_LEVEL = {"INP003", "INP004", "INP005", "INP006", "INP007", "INP008", "INP009", "INP011", "INP012"}
+YAML_LEVEL = {"INP003", "INP004", "INP005", "INP006", "INP007", "INP008", "INP009", "INP011", "INP012", "INP013",
+              "INP014"}
 
 
 class Run:

@@ -132,7 +132,7 @@ def test_six_unstated_draws_read_at_the_table(tmp_path):
     assert r.returncode == 0 and len(r.stdout.encode()) < 100_000
     out = json.loads(r.stdout)
     assert out["dcm"]["results"] == len(out["outcomes"]) and out["dcm"]["sequences"] == 2230
-    assert all("draws" not in o for o in out["outcomes"])
+    assert all("draws" not in o and "effects" not in o for o in out["outcomes"])  # on request only
     probs = [Fraction(o["chance"]) for o in out["outcomes"]]
     assert probs == sorted(probs, reverse=True) and sum(probs) == 1  # the most likely result first
     text = run_cli("check", str(path), "--action", SIX_SALES).stdout
@@ -142,3 +142,4 @@ def test_six_unstated_draws_read_at_the_table(tmp_path):
     seqs = run_cli("check", str(path), "--action", SIX_SALES, "--dcm-sequences", "--format", "json")
     out = json.loads(seqs.stdout)
     assert sum(len(o["draws"]) for o in out["outcomes"]) == 2230
+    assert all(o["effects"] and o["effects"][0].startswith("Distant Cotton Market tile") for o in out["outcomes"])

@@ -141,3 +141,70 @@ def test_selfplay_facts_records_every_turn(tmp_path):
     assert _inserted(plain.read_text(encoding="utf-8"), out.read_text(encoding="utf-8"))  # same game, plus facts
     r = run_cli("selfplay", "--facts")
     assert r.returncode == 2 and "--out" in r.stderr
+
+
+def _selfplay_with_wrong_loan(tmp_path):
+    """A self-played 2-player game with facts after every turn, then its first loan rewritten as a
+    loan of 30: the facts are the game as played, the action is legal but wrong."""
+    good = tmp_path / "played.yaml"
+    r = run_cli("selfplay", "-n", "2", "-s", "3", "--facts", "-o", str(good))
+    assert r.returncode == 0, r.stderr
+    lines = good.read_text(encoding="utf-8").splitlines(keepends=True)
+    i = next(i for i, x in enumerate(lines) if re.search(r"- loan (10|20) ", x))
+    lines[i] = re.sub(r"loan (10|20) ", "loan 30 ", lines[i])
+    bad = tmp_path / "written.yaml"
+    bad.write_text("".join(lines), encoding="utf-8")
+    return bad, i + 1
+
+
+def test_later_facts_of_a_parted_player_follow_the_first_difference(tmp_path):
+    bad, loan_line = _selfplay_with_wrong_loan(tmp_path)
+    r, out = run_json("replay", str(bad))
+    assert r.returncode == 1
+    codes = [f["code"] for f in out["findings"]]
+    first = [f for f in out["findings"] if f["code"] == "GAM001"]
+    later = [f for f in out["findings"] if f["code"] == "GAM007"]
+    assert first and later and codes.index("GAM007") > codes.index("GAM001")
+    player = first[0]["player"]
+    assert all(f["player"] == player for f in first) and len({f["line"] for f in first}) == 1
+    assert first[0]["line"] > loan_line and first[0]["line"] - loan_line <= 3  # the turn's own after: line
+    for f in later:
+        assert f["player"] == player and f["line"] > first[0]["line"]
+        assert f["follows"] == {"code": "GAM001", "line": first[0]["line"], "turn": first[0]["turn"]}
+        assert f"(line {first[0]['line']})" in f["message"]
+    assert "follows" not in first[0]
+    # lint lists the first difference only and counts the rest
+    r, lint = run_json("lint", str(bad))
+    assert r.returncode == 1
+    assert [f["code"] for f in lint["findings"]] == ["GAM001"] * len(first)
+    assert sum(len(f["consequences"]) for f in lint["findings"]) == len(later)
+    assert all(c["code"] == "GAM007" for f in lint["findings"] for c in f["consequences"])
+
+
+def test_a_player_back_in_step_starts_afresh(tmp_path):
+    """Two separate slips in the recorded facts (not in the actions): each is a first difference."""
+    table = annotate((GAMES / "opening-2p.yaml").read_text(encoding="utf-8")).text
+    lines = table.splitlines(keepends=True)
+    red_money = [i for i, x in enumerate(lines) if x.strip().startswith("after: {red: {money:")]
+    assert len(red_money) >= 2
+    for i in (red_money[0], red_money[-1]):
+        lines[i] = re.sub(r"money: (\d+)", lambda m: f"money: {int(m.group(1)) + 1}", lines[i])
+    log = tmp_path / "slips.yaml"
+    log.write_text("".join(lines), encoding="utf-8")
+    r, out = run_json("replay", str(log))
+    got = [(f["code"], f["line"]) for f in out["findings"]]
+    assert got == [("GAM001", red_money[0] + 1), ("GAM001", red_money[-1] + 1)]
+
+
+def test_final_score_of_a_parted_player_is_gam006(tmp_path):
+    """The final score the table wrote for the player whose facts parted is a knock-on too."""
+    bad, _ = _selfplay_with_wrong_loan(tmp_path)
+    _, out = run_json("replay", str(bad))
+    player = out["findings"][0]["player"]
+    text = bad.read_text(encoding="utf-8")
+    head, final = text.split("\nfinal:\n")
+    final = re.sub(rf"(\n    {player}: )(\d+)", lambda m: m.group(1) + str(int(m.group(2)) + 1), "\n" + final)
+    bad.write_text(head + "\nfinal:" + final, encoding="utf-8")
+    _, out = run_json("replay", str(bad))
+    scores = [f for f in out["findings"] if "score at the end of the game" in f["message"]]
+    assert [(f["code"], f["player"]) for f in scores] == [("GAM007", player)]

@@ -41,8 +41,10 @@ COUNTS: Counter = Counter()
 
 
 def _jsonschema(name: str):
+    from brass_judge.schema_check import strict_validator  # jsonschema, with 12.0 not an integer
+
     schema = json.loads((REPO / "schemas" / f"{name}.schema.json").read_text(encoding="utf-8"))
-    return jsonschema.validators.validator_for(schema)(schema)
+    return strict_validator(schema)
 
 
 JS = {name: _jsonschema(name) for name in SCHEMAS}

@@ -6,7 +6,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 
 
-from ..errors import UnknownNameError, closest
+from ..errors import UnknownNameError, closest, quote
 
 #: Industry keys in mat order.
 INDUSTRIES = ("cotton_mill", "coal_mine", "iron_works", "port", "shipyard")
@@ -161,7 +161,7 @@ class GameData:
         key = self._loc_alias.get(_norm(name))
         if key is None:
             raise UnknownNameError(
-                f"unknown location {name!r}", field=field,
+                f"unknown location {quote(name)}", field=field,
                 suggestions=_suggest(str(name), [l.name for l in self.locations.values()]))
         return self.locations[key]
 
@@ -170,7 +170,7 @@ class GameData:
         key = self._ind_alias.get(_norm(name))
         if key is None:
             raise UnknownNameError(
-                f"unknown industry {name!r}", field=field,
+                f"unknown industry {quote(name)}", field=field,
                 suggestions=closest(str(name), list(INDUSTRIES) + ["cotton", "coal", "iron"]))
         return key
 
@@ -186,7 +186,7 @@ class GameData:
                                        "(only the 19 towns have Location cards)", field=field)
             return key
         raise UnknownNameError(
-            f"unknown card {name!r}", field=field,
+            f"unknown card {quote(name)}", field=field,
             suggestions=_suggest(str(name), [l.name for l in self.locations.values() if l.kind == "town"]
                                  + list(INDUSTRIES)))
 
@@ -213,7 +213,7 @@ class GameData:
             if _norm(a) in self._loc_alias and _norm(b) in self._loc_alias:
                 return self.line(a, b, field=field)
         raise UnknownNameError(
-            f"cannot read {text!r} as a link line; write it as 'from-to', e.g. 'bolton-bury'",
+            f"cannot read {quote(text)} as a link line; write it as 'from-to', e.g. 'bolton-bury'",
             field=field, suggestions=closest(t, [l.key.replace("~", "-") for l in self.lines.values()]))
 
     # ----- map ---------------------------------------------------------------------------------
@@ -375,7 +375,7 @@ def game_data(variant: str = "standard", game: str = "lancashire") -> GameData:
     d = data_dir(game)
     m, mat, deck, tr, variants = _read_data_files(d)
     if variant not in variants:
-        raise UnknownNameError(f"unknown rules variant {variant!r}", suggestions=list(variants))
+        raise UnknownNameError(f"unknown rules variant {quote(variant)}", suggestions=list(variants))
     vr = resolve_variant(variants, variant)
 
     locations = {}

@@ -130,8 +130,9 @@ def describe(result: dict, position: Position, player: str, data, mills: int) ->
         "reaches_x": bool(x and v.legal),
         "sequences": result["count"],
         "example": list(result["example"]),
-        "effects": [e.text for e in v.effects if e.kind == "dcm"],
     }
     if result["sequences"] is not None:
+        # on request only (they grow with the results): every sequence, and the example's texts
         d["draws"] = [list(s) for s in result["sequences"]]
+        d["effects"] = [e.text for e in v.effects if e.kind == "dcm"]
     return d
