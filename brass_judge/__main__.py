@@ -27,6 +27,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line *argv* (default: ``sys.argv[1:]``); return the exit code. Run as the
     program (the ``brass-judge`` script, ``python -m brass_judge``), it ends the process itself
     once the output is flushed (see :func:`_exit_now`)."""
+    if sys.stdout is None or sys.stderr is None:
+        _closed_streams()
     code = _main(argv)
     if argv is None and os.path.basename(sys.argv[0] or "") in _PROGRAM_NAMES:
         _exit_now(code)
@@ -34,6 +36,59 @@ def main(argv: list[str] | None = None) -> int:
 
 
 _PROGRAM_NAMES = ("brass-judge", "__main__.py")
+
+
+class _ClosedStream:
+    """Stands in for a standard stream the program was started without (``brass-judge ... >&-``,
+    where Python sets ``sys.stdout`` to None): every write fails with EBADF, so the commands'
+    usual handling of a stream that cannot be written (brass_judge/output.py ``stream_failed``)
+    reports it with exit 2 instead of a traceback."""
+
+    encoding = "utf-8"
+    errors = "backslashreplace"
+
+    def __init__(self, fd: int) -> None:
+        self._fd = fd
+        self.buffer = self
+
+    def write(self, data):
+        import errno
+
+        raise OSError(errno.EBADF, "Bad file descriptor (the stream is closed)")
+
+    def flush(self) -> None:
+        pass
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def isatty(self) -> bool:
+        return False
+
+    def reconfigure(self, **kw) -> None:
+        pass
+
+
+def _closed_streams() -> None:
+    """Give a closed standard output or error a stand-in (and keep its descriptor taken by
+    /dev/null, so that no file the command opens later becomes descriptor 1 or 2)."""
+    for name, fd in (("stdout", 1), ("stderr", 2)):
+        if getattr(sys, name) is not None:
+            continue
+        try:
+            os.fstat(fd)
+        except OSError:
+            try:
+                got = os.open(os.devnull, os.O_WRONLY)
+                if got != fd:
+                    os.dup2(got, fd)
+                    os.close(got)
+            except OSError:
+                pass
+        if name == "stderr":
+            sys.stderr = open(os.devnull, "w", encoding="utf-8", errors="backslashreplace")
+        else:
+            sys.stdout = _ClosedStream(fd)
 
 
 def _main(argv: list[str] | None) -> int:
