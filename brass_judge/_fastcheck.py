@@ -4,18 +4,18 @@ brass_judge/__main__.py.
 The typer commands (brass_judge/cli_check.py) import typer and build the whole command tree
 before they read a file; for a one-position check that is more than the judging costs. When the
 command line is one this module fully understands (a position, an action file or ``--action``,
-``--player``, ``--format``, ``--explain``), it runs the same steps as ``cli_check`` without
-typer, and, when the output is a file or a pipe, prints the verdict without rich (see
-:class:`PlainConsole`). Anything else goes to the typer CLI, which then behaves as before:
+``--player``, ``--format``, ``--explain``), it calls the same command body as ``cli_check``
+(brass_judge/check_command.py) without typer, and, when the output is a file or a pipe, prints
+the verdict without rich (see :class:`PlainConsole`). Anything else goes to the typer CLI, which then behaves as before:
 ``--help``, ``--apply``/``--out``/``--render``, ``-`` (standard input), a missing, extra or
 unknown argument, an option value that looks like an option, and every unusable input (an
 :class:`~brass_judge.errors.InputError`: the typer path reads the files again and reports it,
 so error messages and exit codes come from one place).
 
 Output is byte for byte the typer path's; tests/test_fastpath_check.py compares the two on
-every shipped example and on every rules fixture. ``BRASS_JUDGE_NO_FASTPATH=1`` turns it off.
-When brass_judge/cli_check.py changes what check or validate print, change :func:`_check` and
-:func:`_validate` with it (that test fails until both agree).
+every shipped example and on every rules fixture. ``BRASS_JUDGE_NO_FASTPATH=1`` turns it off. This module only parses the
+command line and buffers the output: what check and validate do and print is in
+brass_judge/check_command.py, for both paths.
 """
 from __future__ import annotations
 
@@ -85,20 +85,23 @@ def run(cmd: str, args: list) -> int | None:
     if parsed is None:
         return None
     positional, opts = parsed
+    from pathlib import Path
+
+    from .check_command import run_check, run_validate
     from .errors import InputError
 
+    report = _Buffered()
     try:
         if cmd == "check":
-            got = _check(positional, opts)
+            code = run_check(report, Path(positional[0]), Path(positional[1]) if len(positional) == 2 else None,
+                             action=opts.get("action"), player=opts.get("player"), fmt=opts["fmt"],
+                             explain=opts.get("explain", False))
         else:
-            got = _validate(positional, opts)
+            code = run_validate(report, Path(positional[0]), fmt=opts["fmt"])
     except InputError:
-        return None  # the typer path reads the files again and reports the problem
-    if got is None:
-        return None
-    code, out = got
+        return None  # nothing written yet: the typer path runs the command again and reports the problem
     try:
-        for piece in out:
+        for piece in report.pieces:
             if isinstance(piece, str):
                 sys.stdout.write(piece)
             else:  # text rich must print (styled, on a terminal)
@@ -112,111 +115,25 @@ def run(cmd: str, args: list) -> int | None:
     return code
 
 
-# --------------------------------------------------------------------------- the commands
-# These follow brass_judge/cli_check.py step by step.
+class _Buffered:
+    """A :class:`brass_judge.check_command.Report` to standard output that keeps what the
+    command prints until it has finished (an unusable input then leaves nothing written), and
+    prints text without rich when rich would write it plain (see :func:`_text`)."""
 
-def _load(position):
-    from .data import game_data
-    from .position_io import load_position
+    def __init__(self) -> None:
+        self.pieces: list = []
 
-    lp = load_position(position)
-    return lp, game_data(lp.position.variant)
+    def write(self, text: str) -> None:
+        if text:
+            self.pieces.append(text)
 
+    def json(self, obj) -> None:
+        from .output import json_text
 
-def _check(positional: list, opts: dict):
-    from pathlib import Path
+        self.pieces.append(json_text(obj, sys.stdout))
 
-    position = Path(positional[0])
-    action_file = Path(positional[1]) if len(positional) == 2 else None
-    action, player, fmt, explain = opts.get("action"), opts.get("player"), opts["fmt"], opts.get("explain", False)
-    lp, data = _load(position)
-    from .action_io import load_turn, turn_from_text
-
-    if action is not None:
-        turn = turn_from_text(action, data)
-    else:
-        turn = load_turn(str(action_file), data, players=lp.position.players)
-    if turn.shortfall:
-        return None  # a shortfall choice (the action file's shortfall:): typer's command judges or refuses it
-    who = player or turn.player
-    if who is not None:
-        names = {n.lower(): n for n in lp.position.players}
-        if who.lower() not in names:
-            return None  # typer's command reports the unknown player
-        from .model import Turn
-
-        turn = Turn(turn.actions, names[who.lower()])
-    from .engine.validate import validate
-
-    problems = validate(lp, data)
-    if problems:
-        return 1, _invalid(str(position), problems, fmt)
-    from .engine import check
-
-    verdict = check(lp, turn, data)
-    if not verdict.legal:
-        from .engine.alternatives import nearest_legal
-
-        verdict.alternatives = nearest_legal(lp, turn, data, verdict=verdict)
-    code = 0 if verdict.legal else 1
-    if fmt == "json":
-        d = verdict.to_dict(explain=explain)
-        d["file"] = str(position)
-        return code, [_json(d)]
-    from .report import verdict_text, what_if_hint
-
-    out = [_text(lambda con: verdict_text(verdict, explain=explain, console=con))]
-    hint = what_if_hint(verdict)
-    return code, out + ([hint] if hint else [])
-
-
-def _validate(positional: list, opts: dict):
-    from pathlib import Path
-
-    position = Path(positional[0])
-    fmt = opts["fmt"]
-    lp, data = _load(position)
-    from .engine.validate import validate
-
-    problems = validate(lp, data)
-    if problems:
-        return 1, _invalid(str(position), problems, fmt, assumptions=lp.assumptions, judging=False)
-    if fmt == "json":
-        return 0, [_json({"file": str(position), "valid": True, "problems": [], "assumptions": lp.assumptions})]
-    from .output import escape_controls
-
-    return 0, [f"{escape_controls(position)}: valid position\n"]
-
-
-def _invalid(file: str, problems, fmt: str, assumptions=(), judging: bool = True) -> list:
-    from .report import findings_text, violation_dict
-
-    if fmt == "json":
-        return [_json({"file": file, "valid": False, "verdict": "invalid-position",
-                       "problems": [violation_dict(v, file) for v in problems], "assumptions": list(assumptions)})]
-    tail = "; the action is not judged" if judging else ""  # as cli_check._report_invalid
-    from .output import escape_controls
-
-    head = f"{escape_controls(file)}: impossible position ({len(problems)} problem(s)){tail}\n"
-    return [head, _text(lambda con: findings_text(file, problems, console=con))]
-
-
-def _json(obj) -> str:
-    """``cli_common.emit_json``'s text."""
-    import json
-
-    from .output import encodable, json_escape
-
-    text = json_escape(json.dumps(obj, indent=2, ensure_ascii=False, default=_default)) + "\n"
-    return text if encodable(text) else json_escape(text, ascii_only=True)
-
-
-def _default(o):
-    if hasattr(o, "to_dict"):
-        return o.to_dict()
-    if isinstance(o, (set, frozenset, tuple)):
-        return list(o)
-    return str(o)
+    def text(self, render) -> None:
+        self.pieces.append(_text(render))
 
 
 def _text(render):

@@ -34,23 +34,16 @@ def emit_json(obj: Any, file=None) -> None:
     strings (C1, DEL, bidi overrides, line separators, lone surrogates from a file name that is not
     UTF-8) are written as ``\\uXXXX`` escapes, and so is all non-ASCII text when the stream cannot
     encode it: the output is always valid JSON holding exactly the strings."""
-    from .output import json_escape
+    from .output import json_text
 
     out = file or sys.stdout
-    text = json_escape(json.dumps(obj, indent=2, ensure_ascii=False, default=_default)) + "\n"
-    from .output import encodable
-
-    if not encodable(text, out):
-        text = json_escape(text, ascii_only=True)
-    out.write(text)
+    out.write(json_text(obj, out))
 
 
 def _default(o: Any) -> Any:
-    if hasattr(o, "to_dict"):
-        return o.to_dict()
-    if isinstance(o, (set, frozenset, tuple)):
-        return list(o)
-    return str(o)
+    from .output import _json_default
+
+    return _json_default(o)
 
 
 def console(stderr: bool = False):

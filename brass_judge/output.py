@@ -81,6 +81,24 @@ def encodable(text: str, stream=None) -> bool:
         return False
 
 
+def json_text(obj, stream=None) -> str:
+    """*obj* as the JSON text the commands write to *stream* (standard output): indented,
+    invisible and control characters in strings written as ``\\uXXXX`` escapes, and all non-ASCII
+    text too when the stream cannot encode it (always valid JSON holding exactly the strings)."""
+    import json
+
+    text = json_escape(json.dumps(obj, indent=2, ensure_ascii=False, default=_json_default)) + "\n"
+    return text if encodable(text, stream) else json_escape(text, ascii_only=True)
+
+
+def _json_default(o):
+    if hasattr(o, "to_dict"):
+        return o.to_dict()
+    if isinstance(o, (set, frozenset, tuple)):
+        return list(o)
+    return str(o)
+
+
 def has_controls(text: str) -> bool:
     return _CONTROL.search(text) is not None
 
