@@ -643,7 +643,7 @@ def _osa_distance(a: str, b: str, limit: int) -> int:
 
 # --------------------------------------------------------------------------- the index
 
-_FIELD_WEIGHTS = (("question", 3.0), ("keywords", 2.0), ("topics", 1.0), ("answer", 1.0))
+_FIELD_WEIGHTS = (("question", 3.0), ("keywords", 2.0), ("topics", 1.0), ("answer", 0.5))
 _K1 = 1.2
 _B = 0.75
 

@@ -43,7 +43,7 @@ class Violation:
         r = self.spec.remedy
         if r is None:
             return None
-        return r.format_map(_SafeDict(self.fields))
+        return _articles(r.format_map(_SafeDict(self.fields)))
 
     @property
     def rulings(self) -> list:

@@ -113,3 +113,13 @@ def test_a_claimed_level_offers_the_lowest_tile():
 def test_hand_unknown_keeps_the_card_named():
     alts = _fixture_alternatives("loan/LON001_loan-below-minus-10.yaml")
     assert [a["notation"] for a in alts] == ["loan 10 card=wigan"] and alts[0]["differs"] == ["amount"]
+
+
+def test_another_industry_is_not_said_to_change_the_source_asked_for():
+    # no coal reaches Bolton: a coal mine or cotton mill there is offered, and it is another
+    # industry, not "another iron source" (a coal mine takes no iron at all)
+    code, d = _json(POS, "--action", "build iron@bolton card=bolton iron=market")
+    assert code == 1 and d["alternatives"]
+    for alt in d["alternatives"]:
+        if alt["action"].get("industry") != "iron_works":
+            assert "iron source" not in alt["differs"] and "industry" in alt["differs"], alt

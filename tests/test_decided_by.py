@@ -97,3 +97,16 @@ def test_every_assumption_is_shown_once_folded_or_not():
         assert sorted(shown) == sorted(v.assumptions), path
         flags = [a["changes_verdict"] for a in details]
         assert flags == sorted(flags, reverse=True), path  # those that could change it first
+
+
+def test_a_second_own_tile_in_the_rail_era_and_a_market_sale_are_decided_by_their_rulings():
+    from test_rules import RULES_DIR, judge
+
+    # Q079: the Rail Era lifts the one-tile-per-town limit, the question this build turns on
+    _, _, v = judge(RULES_DIR / "rulings" / "Q079_rail-era-second-own-tile.yaml")
+    assert v.legal and "Q079" in v.decided_by, v.decided_by
+    # Q070: the new mine's cubes go to the Coal Market and red is paid for them
+    _, _, v = judge(RULES_DIR / "rulings" / "Q070_market-sale-money.yaml")
+    assert v.legal and "Q070" in v.decided_by, v.decided_by
+    code, d = _json(POS, "--action", "build iron@bolton card=bolton coal=market")
+    assert "Q079" not in d["decided_by"]  # no second own tile there: not cited

@@ -66,3 +66,12 @@ def test_an_illegal_picture_draws_no_coal_moving(tmp_path):
     pos.write_text(pos.read_text(encoding="utf-8").replace("money: 4", "money: 30"), encoding="utf-8")
     r = run_cli("check", str(pos), "--action", "build iron@manchester card=manchester", "--render", str(svg))
     assert r.returncode == 0 and svg.read_text(encoding="utf-8").count('stroke-dasharray="10 5"') == 2
+
+
+def test_a_remedy_reads_an_before_a_vowel_like_its_message():
+    r, out = run_json("check", str(EXAMPLES / "worked-turn" / "position.yaml"), "--action",
+                      "build iron@barrow card=lancaster")
+    bld001 = next(v for v in out["violations"] if v["code"] == "BLD001")
+    assert "an Iron Works card with Barrow-in-Furness" in bld001["remedy"], bld001
+    assert " a Iron" not in run_cli("check", str(EXAMPLES / "worked-turn" / "position.yaml"), "--action",
+                                    "build iron@barrow card=lancaster").stdout

@@ -204,6 +204,48 @@ TABLE_CASES = [
 ]
 
 
+#: A third round (issue 17 verification): 30 more plain questions written with their answers
+#: from the FAQ before looking at the ranking. First run: top-3 23/30, top-1 19/30. Then the
+#: answer text was weighted half as much as before (it is long and mentions many side terms, so
+#: it outvoted the question and keywords): top-3 25/30, top-1 20/30, and no other set lost a hit
+#: (development 87 -> 88/90 top-3, held-out 41/43, first table set 35 -> 36/36, top-1 31 -> 33).
+#: Still missed: "use the coal from my own mine first" (Q060), "need a connection to build a
+#: cotton mill" (Q072), "can iron be moved along rail links" (Q063), "discard any card to build"
+#: and "any card to build anywhere" rank Q073 lower than wished (4th or below).
+SECOND_TABLE_CASES = [
+("can I sell cotton to a port that belongs to someone else","Q111"),
+("do I have to use the coal from my own mine first","Q060"),
+("what happens when the coal market is empty","Q065"),
+("how much does a loan cost","Q035"),
+("can I take a loan when my income is at -10","Q036"),
+("do canals stay on the board in the rail era","Q041"),
+("can I discard any card to build","Q073"),
+("can I build two industries in the same town","Q079"),
+("do I need a connection to build a cotton mill","Q072"),
+("how many victory points does a link score","Q039"),
+("can iron be moved along rail links","Q063"),
+("do I pay for iron when I develop","Q114"),
+("who goes first in the next round","Q024"),
+("can I pass my turn","Q023"),
+("how many actions per turn in the first round","Q019"),
+("can I overbuild someone else's iron works","Q083"),
+("what is the virtual link","Q129"),
+("how many cards does each player get","Q001"),
+("can I build a shipyard in the canal era","Q080"),
+("what happens to level one tiles at the end of the canal era","Q042"),
+("is money public information","Q009"),
+("can I build on a space with two icons","Q078"),
+("can I overbuild my own mine","Q086"),
+("does overbuilding need a card","Q087"),
+("how are canals scored","Q039"),
+("do rails need coal","Q123"),
+("what do we do with the leftover money at the end","Q048"),
+("can I take two loans in one turn","Q022"),
+("do I get points for a tile when it flips","Q038"),
+("can I use any card to build anywhere","Q073"),
+]
+
+
 def _rate(cases: list[tuple[str, str]], k: int = 3) -> tuple[float, list]:
     misses = []
     for query, expected in cases:
@@ -252,6 +294,15 @@ def test_table_questions(record_property):
     print(f"\ntable questions: top 3 for {len(TABLE_CASES) - len(misses)}/{len(TABLE_CASES)} = {rate:.1%}")
     record_property("rulings_search_top3_table", round(rate, 4))
     assert rate >= 0.9, misses
+
+
+def test_second_table_questions(record_property):
+    ids = set(R.load_rulings())
+    assert len(SECOND_TABLE_CASES) >= 30 and all(e in ids for _, e in SECOND_TABLE_CASES)
+    rate, misses = _rate(SECOND_TABLE_CASES)
+    print(f"\nsecond table questions: top 3 for {len(SECOND_TABLE_CASES) - len(misses)}/{len(SECOND_TABLE_CASES)}")
+    record_property("rulings_search_top3_table2", round(rate, 4))
+    assert rate >= 0.8, misses
 
 
 @pytest.mark.parametrize("query,expected", [

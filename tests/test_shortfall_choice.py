@@ -93,3 +93,15 @@ def test_a_choice_when_the_round_does_not_end_is_said(tmp_path):
     (tmp_path / "pos.yaml").write_text(text, encoding="utf-8")
     r, d = run_json("check", pos, "--action", "pass card=wigan", "--apply", "--out", out, "--shortfall", "red=bolton")
     assert r.returncode == 0 and any("was not used" in t for t in d["after_turn"])
+
+
+def test_too_few_tiles_named_says_what_is_owed_and_a_misspelt_town_gets_suggestions(tmp_path):
+    pos, out = _files(tmp_path)
+    base = ("check", pos, "--action", "pass card=wigan", "--apply", "--out", out)
+    r, d = run_json(*base, "--shortfall", "red=wigan")
+    assert r.returncode == 1 and [v["code"] for v in d["violations"]] == ["GAM005"]
+    msg = d["violations"][0]["message"]
+    assert "must pay £8 of negative income" in msg and "2 other tile(s)" in msg and "removed first" not in msg
+    r, d = run_json(*base, "--shortfall", "red=bolten")
+    msgs = " ".join(v["message"] for v in d["violations"])
+    assert "did you mean: Bolton" in msgs and "still has 3 tile(s)" in msgs

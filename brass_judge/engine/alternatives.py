@@ -172,9 +172,10 @@ def _differs(asked, cand) -> list:
             out.append("space")
         if asked.level is not None and asked.level != cand.level and asked.industry == cand.industry:
             out.append("level")
-        if asked.coal_from and asked.coal_from != cand.coal_from:
+        # another industry needs other resources: its sources are not a change of the one asked
+        if asked.coal_from and asked.coal_from != cand.coal_from and asked.industry == cand.industry:
             out.append("coal source")
-        if asked.iron_from and asked.iron_from != cand.iron_from:
+        if asked.iron_from and asked.iron_from != cand.iron_from and asked.industry == cand.industry:
             out.append("iron source")
     elif isinstance(asked, Network):
         if set(asked.lines) != set(cand.lines):

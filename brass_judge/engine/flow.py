@@ -429,8 +429,9 @@ def _pay_income(pos: Position, data, name: str, choice: Optional[list], fx: Flow
             pos.tiles.remove(t)
             own.remove(t)
         if cash < owed and own:
-            _bad_choice(fx, name, f"the tiles named do not cover {name}'s £{owed} income (£{cash}), but {name} "
-                        f"still has {len(own)} tile(s) on the board, which must be removed first")
+            _bad_choice(fx, name, f"{name} must pay £{owed} of negative income and has only £{cash} with the "
+                        f"tiles named, but still has {len(own)} {'other ' if removed else ''}tile(s) on the board: name more tiles "
+                        "until it is covered (VP are lost only when no tile is left)")
     if cash < owed and own:
         own.sort(key=lambda t: (value(t), t.flipped, t.level, t.location, t.space))
         auto = []
@@ -480,8 +481,9 @@ def _find_own_tile(pos: Position, name: str, ref: str, data):
             return f"cannot read {ref!r} as LOCATION#SPACE"
     try:
         loc = data.location(text).key
-    except Exception:
-        return f"{ref!r} is not a location"
+    except Exception as exc:
+        hint = list(getattr(exc, "suggestions", None) or ())[:3]
+        return f"{ref!r} is not a location" + (f" (did you mean: {', '.join(hint)}?)" if hint else "")
     tiles = [t for t in pos.tiles if t.owner == name and t.location == loc and (space is None or t.space == space)]
     if not tiles:
         return f"{name} has no tile in {data.locations[loc].name}" + (f" on space {space}" if space is not None else "")
