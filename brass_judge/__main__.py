@@ -29,13 +29,42 @@ def main(argv: list[str] | None = None) -> int:
     once the output is flushed (see :func:`_exit_now`)."""
     if sys.stdout is None or sys.stderr is None:
         _closed_streams()
-    code = _main(argv)
+    try:
+        code = _main(argv)
+    except Exception as exc:  # noqa: BLE001 - a bug must still end in a message, never a traceback
+        if os.environ.get("BRASS_JUDGE_DEBUG"):
+            raise
+        code = _internal_error(exc, sys.argv[1:] if argv is None else list(argv))
     if argv is None and os.path.basename(sys.argv[0] or "") in _PROGRAM_NAMES:
         _exit_now(code)
     return code
 
 
 _PROGRAM_NAMES = ("brass-judge", "__main__.py")
+
+
+def _internal_error(exc: BaseException, args: list) -> int:
+    """A command failed with an exception the code did not expect (a bug in brass-judge, not in
+    the user's files): say so in one paragraph (INP091, as lint does for one file) and exit 2.
+    ``BRASS_JUDGE_DEBUG=1`` lets the traceback through instead."""
+    from .errors import InputError, quote
+
+    what = f"{type(exc).__name__}: {quote(str(exc), 160)}" if str(exc) else type(exc).__name__
+    command = quote(args[0], 40) if args else "(no command)"
+    err = InputError(f"internal error in the brass-judge command {command} ({what}). This is a bug in brass-judge, "
+                     "not a problem in your files: please report it with the command line and the input files "
+                     "(BRASS_JUDGE_DEBUG=1 shows the traceback)", code="INP091")
+    try:
+        from .cli_common import emit_json, json_asked
+
+        if json_asked(args):
+            emit_json({"error": err.to_dict()})
+            sys.stdout.flush()
+        sys.stderr.write(err.render() + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+    return 2
 
 
 class _ClosedStream:

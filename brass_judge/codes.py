@@ -461,6 +461,7 @@ _ROWS = [
             "brings the location at its far end into your network, even an empty town or an outside location, and "
             "you may build on from there.")),
     _c("RUL-DEVELOP", "develop", "Develop removes the lowest tile of each chosen industry and takes 1 iron per tile", ("Q114", "Q115", "Q116"),
+       may=("Q115",),
        doc=("Develop removes one or two tiles from your mat, each the lowest of its industry at that moment, and "
             "consumes 1 iron per tile. Nothing on the board changes; it only opens higher levels for later "
             "builds.")),

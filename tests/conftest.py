@@ -9,6 +9,10 @@ from pathlib import Path
 
 import pytest
 
+# An unexpected exception in a command is reported to users as INP091 (brass_judge/__main__.py);
+# the tests want to see it as the exception it is, so that no crash hides behind exit 2.
+os.environ.setdefault("BRASS_JUDGE_DEBUG", "1")
+
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
 SEEDS = REPO.parent / "shared" / "seeds"

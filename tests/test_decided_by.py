@@ -110,3 +110,14 @@ def test_a_second_own_tile_in_the_rail_era_and_a_market_sale_are_decided_by_thei
     assert v.legal and "Q070" in v.decided_by, v.decided_by
     code, d = _json(POS, "--action", "build iron@bolton card=bolton coal=market")
     assert "Q079" not in d["decided_by"]  # no second own tile there: not cited
+
+
+def test_developing_two_tiles_is_decided_by_q115_one_tile_is_not():
+    """Q115 (two tiles in one Develop, of the same or different industries) answers "why?" only when
+    two tiles are removed; with one it is merely relied on."""
+    code, two = _json(POS, "--action", "develop coal,iron card=preston")
+    assert code == 0 and "Q115" in two["decided_by"]
+    code, same = _json(POS, "--action", "develop coal,coal card=preston")
+    assert code == 0 and "Q115" in same["decided_by"]
+    code, one = _json(POS, "--action", "develop coal card=preston")
+    assert code == 0 and "Q115" in one["rulings"] and "Q115" not in one["decided_by"]
