@@ -187,38 +187,13 @@ def _parse(args: list[str]) -> tuple[str, list[str], dict] | None:
     """``(command, arguments, options)``, or None when the typer CLI should handle it."""
     if not args or args[0] not in _OPTIONS:
         return None
-    cmd, known = args[0], _OPTIONS[args[0]]
-    positional: list[str] = []
-    opts: dict = {}
-    rest = args[1:]
-    i = 0
-    while i < len(rest):
-        a = rest[i]
-        i += 1
-        if a == "--":
-            positional.extend(rest[i:])
-            break
-        if a.startswith("--"):
-            name, eq, value = a.partition("=")
-            attached = bool(eq)
-        elif a.startswith("-") and len(a) > 1:
-            name, value = a[:2], a[2:]
-            attached = bool(value)
-        else:
-            if a == "-":
-                return None
-            positional.append(a)
-            continue
-        if name not in known:
-            return None
-        if not attached:
-            if i >= len(rest):
-                return None
-            value = rest[i]
-            i += 1
-        if value.startswith("-"):
-            return None
-        opts[known[name]] = value  # a repeated option: the last one counts, as in click
+    from ._argv import split_options
+
+    cmd = args[0]
+    split = split_options(args[1:], _OPTIONS[cmd])
+    if split is None:
+        return None
+    positional, opts = split
     if len(positional) != _ARGUMENTS[cmd] or any(p.startswith("-") for p in positional):
         return None
     fmt = opts.get("fmt", "text")

@@ -31,39 +31,13 @@ _VALIDATE_OPTIONS = {"--format": "fmt", "-f": "fmt"}
 def parse(cmd: str, args: list) -> tuple | None:
     """``(positional, options)`` of a ``check``/``validate`` command line, or None when the
     typer CLI should handle it."""
-    known = _CHECK_OPTIONS if cmd == "check" else _VALIDATE_OPTIONS
-    flags = _CHECK_FLAGS if cmd == "check" else {}
-    positional: list = []
-    opts: dict = {}
-    i = 0
-    while i < len(args):
-        a = args[i]
-        i += 1
-        if a == "--":
-            positional.extend(args[i:])
-            break
-        if a in flags:
-            opts[flags[a]] = True
-            continue
-        if a.startswith("--"):
-            name, eq, value = a.partition("=")
-            attached = bool(eq)
-        elif a.startswith("-") and len(a) > 1:
-            name, value = a[:2], a[2:]
-            attached = bool(value)
-        else:
-            positional.append(a)
-            continue
-        if name not in known:
-            return None
-        if not attached:
-            if i >= len(args):
-                return None
-            value = args[i]
-            i += 1
-        if not value or value.startswith("-"):
-            return None
-        opts[known[name]] = value  # a repeated option: the last one counts, as in click
+    from ._argv import split_options
+
+    split = split_options(args, _CHECK_OPTIONS if cmd == "check" else _VALIDATE_OPTIONS,
+                          _CHECK_FLAGS if cmd == "check" else None)
+    if split is None:
+        return None
+    positional, opts = split
     if any(not p or p.startswith("-") for p in positional):
         return None  # '-' (standard input) and empty names are left to typer
     if len(positional) != 1 and not (cmd == "check" and len(positional) == 2):
