@@ -24,6 +24,7 @@ Sections (each prints "not available yet" when the code it measures is missing):
 Timings are wall-clock (time.perf_counter). No section asserts anything: targets are printed
 next to the figures, and the exit code is 0 unless the script itself fails.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -55,6 +56,7 @@ LINT_S = 30.0
 
 
 # --------------------------------------------------------------------------- helpers
+
 
 def verdict(ok: bool) -> str:
     return "ok" if ok else "OVER TARGET"
@@ -112,9 +114,15 @@ def machine() -> dict:
         load = "%.2f %.2f %.2f" % os.getloadavg()
     except OSError:
         load = "?"
-    return {"nproc": cores, "cpu": cpu, "python": platform.python_version(),
-            "implementation": platform.python_implementation(), "system": platform.platform(),
-            "load": load, "versions": versions}
+    return {
+        "nproc": cores,
+        "cpu": cpu,
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "system": platform.platform(),
+        "load": load,
+        "versions": versions,
+    }
 
 
 def cli_command() -> list[str]:
@@ -136,6 +144,7 @@ def bench_env() -> dict:
 
 # --------------------------------------------------------------------------- 1. CLI latency
 
+
 def bench_cli(runs: int) -> dict:
     print("\n## 1. CLI start-up (whole processes, ms)\n")
     py = sys.executable
@@ -146,14 +155,18 @@ def bench_cli(runs: int) -> dict:
         "brass-judge check position.yaml turn.yaml": bj + ["check", str(POSITION), str(TURN)],
         "brass-judge validate position.yaml": bj + ["validate", str(POSITION)],
         "brass-judge rulings show Q080": bj + ["rulings", "show", "Q080"],
-        f"brass-judge rulings search \"{SEARCH}\"": bj + ["rulings", "search", SEARCH],
-        "brass-judge check position.yaml turn.yaml --format json": bj + ["check", str(POSITION), str(TURN),
-                                                                         "--format", "json"],
+        f'brass-judge rulings search "{SEARCH}"': bj + ["rulings", "search", SEARCH],
+        "brass-judge check position.yaml turn.yaml --format json": bj
+        + ["check", str(POSITION), str(TURN), "--format", "json"],
         "brass-judge --help": bj + ["--help"],
     }
     env = bench_env()
-    subprocess.run([py, "-m", "compileall", "-q", str(REPO / "brass_judge")], env=env,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(
+        [py, "-m", "compileall", "-q", str(REPO / "brass_judge")],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     for name, cmd in commands.items():  # warm-up: bytecode, the user caches, the OS file cache
         for _ in range(2):
             r = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
@@ -180,11 +193,16 @@ def bench_cli(runs: int) -> dict:
     print()
     for label, (ratio, target) in ratios.items():
         print(f"{label:<30} {ratio:5.2f}x   target <= {target}x   {verdict(ratio <= target)}")
-    return {"median_ms": med, "min_ms": low, "runs": runs,
-            "ratios": {k: round(v[0], 3) for k, v in ratios.items()}}
+    return {
+        "median_ms": med,
+        "min_ms": low,
+        "runs": runs,
+        "ratios": {k: round(v[0], 3) for k, v in ratios.items()},
+    }
 
 
 # --------------------------------------------------------------------------- 2. replay
+
 
 def _games_api():
     try:
@@ -229,26 +247,47 @@ def bench_replay(runs: int, workdir: Path) -> dict:
         if not res.ok:
             print(f"  warning: {name} does not replay cleanly: {[f.code for f in res.findings][:5]}")
         log = games.read_log(str(path), data)
-        got = interleaved_ms({"load": lambda: games.read_log(str(path), data),
-                              "full": lambda: games.replay(str(path), data=data),
-                              "judge": lambda: games.replay(log, data=data)}, runs * 3)
-        (load_ms, load_min), (full_ms, full_min), (judge_ms, judge_min) = got["load"], got["full"], got["judge"]
+        got = interleaved_ms(
+            {
+                "load": lambda: games.read_log(str(path), data),
+                "full": lambda: games.replay(str(path), data=data),
+                "judge": lambda: games.replay(log, data=data),
+            },
+            runs * 3,
+        )
+        (load_ms, load_min), (full_ms, full_min), (judge_ms, judge_min) = (
+            got["load"],
+            got["full"],
+            got["judge"],
+        )
         n = res.actions
         print(f"{name}: {n} actions, {res.turns} turns")
         print(f"  load+validate (read_log)      {load_ms:7.2f} ms (min {load_min:.2f})")
-        print(f"  replay from the file          {full_ms:7.2f} ms (min {full_min:.2f})   "
-              f"target < {REPLAY_MS:.0f} ms   {verdict(full_ms < REPLAY_MS)}")
-        print(f"  replay of the loaded log      {judge_ms:7.2f} ms (min {judge_min:.2f})   "
-              f"{n / judge_ms * 1000:,.0f} actions/s")
-        print(f"  replay from file / load       {full_ms / load_ms:7.2f}x   target <= {REPLAY_VS_LOAD}x   "
-              f"{verdict(full_ms / load_ms <= REPLAY_VS_LOAD)}")
+        print(
+            f"  replay from the file          {full_ms:7.2f} ms (min {full_min:.2f})   "
+            f"target < {REPLAY_MS:.0f} ms   {verdict(full_ms < REPLAY_MS)}"
+        )
+        print(
+            f"  replay of the loaded log      {judge_ms:7.2f} ms (min {judge_min:.2f})   "
+            f"{n / judge_ms * 1000:,.0f} actions/s"
+        )
+        print(
+            f"  replay from file / load       {full_ms / load_ms:7.2f}x   target <= {REPLAY_VS_LOAD}x   "
+            f"{verdict(full_ms / load_ms <= REPLAY_VS_LOAD)}"
+        )
         print(f"  judging only / load           {judge_ms / load_ms:7.2f}x")
-        out[name] = {"actions": n, "load_ms": load_ms, "replay_file_ms": full_ms, "replay_log_ms": judge_ms,
-                     "actions_per_s": n / judge_ms * 1000}
+        out[name] = {
+            "actions": n,
+            "load_ms": load_ms,
+            "replay_file_ms": full_ms,
+            "replay_log_ms": judge_ms,
+            "actions_per_s": n / judge_ms * 1000,
+        }
     return out
 
 
 # --------------------------------------------------------------------------- 3. moves
+
 
 def bench_moves(runs: int, workdir: Path) -> dict:
     print("\n## 3. Legal moves on mid-game positions\n")
@@ -274,8 +313,10 @@ def bench_moves(runs: int, workdir: Path) -> dict:
         moves = legal_moves(pos, data)
         ms, low = median_ms(lambda: legal_moves(pos, data), runs)
         label = f"{pos.era} round {pos.round}, {pos.turn} to play (action {k}/{total})"
-        print(f"  {label:<48} {len(moves):4d} moves  {ms:7.2f} ms (min {low:.2f})   "
-              f"target < {MOVES_MS:.0f} ms   {verdict(ms < MOVES_MS)}")
+        print(
+            f"  {label:<48} {len(moves):4d} moves  {ms:7.2f} ms (min {low:.2f})   "
+            f"target < {MOVES_MS:.0f} ms   {verdict(ms < MOVES_MS)}"
+        )
         out[label] = {"moves": len(moves), "median_ms": ms, "min_ms": low}
         if frac == 0.5:
             mid = pos
@@ -302,6 +343,7 @@ def bench_moves(runs: int, workdir: Path) -> dict:
 
 
 # --------------------------------------------------------------------------- 4. lint
+
 
 def _play_one(args: tuple) -> str | None:
     players, seed, folder = args
@@ -355,11 +397,17 @@ def lint_per_game(files: list, workdir: Path, baseline: Path | None, n: int, run
     for label, tree in trees.items():
         env = bench_env()
         env["PYTHONPATH"] = str(tree)
-        subprocess.run([sys.executable, "-m", "compileall", "-q", str(tree / "brass_judge")], env=env,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run(
+            [sys.executable, "-m", "compileall", "-q", str(tree / "brass_judge")],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         for folder in (many, one):
-            cmds[(label, folder)] = ([sys.executable, "-m", "brass_judge", "lint", str(folder), "--jobs", "1",
-                                      "--format", "json"], env)
+            cmds[(label, folder)] = (
+                [sys.executable, "-m", "brass_judge", "lint", str(folder), "--jobs", "1", "--format", "json"],
+                env,
+            )
     for cmd, env in cmds.values():  # warm-up
         subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     import resource
@@ -379,29 +427,41 @@ def lint_per_game(files: list, workdir: Path, baseline: Path | None, n: int, run
     med = {k: statistics.median(v) for k, v in times.items()}
     med_cpu = {k: statistics.median(v) for k, v in cpu.items()}
     out = {}
-    print(f"  per game (lint of {n} games minus lint of 1, over {n - 1}; median of {runs} interleaved runs;"
-          " wall time, and the processes' CPU time):")
+    print(
+        f"  per game (lint of {n} games minus lint of 1, over {n - 1}; median of {runs} interleaved runs;"
+        " wall time, and the processes' CPU time):"
+    )
     for label in trees:
         per = (med[(label, many)] - med[(label, one)]) / (n - 1)
         per_cpu = (med_cpu[(label, many)] - med_cpu[(label, one)]) / (n - 1)
         out[f"per_game_ms_{label.replace(' ', '_')}"] = per
         out[f"per_game_cpu_ms_{label.replace(' ', '_')}"] = per_cpu
-        print(f"    {label:<10} {per:6.2f} ms per game (CPU {per_cpu:5.2f} ms)   (lint of 1 game: "
-              f"{med[(label, one)]:.0f} ms)")
+        print(
+            f"    {label:<10} {per:6.2f} ms per game (CPU {per_cpu:5.2f} ms)   (lint of 1 game: "
+            f"{med[(label, one)]:.0f} ms)"
+        )
     if baseline is not None:
         ratio = out["per_game_ms_this_code"] / out["per_game_ms_baseline"]
         ratio_cpu = out["per_game_cpu_ms_this_code"] / out["per_game_cpu_ms_baseline"]
         out["per_game_ratio"] = ratio
         out["per_game_cpu_ratio"] = ratio_cpu
-        print(f"  lint per game / baseline      {ratio:5.2f}x (CPU time {ratio_cpu:.2f}x)   target <= "
-              f"{LINT_PER_GAME_VS_BASELINE}x   {verdict(ratio <= LINT_PER_GAME_VS_BASELINE)}")
+        print(
+            f"  lint per game / baseline      {ratio:5.2f}x (CPU time {ratio_cpu:.2f}x)   target <= "
+            f"{LINT_PER_GAME_VS_BASELINE}x   {verdict(ratio <= LINT_PER_GAME_VS_BASELINE)}"
+        )
     else:
         print("  (give --baseline DIR, a source tree of the code to compare with, for the issue-20 ratio)")
     return out
 
 
-def bench_lint(n_games: int, games_dir: Path | None, workdir: Path, baseline: Path | None = None,
-               per_game_n: int = 100, runs: int = 7) -> dict:
+def bench_lint(
+    n_games: int,
+    games_dir: Path | None,
+    workdir: Path,
+    baseline: Path | None = None,
+    per_game_n: int = 100,
+    runs: int = 7,
+) -> dict:
     print(f"\n## 4. lint of {n_games:,} self-played games\n")
     try:
         import brass_judge.lint  # noqa: F401
@@ -431,15 +491,22 @@ def bench_lint(n_games: int, games_dir: Path | None, workdir: Path, baseline: Pa
         t = time.perf_counter()
         r = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         s = time.perf_counter() - t
-        note = "" if r.returncode == 0 else f"  (exit {r.returncode}{': ' + r.stderr.strip()[-200:] if r.stderr.strip() else ''})"
+        note = (
+            ""
+            if r.returncode == 0
+            else f"  (exit {r.returncode}{': ' + r.stderr.strip()[-200:] if r.stderr.strip() else ''})"
+        )
         scaled = s * 1000 / len(files) if files else 0.0
         target = f"   target (1,000 games) < {LINT_S:.0f} s   {verdict(scaled < LINT_S)}" if jobs == 2 else ""
-        print(f"  --jobs {jobs}: {s:7.2f} s  ({len(files) / s:6.1f} games/s, {scaled:5.1f} s per 1,000){target}{note}")
+        print(
+            f"  --jobs {jobs}: {s:7.2f} s  ({len(files) / s:6.1f} games/s, {scaled:5.1f} s per 1,000){target}{note}"
+        )
         out[f"jobs{jobs}_s"] = s
     return out
 
 
 # --------------------------------------------------------------------------- main
+
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -447,9 +514,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, help="runs per timing (default 21; 7 with --quick)")
     ap.add_argument("--games", type=int, help="games for the lint benchmark (default 1000; 60 with --quick)")
     ap.add_argument("--games-dir", type=Path, help="keep the self-played games here (and reuse them)")
-    ap.add_argument("--only", nargs="+", choices=["cli", "replay", "moves", "lint"], help="run only these sections")
-    ap.add_argument("--cpu", action="store_true", help="time the in-process sections with CPU time, not wall time")
-    ap.add_argument("--baseline", type=Path, help="a source tree of the code to compare lint's cost per game with")
+    ap.add_argument(
+        "--only", nargs="+", choices=["cli", "replay", "moves", "lint"], help="run only these sections"
+    )
+    ap.add_argument(
+        "--cpu", action="store_true", help="time the in-process sections with CPU time, not wall time"
+    )
+    ap.add_argument(
+        "--baseline", type=Path, help="a source tree of the code to compare lint's cost per game with"
+    )
     args = ap.parse_args(argv)
     global CLOCK
     if args.cpu:
@@ -460,8 +533,10 @@ def main(argv: list[str] | None = None) -> int:
 
     info = machine()
     print("# brass-judge benchmarks")
-    print(f"\nmachine: {info['nproc']} cores, {info['cpu']}; {info['implementation']} {info['python']}; "
-          f"{info['system']}; load average {info['load']}")
+    print(
+        f"\nmachine: {info['nproc']} cores, {info['cpu']}; {info['implementation']} {info['python']}; "
+        f"{info['system']}; load average {info['load']}"
+    )
     print("packages: " + ", ".join(f"{k} {v}" for k, v in info["versions"].items()))
     print(f"runs per timing: {runs}" + ("; in-process timings in CPU time" if args.cpu else ""))
     with tempfile.TemporaryDirectory(prefix="brass-judge-bench-") as tmp:
@@ -473,8 +548,9 @@ def main(argv: list[str] | None = None) -> int:
         if "moves" in sections:
             bench_moves(runs, workdir)
         if "lint" in sections:
-            bench_lint(n_games, args.games_dir, workdir, args.baseline, 20 if args.quick else 100,
-                       max(3, runs // 3))
+            bench_lint(
+                n_games, args.games_dir, workdir, args.baseline, 20 if args.quick else 100, max(3, runs // 3)
+            )
     return 0
 
 

@@ -7,13 +7,21 @@ Public API (imported lazily so that ``import brass_judge`` stays cheap)::
     verdict = check(pos, parse_action("network canal bolton-bury card=manchester", pos))
     verdict.legal, verdict.violations, verdict.effects, verdict.rulings
 """
+
 from __future__ import annotations
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "__version__", "load_position", "parse_action", "check", "apply", "legal_actions",
-    "validate", "replay", "game_data",
+    "__version__",
+    "load_position",
+    "parse_action",
+    "check",
+    "apply",
+    "legal_actions",
+    "validate",
+    "replay",
+    "game_data",
 ]
 
 _LAZY = {

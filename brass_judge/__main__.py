@@ -17,6 +17,7 @@ Fast path for ``brass-judge rulings show|search|list``
     tests/test_fastpath.py compares both paths over every ruling, every filter and a set of
     searches. ``BRASS_JUDGE_NO_FASTPATH=1`` turns the fast path off.
 """
+
 from __future__ import annotations
 
 import os
@@ -51,9 +52,12 @@ def _internal_error(exc: BaseException, args: list) -> int:
 
     what = f"{type(exc).__name__}: {quote(str(exc), 160)}" if str(exc) else type(exc).__name__
     command = quote(args[0], 40) if args else "(no command)"
-    err = InputError(f"internal error in the brass-judge command {command} ({what}). This is a bug in brass-judge, "
-                     "not a problem in your files: please report it with the command line and the input files "
-                     "(BRASS_JUDGE_DEBUG=1 shows the traceback)", code="INP091")
+    err = InputError(
+        f"internal error in the brass-judge command {command} ({what}). This is a bug in brass-judge, "
+        "not a problem in your files: please report it with the command line and the input files "
+        "(BRASS_JUDGE_DEBUG=1 shows the traceback)",
+        code="INP091",
+    )
     try:
         from .cli_common import emit_json, json_asked
 
@@ -154,8 +158,9 @@ def _exit_now(code: int) -> None:
     if os.environ.get("BRASS_JUDGE_NO_FAST_EXIT"):
         return
     threading = sys.modules.get("threading")
-    if threading is not None and any(t is not threading.main_thread() and not t.daemon and t.is_alive()
-                                     for t in threading.enumerate()):
+    if threading is not None and any(
+        t is not threading.main_thread() and not t.daemon and t.is_alive() for t in threading.enumerate()
+    ):
         return
     try:
         import atexit
@@ -176,9 +181,18 @@ _FORMAT = {"--format": "fmt", "-f": "fmt"}
 _OPTIONS = {
     "show": dict(_FORMAT),
     "search": dict(_FORMAT, **{"--limit": "limit", "-n": "limit"}),
-    "list": dict(_FORMAT, **{"--topic": "topic", "-t": "topic", "--authority": "authority",
-                             "-a": "authority", "--engine": "engine", "-e": "engine",
-                             "--applies-to": "applies_to"}),
+    "list": dict(
+        _FORMAT,
+        **{
+            "--topic": "topic",
+            "-t": "topic",
+            "--authority": "authority",
+            "-a": "authority",
+            "--engine": "engine",
+            "-e": "engine",
+            "--applies-to": "applies_to",
+        },
+    ),
 }
 _ARGUMENTS = {"show": 1, "search": 1, "list": 0}
 
@@ -253,6 +267,7 @@ def _json(obj) -> str:
 
 # --------------------------------------------------------------------------- the commands
 
+
 def _cited_by(ruling_id: str) -> list[dict]:
     """``cli_rulings._cited_by``, through a JSON cache keyed by the digest of codes.py (importing
     codes.py costs more than everything else ``rulings show`` does)."""
@@ -269,8 +284,9 @@ def _cited_by(ruling_id: str) -> list[dict]:
         try:
             from .codes import codes_citing
 
-            table = {rid: [{"code": c.code, "name": c.name} for c in codes_citing(rid)]
-                     for rid in R.load_rulings()}
+            table = {
+                rid: [{"code": c.code, "name": c.name} for c in codes_citing(rid)] for rid in R.load_rulings()
+            }
         except (ImportError, AttributeError):
             return []
         if name:
@@ -292,7 +308,10 @@ def _show(ruling_id: str, fmt: str) -> str | None:
         obj["cited_by"] = cited
         return _json(obj)
     lines = [
-        f"{r.id}  {r.question}", "", r.answer, "",
+        f"{r.id}  {r.question}",
+        "",
+        r.answer,
+        "",
         f"source:     {r.source if r.source else '(none given)'}",
         f"authority:  {', '.join(r.authority)}",
         f"topics:     {', '.join(r.topics)}",
@@ -317,36 +336,60 @@ def _search(query: str, limit: int, fmt: str) -> str | None:
     hits = search(query, limit=limit)
     cover = [match_coverage(query, r) for r, _ in hits]
     if fmt == "json":
-        return _json([
-            {"id": r.id, "score": s, "coverage": c, "weak": is_weak(c), "question": r.question, "answer": r.answer,
-             "engine": r.engine, "topics": list(r.topics), "authority": list(r.authority)}
-            for (r, s), c in zip(hits, cover)
-        ])
+        return _json(
+            [
+                {
+                    "id": r.id,
+                    "score": s,
+                    "coverage": c,
+                    "weak": is_weak(c),
+                    "question": r.question,
+                    "answer": r.answer,
+                    "engine": r.engine,
+                    "topics": list(r.topics),
+                    "authority": list(r.authority),
+                }
+                for (r, s), c in zip(hits, cover)
+            ]
+        )
     if not hits:
-        return _Plain.render([f"No ruling matches {query!r}. Try other words, or "
-                              "'brass-judge rulings list --topic ...'."])
-    table = _Plain.Table(("id", "score", "match", "question"), justify=("left", "right", "right", "left"),
-                         no_wrap=(True, True, True, False),
-                         rows=[(r.id, f"{s:.1f}", f"{c:.0%}", r.question) for (r, s), c in zip(hits, cover)])
+        return _Plain.render(
+            [f"No ruling matches {query!r}. Try other words, or 'brass-judge rulings list --topic ...'."]
+        )
+    table = _Plain.Table(
+        ("id", "score", "match", "question"),
+        justify=("left", "right", "right", "left"),
+        no_wrap=(True, True, True, False),
+        rows=[(r.id, f"{s:.1f}", f"{c:.0%}", r.question) for (r, s), c in zip(hits, cover)],
+    )
     best = hits[0][0]
     head = [weak_text(cover[0])] if is_weak(cover[0]) else []
-    return _Plain.render([table, "", *head, f"{best.id}: {best.answer}",
-                          f"More: brass-judge rulings show {best.id}"])
+    return _Plain.render(
+        [table, "", *head, f"{best.id}: {best.answer}", f"More: brass-judge rulings show {best.id}"]
+    )
 
 
 def _list(opts: dict, fmt: str) -> str | None:
     from .rulings import list_rulings
 
-    found = list_rulings(topic=opts.get("topic"), authority=opts.get("authority"),
-                         engine=opts.get("engine"), applies_to=opts.get("applies_to"))
+    found = list_rulings(
+        topic=opts.get("topic"),
+        authority=opts.get("authority"),
+        engine=opts.get("engine"),
+        applies_to=opts.get("applies_to"),
+    )
     if fmt == "json":
         return _json([r.to_dict() for r in found])
-    table = _Plain.Table(("id", "engine", "authority", "question"), no_wrap=(True, True, False, False),
-                         rows=[(r.id, r.engine, ", ".join(r.authority), r.question) for r in found])
+    table = _Plain.Table(
+        ("id", "engine", "authority", "question"),
+        no_wrap=(True, True, False, False),
+        rows=[(r.id, r.engine, ", ".join(r.authority), r.question) for r in found],
+    )
     return _Plain.render([table, f"{len(found)} ruling{'s' if len(found) != 1 else ''}"])
 
 
 # --------------------------------------------------------------------------- plain text as rich lays it out
+
 
 class _Plain:
     """The layout rich gives ``Console.print`` of text and of a ``Table(box=None, pad_edge=False)``
@@ -391,11 +434,14 @@ class _Plain:
         if cls._SAFE is None:
             # rich's one-cell ranges (rich/cells.py) and the general punctuation block's dashes,
             # quotes, bullets and ellipsis (U+2010-U+2027), all one cell wide in rich's tables.
-            cls._SAFE = re.compile("[\n\u0020-\u007e\u00a0-\u00ac\u00ae-\u02ff\u0370-\u0482"
-                                   "\u2010-\u2027]*")
+            cls._SAFE = re.compile("[\n\u0020-\u007e\u00a0-\u00ac\u00ae-\u02ff\u0370-\u0482\u2010-\u2027]*")
             cls._EMOJI = re.compile(r":\S*?:")
-        return (cls._SAFE.fullmatch(text) is not None and "[" not in text and "\\" not in text
-                and cls._EMOJI.search(text) is None)
+        return (
+            cls._SAFE.fullmatch(text) is not None
+            and "[" not in text
+            and "\\" not in text
+            and cls._EMOJI.search(text) is None
+        )
 
     @staticmethod
     def terminal() -> bool:
@@ -451,7 +497,7 @@ class _Plain:
                 offset += len(word)
             elif length > width:
                 if fold:
-                    chunks = [word[k:k + width] for k in range(0, len(word), width)]
+                    chunks = [word[k : k + width] for k in range(0, len(word), width)]
                     for n, chunk in enumerate(chunks):
                         if start:
                             breaks.append(start)
@@ -484,8 +530,9 @@ class _Plain:
         return text
 
     @classmethod
-    def wrap(cls, line: str, width: int, justify: str = "default", overflow: str = "fold",
-             no_wrap: bool = False) -> list[str]:
+    def wrap(
+        cls, line: str, width: int, justify: str = "default", overflow: str = "fold", no_wrap: bool = False
+    ) -> list[str]:
         """rich ``Text.wrap`` of one line (no newline in it)."""
         if no_wrap:
             pieces = [line]
@@ -497,7 +544,7 @@ class _Plain:
                 if len(piece) > width:
                     spaces = len(piece) - len(piece.rstrip())
                     if spaces:
-                        pieces[k] = piece[:len(piece) - min(spaces, len(piece) - width)]
+                        pieces[k] = piece[: len(piece) - min(spaces, len(piece) - width)]
         if justify == "left":
             pieces = [cls.truncate(p, width, overflow, pad=True) for p in pieces]
         elif justify == "right":
@@ -550,7 +597,7 @@ class _Plain:
         return widths
 
     @classmethod
-    def table(cls, t: "_Plain.Table", max_width: int) -> list[str] | None:
+    def table(cls, t: _Plain.Table, max_width: int) -> list[str] | None:
         """rich ``Table(box=None, pad_edge=False)`` with a header row, as lines."""
         n = len(t.headers)
         pads = [(0 if i == 0 else 1, 0 if i == n - 1 else 1) for i in range(n)]
@@ -573,8 +620,11 @@ class _Plain:
             for i in range(n):
                 inner = widths[i] - sum(pads[i])
                 left, right = " " * pads[i][0], " " * pads[i][1]
-                lines = [piece for line in columns[i][r].split("\n")
-                         for piece in cls.wrap(line, inner, t.justify[i], "ellipsis", t.no_wrap[i])]
+                lines = [
+                    piece
+                    for line in columns[i][r].split("\n")
+                    for piece in cls.wrap(line, inner, t.justify[i], "ellipsis", t.no_wrap[i])
+                ]
                 cells.append([left + x[:inner].ljust(inner) + right for x in lines])
             height = max(len(c) for c in cells)
             for i, c in enumerate(cells):

@@ -1,6 +1,7 @@
 """Splitting a command line the way click does, for the start-up fast paths (``rulings`` in
 brass_judge/__main__.py, ``check``/``validate`` in brass_judge/_fastcheck.py). Standard library
 only: it runs before anything heavy is imported."""
+
 from __future__ import annotations
 
 

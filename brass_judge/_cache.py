@@ -7,6 +7,7 @@ used. Nothing here ever fails: a folder that cannot be created or written, or a 
 be read, only means the data is derived again. ``BRASS_JUDGE_NO_CACHE=1`` turns the cache off.
 Standard library only, and only ``os``: this module is imported on the start-up path.
 """
+
 from __future__ import annotations
 
 import os
@@ -68,5 +69,3 @@ def cache_write(name: str, payload: bytes, kind: str) -> None:
                     pass
     except OSError:
         pass
-
-

@@ -17,13 +17,20 @@ every shipped example and on every rules fixture. ``BRASS_JUDGE_NO_FASTPATH=1`` 
 command line and buffers the output: what check and validate do and print is in
 brass_judge/check_command.py, for both paths.
 """
+
 from __future__ import annotations
 
 import os
 import sys
 
-_CHECK_OPTIONS = {"--action": "action", "-a": "action", "--player": "player", "-p": "player",
-                  "--format": "fmt", "-f": "fmt"}
+_CHECK_OPTIONS = {
+    "--action": "action",
+    "-a": "action",
+    "--player": "player",
+    "-p": "player",
+    "--format": "fmt",
+    "-f": "fmt",
+}
 _CHECK_FLAGS = {"--explain": "explain"}
 _VALIDATE_OPTIONS = {"--format": "fmt", "-f": "fmt"}
 
@@ -33,8 +40,11 @@ def parse(cmd: str, args: list) -> tuple | None:
     typer CLI should handle it."""
     from ._argv import split_options
 
-    split = split_options(args, _CHECK_OPTIONS if cmd == "check" else _VALIDATE_OPTIONS,
-                          _CHECK_FLAGS if cmd == "check" else None)
+    split = split_options(
+        args,
+        _CHECK_OPTIONS if cmd == "check" else _VALIDATE_OPTIONS,
+        _CHECK_FLAGS if cmd == "check" else None,
+    )
     if split is None:
         return None
     positional, opts = split
@@ -67,9 +77,15 @@ def run(cmd: str, args: list) -> int | None:
     report = _Buffered()
     try:
         if cmd == "check":
-            code = run_check(report, Path(positional[0]), Path(positional[1]) if len(positional) == 2 else None,
-                             action=opts.get("action"), player=opts.get("player"), fmt=opts["fmt"],
-                             explain=opts.get("explain", False))
+            code = run_check(
+                report,
+                Path(positional[0]),
+                Path(positional[1]) if len(positional) == 2 else None,
+                action=opts.get("action"),
+                player=opts.get("player"),
+                fmt=opts["fmt"],
+                explain=opts.get("explain", False),
+            )
         else:
             code = run_validate(report, Path(positional[0]), fmt=opts["fmt"])
     except InputError:
@@ -135,6 +151,7 @@ def _text(render):
 
 
 # --------------------------------------------------------------------------- plain output
+
 
 class NotPlain(Exception):
     """Output that rich would not print as it is: let rich print it."""

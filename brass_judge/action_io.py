@@ -4,9 +4,10 @@ An action file holds one action mapping, a list of actions (a turn), a notation 
 ``{player: NAME, actions: [...]}``. Every action is a mapping or a one-line notation string
 (see :mod:`brass_judge.notation`).
 """
+
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from collections.abc import Sequence
 
 from .errors import InputError, InputErrors, UnknownNameError, closest, quote
 from .model import Turn
@@ -23,12 +24,14 @@ def turn_from_doc(doc: Document, data, root: tuple = ()) -> Turn:
         kw.setdefault("code", "INP020")
         return doc.error(msg, path, **kw)
 
-    player: Optional[str] = None
+    player: str | None = None
     if isinstance(obj, dict) and "actions" in obj:
         extra = [k for k in obj if k not in ("actions", "player", "about", "shortfall")]
         if extra:
-            raise located(f"unknown key {quote(extra[0])} (a turn has 'player', 'actions', 'shortfall' and 'about')",
-                          root + (extra[0],))
+            raise located(
+                f"unknown key {quote(extra[0])} (a turn has 'player', 'actions', 'shortfall' and 'about')",
+                root + (extra[0],),
+            )
         player = obj.get("player")
         if player is not None:
             if isinstance(player, (list, dict, bool)):
@@ -61,22 +64,32 @@ def turn_from_doc(doc: Document, data, root: tuple = ()) -> Turn:
             actions.append(action_from_obj(it, data, located=located, path=path))
     shortfall = ()
     if isinstance(obj, dict) and "actions" in obj and obj.get("shortfall") is not None:
-        shortfall = _shortfall_from_obj(obj["shortfall"], lambda msg, sub=(): located(msg, root + ("shortfall",) + sub))
+        shortfall = _shortfall_from_obj(
+            obj["shortfall"], lambda msg, sub=(): located(msg, root + ("shortfall",) + sub)
+        )
     return Turn(tuple(actions), player, shortfall)
 
 
 def _shortfall_from_obj(obj, err) -> tuple:
     """``{red: [bolton, wigan#1]}`` (or ``red: bolton,wigan``) -> ``(("red", ("bolton", "wigan#1")),)``."""
     if not isinstance(obj, dict):
-        raise err("'shortfall' maps each player to the tiles removed for an income shortfall, "
-                  "e.g. {red: [bolton, wigan#1]}")
+        raise err(
+            "'shortfall' maps each player to the tiles removed for an income shortfall, "
+            "e.g. {red: [bolton, wigan#1]}"
+        )
     out = []
     for who, refs in obj.items():
         if isinstance(refs, str):
             refs = [r.strip() for r in refs.split(",") if r.strip()]
-        if not isinstance(refs, list) or not refs or not all(isinstance(r, (str, int)) for r in refs) \
-                or isinstance(refs, bool):
-            raise err(f"the tiles {who} removes must be LOCATION or LOCATION#SPACE names (a list)", (str(who),))
+        if (
+            not isinstance(refs, list)
+            or not refs
+            or not all(isinstance(r, (str, int)) for r in refs)
+            or isinstance(refs, bool)
+        ):
+            raise err(
+                f"the tiles {who} removes must be LOCATION or LOCATION#SPACE names (a list)", (str(who),)
+            )
         out.append((str(who), tuple(str(r) for r in refs)))
     return tuple(out)
 
@@ -88,9 +101,12 @@ def shortfall_from_option(values: Sequence[str]) -> tuple:
         who, eq, refs = v.partition("=")
         tiles = [r.strip() for r in refs.split(",") if r.strip()]
         if not eq or not who.strip() or not tiles:
-            raise InputError(f"--shortfall takes PLAYER=LOCATION[,LOCATION...] (a tile as LOCATION or "
-                             f"LOCATION#SPACE), e.g. --shortfall red=bolton,wigan#1; got {quote(v)}",
-                             field="--shortfall", code="INP023")
+            raise InputError(
+                f"--shortfall takes PLAYER=LOCATION[,LOCATION...] (a tile as LOCATION or "
+                f"LOCATION#SPACE), e.g. --shortfall red=bolton,wigan#1; got {quote(v)}",
+                field="--shortfall",
+                code="INP023",
+            )
         out.append((who.strip(), tuple(tiles)))
     return tuple(out)
 
@@ -104,16 +120,22 @@ def resolve_shortfall_players(shortfall: tuple, players: Sequence[str], *, where
         n = names.get(who.lower())
         if n is None:
             kw = where(who) if where else {"field": "--shortfall"}
-            raise UnknownNameError(f"unknown player {quote(who)} in the shortfall choice", suggestions=closest(who, players), **kw)
+            raise UnknownNameError(
+                f"unknown player {quote(who)} in the shortfall choice",
+                suggestions=closest(who, players),
+                **kw,
+            )
         if n in seen:
             kw = where(who) if where else {"field": "--shortfall"}
-            raise InputError(f"the shortfall choice names {n}'s tiles twice: give them once", code="INP023", **kw)
+            raise InputError(
+                f"the shortfall choice names {n}'s tiles twice: give them once", code="INP023", **kw
+            )
         seen.add(n)
         out.append((n, refs))
     return tuple(out)
 
 
-def load_turn(path: str, data, players: Optional[Sequence[str]] = None) -> Turn:
+def load_turn(path: str, data, players: Sequence[str] | None = None) -> Turn:
     """Read an action file. On a problem, report it together with every other problem the schema
     (``schemas/action.schema.json``) finds elsewhere in the file. With *players* (the position's),
     a ``player:`` naming nobody is reported at its line in the action file."""
@@ -126,15 +148,24 @@ def load_turn(path: str, data, players: Optional[Sequence[str]] = None) -> Turn:
         names = {str(n).lower(): n for n in players}
         if turn.player.lower() not in names:
             line, col = doc.line_of(("player",))
-            raise UnknownNameError(f"unknown player {quote(turn.player)}", file=doc.file, line=line, column=col,
-                                   field="player", suggestions=closest(turn.player, players))
+            raise UnknownNameError(
+                f"unknown player {quote(turn.player)}",
+                file=doc.file,
+                line=line,
+                column=col,
+                field="player",
+                suggestions=closest(turn.player, players),
+            )
         turn = Turn(turn.actions, names[turn.player.lower()], turn.shortfall)
     if players is not None and turn.shortfall:
+
         def where(who):
             line, col = doc.line_of(("shortfall", who))
             return {"file": doc.file, "line": line, "column": col, "field": f"shortfall.{who}"}
 
-        turn = Turn(turn.actions, turn.player, resolve_shortfall_players(turn.shortfall, players, where=where))
+        turn = Turn(
+            turn.actions, turn.player, resolve_shortfall_players(turn.shortfall, players, where=where)
+        )
     return turn
 
 
@@ -165,7 +196,7 @@ def _with_schema_errors(doc: Document, first: InputError) -> InputError:
     return InputErrors(allerrs)
 
 
-def turn_from_text(text: str, data, player: Optional[str] = None) -> Turn:
+def turn_from_text(text: str, data, player: str | None = None) -> Turn:
     try:
         t = parse_turn(text, data, field="--action")
     except InputError as e:

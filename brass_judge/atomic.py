@@ -10,11 +10,12 @@ resolved paths and, for files that exist, by device and inode, so a symlink or a
 of the same path is caught too). Problems are :class:`~brass_judge.errors.InputError` (INP061)
 naming the file.
 """
+
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 
 def same_file(a, b) -> bool:
@@ -38,8 +39,11 @@ def write_text(path, text: str, *, inputs: Iterable = (), what: str = "the outpu
     target = Path(path)
     for inp in inputs:
         if same_file(target, inp):
-            raise InputError(f"refusing to write {what} over an input ({inp}): choose another file",
-                             file=str(target), code="INP061")
+            raise InputError(
+                f"refusing to write {what} over an input ({inp}): choose another file",
+                file=str(target),
+                code="INP061",
+            )
     from .output import write_file
 
     write_file(target, text, what)  # the one writer: temp file, fsync, os.replace (brass_judge/output.py)

@@ -5,6 +5,7 @@ Typer-free: each function takes the parsed options and a :class:`Report` (where 
 and how text is printed), returns the exit code, and raises :class:`~brass_judge.errors.InputError`
 for an unusable input (the caller reports it: exit 2).
 """
+
 from __future__ import annotations
 
 import sys
@@ -49,17 +50,33 @@ def _load(position):
     return lp, game_data(lp.position.variant)
 
 
-def run_check(report: Report, position, action_file=None, *, action=None, player=None, as_player=None,
-              what_if: bool = False, fmt="text", explain: bool = False, apply: bool = False, out=None,
-              render=None, shortfall=None, dcm_sequences: bool = False) -> int:
+def run_check(
+    report: Report,
+    position,
+    action_file=None,
+    *,
+    action=None,
+    player=None,
+    as_player=None,
+    what_if: bool = False,
+    fmt="text",
+    explain: bool = False,
+    apply: bool = False,
+    out=None,
+    render=None,
+    shortfall=None,
+    dcm_sequences: bool = False,
+) -> int:
     """``brass-judge check``: judge a proposed action or turn on a position."""
     from .errors import InputError, quote
     from .output import escape_controls, is_stdio, refuse_clobber, refuse_stdin_twice
 
     fmt = _fmt(fmt)
     refuse_stdin_twice([(position, "POSITION"), (action_file, "ACTION_FILE")])
-    refuse_clobber([(out, "position", "--out"), (render, "svg", "--render")],
-                   [(position, "position", "POSITION"), (action_file, "action", "ACTION_FILE")])
+    refuse_clobber(
+        [(out, "position", "--out"), (render, "svg", "--render")],
+        [(position, "position", "POSITION"), (action_file, "action", "ACTION_FILE")],
+    )
     lp, data = _load(position)
     if (action is None) == (action_file is None):
         raise InputError("give the action either as a file or with --action (exactly one)", code="INP021")
@@ -70,21 +87,30 @@ def run_check(report: Report, position, action_file=None, *, action=None, player
     else:
         turn = load_turn(str(action_file), data, players=lp.position.players)
     if as_player is not None and player is not None and as_player.lower() != player.lower():
-        raise InputError(f"--as {as_player} and --player {player} name different players: --as alone "
-                         "says who acts", field="--as", code="INP021")
+        raise InputError(
+            f"--as {as_player} and --player {player} name different players: --as alone says who acts",
+            field="--as",
+            code="INP021",
+        )
     who = as_player or player or turn.player
     if what_if and as_player is None:
         if who is None:
-            raise InputError("--what-if needs to know who acts: give --player NAME (or use --as NAME)",
-                             field="--what-if", code="INP021")
+            raise InputError(
+                "--what-if needs to know who acts: give --player NAME (or use --as NAME)",
+                field="--what-if",
+                code="INP021",
+            )
         as_player = who
     if who is not None:
         names = {n.lower(): n for n in lp.position.players}
         if who.lower() not in names:
             from .errors import UnknownNameError, closest
 
-            raise UnknownNameError(f"unknown player {quote(who)}", field="--as" if as_player else "--player",
-                                   suggestions=closest(who, lp.position.players))
+            raise UnknownNameError(
+                f"unknown player {quote(who)}",
+                field="--as" if as_player else "--player",
+                suggestions=closest(who, lp.position.players),
+            )
         from .model import Turn
 
         turn = Turn(turn.actions, names[who.lower()], turn.shortfall)
@@ -117,8 +143,11 @@ def run_check(report: Report, position, action_file=None, *, action=None, player
             raise InputError("--apply needs --out FILE for the new position", code="INP022")
         if verdict.legal:
             if verdict.outcomes:
-                raise InputError("the Distant Cotton Market tile drawn must be stated to apply this action "
-                                 "(write MILL>distant:N)", code="INP050")
+                raise InputError(
+                    "the Distant Cotton Market tile drawn must be stated to apply this action "
+                    "(write MILL>distant:N)",
+                    code="INP050",
+                )
             from .position_io import dump_position
 
             new, after_turn, after_steps, bad = _end_turn_if_done(verdict.position, data, choices)
@@ -154,11 +183,15 @@ def run_check(report: Report, position, action_file=None, *, action=None, player
             from .report import after_turn_text
 
             assumed = [t for t in after_turn if t.startswith("assumed: ")] or []
-            report.text(lambda con: after_turn_text(after_steps, assumed, data, fallback=after_turn, console=con))
+            report.text(
+                lambda con: after_turn_text(after_steps, assumed, data, fallback=after_turn, console=con)
+            )
         report.write(f"new position written to {where}\n")
     elif apply and shortfall_bad:
-        report.write(f"nothing written to {where}: the action is legal, but the tiles named for the income "
-                     "shortfall are not what the rules allow\n")
+        report.write(
+            f"nothing written to {where}: the action is legal, but the tiles named for the income "
+            "shortfall are not what the rules allow\n"
+        )
     elif apply:
         report.write(f"nothing written to {where}: the action is illegal\n")
     return code
@@ -187,8 +220,15 @@ def report_invalid(report: Report, file: str, problems, fmt, assumptions=(), *, 
     from .report import findings_text, violation_dict
 
     if _fmt(fmt) == "json":
-        report.json({"file": file, "valid": False, "verdict": "invalid-position",
-                     "problems": [violation_dict(v, file) for v in problems], "assumptions": list(assumptions)})
+        report.json(
+            {
+                "file": file,
+                "valid": False,
+                "verdict": "invalid-position",
+                "problems": [violation_dict(v, file) for v in problems],
+                "assumptions": list(assumptions),
+            }
+        )
     else:
         from .output import escape_controls
 
@@ -220,9 +260,17 @@ def _render(path, verdict, lp, data) -> None:
     caption += [e.text for e in verdict.effects if e.kind == "tile-removed"] if verdict.legal else []
     if caption:
         hl["caption"] = caption
-    _write(path, render_position(shown, data, highlight=hl, before=lp.position,
-                                 title=("LEGAL" if verdict.legal else "ILLEGAL") + ": " + verdict.action_text),
-           "the picture")
+    _write(
+        path,
+        render_position(
+            shown,
+            data,
+            highlight=hl,
+            before=lp.position,
+            title=("LEGAL" if verdict.legal else "ILLEGAL") + ": " + verdict.action_text,
+        ),
+        "the picture",
+    )
 
 
 def _shortfall_choices(turn, option, players, apply: bool) -> dict:
@@ -233,14 +281,22 @@ def _shortfall_choices(turn, option, players, apply: bool) -> dict:
 
     given = resolve_shortfall_players(shortfall_from_option(option or ()), players)
     if (given or turn.shortfall) and not apply:
-        raise InputError("a shortfall choice (--shortfall, or shortfall: in the action file) names the tiles removed "
-                         "when the round ends: use it with --apply "
-                         "--out FILE", field="--shortfall", code="INP023")
+        raise InputError(
+            "a shortfall choice (--shortfall, or shortfall: in the action file) names the tiles removed "
+            "when the round ends: use it with --apply "
+            "--out FILE",
+            field="--shortfall",
+            code="INP023",
+        )
     out = {n: list(refs) for n, refs in turn.shortfall}
     for n, refs in given:
         if n in out:
-            raise InputError(f"{n}'s shortfall tiles are named both in the action file and with --shortfall: "
-                             "give them once", field="--shortfall", code="INP023")
+            raise InputError(
+                f"{n}'s shortfall tiles are named both in the action file and with --shortfall: "
+                "give them once",
+                field="--shortfall",
+                code="INP023",
+            )
         out[n] = list(refs)
     return out
 
@@ -253,8 +309,11 @@ def _end_turn_if_done(pos, data, choices=None) -> tuple:
     violations of the shortfall choice): the texts of what ending the turn did (and its
     assumptions), the same as steps with the rulings that decide each
     (:func:`brass_judge.engine.after_turn.steps`)."""
-    unused = [f"the shortfall choice for {', '.join(choices)} was not used: this turn does not end the round"] \
-        if choices else []
+    unused = (
+        [f"the shortfall choice for {', '.join(choices)} was not used: this turn does not end the round"]
+        if choices
+        else []
+    )
     if pos.actions_left > 0 or pos.game_over:
         return pos, unused, [], []
     from .engine import flow

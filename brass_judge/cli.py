@@ -4,6 +4,7 @@ Each capability lives in its own ``cli_*.py`` module exposing ``register(app)`` 
 commands) or ``app`` (a sub-command group). Modules import their heavy dependencies inside the
 command functions, so ``--help`` and ``rulings`` stay fast.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -14,7 +15,6 @@ import typer
 from typer._click.exceptions import NoArgsIsHelpError, UsageError  # typer 0.28 vendors click
 from typer.core import TyperGroup
 
-from . import __version__
 from .errors import ExitCode, InputError
 
 
@@ -54,8 +54,11 @@ class _Root(TyperGroup):
             raise typer.Exit(stream_failed(exc)) from None
 
     def _usage_error_json(self, exc: UsageError) -> None:
-        if not getattr(self, "_brass_json", False) or isinstance(exc, NoArgsIsHelpError) \
-                or getattr(exc, "_brass_reported", False):
+        if (
+            not getattr(self, "_brass_json", False)
+            or isinstance(exc, NoArgsIsHelpError)
+            or getattr(exc, "_brass_reported", False)
+        ):
             return
         from .cli_common import emit_json, usage_input_error
 
@@ -89,8 +92,9 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _root(
-    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                 help="Print the version and exit."),
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
+    ),
 ) -> None:
     """Rules adjudication and linting for Brass: Lancashire."""
 
@@ -123,7 +127,9 @@ def run(argv: list[str] | None = None) -> int:
         app(args=argv, prog_name="brass-judge", standalone_mode=True)
     except SystemExit as exc:
         code = exc.code
-        return flush_stdout(code if isinstance(code, int) else (0 if code is None else int(ExitCode.INPUT_ERROR)))
+        return flush_stdout(
+            code if isinstance(code, int) else (0 if code is None else int(ExitCode.INPUT_ERROR))
+        )
     except InputError as err:
         sys.stderr.write(err.render() + "\n")
         return flush_stdout(int(ExitCode.INPUT_ERROR))

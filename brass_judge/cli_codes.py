@@ -4,9 +4,8 @@
 full: the rule explained, the message and remedy templates, the rulings it cites, and where in the
 source it is reported. Mounted by the main CLI as a sub-command group.
 """
-from __future__ import annotations
 
-from typing import Optional
+from __future__ import annotations
 
 import typer
 
@@ -28,25 +27,39 @@ def _is_json(fmt) -> bool:
 def _code_dict(c, *, full: bool) -> dict:
     from .code_docs import family_of
 
-    d = {"code": c.code, "name": c.name, "family": family_of(c.code)[0], "kind": "rule" if c.is_rule else "violation",
-         "message": c.message, "explanation": c.doc, "remedy": c.remedy, "rulings": list(c.rulings),
-         "rulings_when_they_decide": list(c.may_cite), "status": c.status}
+    d = {
+        "code": c.code,
+        "name": c.name,
+        "family": family_of(c.code)[0],
+        "kind": "rule" if c.is_rule else "violation",
+        "message": c.message,
+        "explanation": c.doc,
+        "remedy": c.remedy,
+        "rulings": list(c.rulings),
+        "rulings_when_they_decide": list(c.may_cite),
+        "status": c.status,
+    }
     if full:
         from .code_docs import reported_in
         from .rulings import load_rulings
 
         everything = load_rulings()
-        d["ruling_questions"] = {q: everything[q].question for q in (*c.rulings, *c.may_cite) if q in everything}
-        d["reported_in"] = [{"file": f"brass_judge/{path}", "line": line, "function": func}
-                            for path, line, func in reported_in(c.code)]
+        d["ruling_questions"] = {
+            q: everything[q].question for q in (*c.rulings, *c.may_cite) if q in everything
+        }
+        d["reported_in"] = [
+            {"file": f"brass_judge/{path}", "line": line, "function": func}
+            for path, line, func in reported_in(c.code)
+        ]
     return d
 
 
 @app.command("list")
 @handles_input_errors
 def list_cmd(
-    family: Optional[str] = typer.Option(None, "--family", help="Only one family: POS, TRN, BLD, NET, DEV, "
-                                         "SEL, LON, GAM or RUL."),
+    family: str | None = typer.Option(
+        None, "--family", help="Only one family: POS, TRN, BLD, NET, DEV, SEL, LON, GAM or RUL."
+    ),
     fmt: Format = FORMAT_OPTION,
 ) -> None:
     """List the codes: code, name and message (or rule)."""
@@ -55,8 +68,12 @@ def list_cmd(
 
     prefixes = [p for p, _ in FAMILIES]
     if family is not None and family.upper() not in prefixes:
-        raise UnknownNameError(f"no code family {family!r} (families: {', '.join(prefixes)})", field="--family",
-                               suggestions=closest(family.upper(), prefixes), code="INP080")
+        raise UnknownNameError(
+            f"no code family {family!r} (families: {', '.join(prefixes)})",
+            field="--family",
+            suggestions=closest(family.upper(), prefixes),
+            code="INP080",
+        )
     chosen = [(p, t) for p, t in FAMILIES if family is None or p == family.upper()]
     rows = [c for p, _ in chosen for c in codes_of_family(p)]
     if _is_json(fmt):
@@ -67,8 +84,13 @@ def list_cmd(
 
     out = console()
     for prefix, title in chosen:
-        table = Table(title=f"{prefix}: {title.replace('`', '')}", title_justify="left", box=None,
-                      pad_edge=False, header_style="bold")
+        table = Table(
+            title=f"{prefix}: {title.replace('`', '')}",
+            title_justify="left",
+            box=None,
+            pad_edge=False,
+            header_style="bold",
+        )
         table.add_column("code", no_wrap=True)
         table.add_column("name", no_wrap=True)
         table.add_column("rule" if prefix == "RUL" else "message")
@@ -82,8 +104,11 @@ def list_cmd(
 @app.command("show")
 @handles_input_errors
 def show_cmd(
-    code: str = typer.Argument(..., metavar="CODE", help="A code (BLD002, bld2, RUL-COAL-MINE, coal-mine) "
-                               "or a check's name (location-outside-network)."),
+    code: str = typer.Argument(
+        ...,
+        metavar="CODE",
+        help="A code (BLD002, bld2, RUL-COAL-MINE, coal-mine) or a check's name (location-outside-network).",
+    ),
     fmt: Format = FORMAT_OPTION,
 ) -> None:
     """Show one code: the rule explained, message, remedy, rulings, and where the source reports it."""
@@ -95,12 +120,14 @@ def show_cmd(
         emit_json(d)
         return
     from rich.markup import escape
-
     from rich.table import Table
 
     out = console()
-    kind = ("a rule applied in legal outcomes" if c.is_rule
-            else f"a violation: {family_of(c.code)[1].split(' (')[0]}")
+    kind = (
+        "a rule applied in legal outcomes"
+        if c.is_rule
+        else f"a violation: {family_of(c.code)[1].split(' (')[0]}"
+    )
     out.print(f"[bold]{c.code}[/bold]  {c.name}  [dim]({kind})[/dim]")
     out.print()
 

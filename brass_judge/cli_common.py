@@ -2,14 +2,15 @@
 
 Only stdlib and typer at module level: every command pays for what it imports itself.
 """
+
 from __future__ import annotations
 
 import functools
-import json
 import re
 import sys
+from collections.abc import Callable, Sequence
 from enum import Enum
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import typer
 
@@ -24,9 +25,13 @@ class Format(str, Enum):
 #: The raw command line of the running command (set by cli._Root.main).
 RAW_ARGS: list = []
 
-FORMAT_OPTION = typer.Option(Format.text, "--format", "-f", help="Output: 'text' for people (rich), "
-                             "'json' for scripts (a stable contract, see README).",
-                             case_sensitive=False)
+FORMAT_OPTION = typer.Option(
+    Format.text,
+    "--format",
+    "-f",
+    help="Output: 'text' for people (rich), 'json' for scripts (a stable contract, see README).",
+    case_sensitive=False,
+)
 
 
 def emit_json(obj: Any, file=None) -> None:
@@ -52,7 +57,7 @@ def console(stderr: bool = False):
     return Console(stderr=stderr, highlight=False, soft_wrap=False)
 
 
-def fail_input(err: InputError, fmt: Format | str = Format.text) -> "typer.Exit":
+def fail_input(err: InputError, fmt: Format | str = Format.text) -> typer.Exit:
     """Report an unusable input (exit 2): to stderr as text, and to stdout as JSON when asked."""
     if str(getattr(fmt, "value", fmt)) == "json":
         emit_json({"error": err.to_dict()})
@@ -94,7 +99,7 @@ def json_asked(args: Sequence[str]) -> bool:
                 fmt = str(args[i])
                 i += 1
         elif a.startswith("--format="):
-            fmt = a[len("--format="):]
+            fmt = a[len("--format=") :]
         elif a.startswith("-f") and len(a) > 2:
             fmt = a[2:]
     return fmt is not None and fmt.strip().lower() == "json"

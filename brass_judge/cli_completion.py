@@ -6,6 +6,7 @@ command prints typer's script for the shell instead, and the user decides where 
 the shell asks for completions (``_BRASS_JUDGE_COMPLETE`` set), :func:`brass_judge.cli.run`
 registers typer's completion classes first (:func:`enable`).
 """
+
 from __future__ import annotations
 
 from enum import Enum

@@ -9,10 +9,10 @@ rich's 80, so no cell is cropped with '…'; COLUMNS and a terminal's width are 
 
 Only stdlib and typer at module level: rich is imported inside the commands, networkx never.
 """
+
 from __future__ import annotations
 
 from enum import Enum
-from typing import Optional
 
 import typer
 
@@ -38,9 +38,13 @@ class Era(str, Enum):
     rail = "rail"
 
 
-VARIANT_OPTION = typer.Option("standard", "--variant", "-v",
-                              help="Rules variant: 'standard' (Roxley), 'classic' (the rulebook's Classic "
-                                   "Rules) or 'original' (the 2007 rules).")
+VARIANT_OPTION = typer.Option(
+    "standard",
+    "--variant",
+    "-v",
+    help="Rules variant: 'standard' (Roxley), 'classic' (the rulebook's Classic "
+    "Rules) or 'original' (the 2007 rules).",
+)
 
 
 def _data(variant: str = "standard"):
@@ -70,9 +74,13 @@ def _line_mode(line) -> str:
 
 def _line_dict(gd, line) -> dict:
     return {
-        "key": line.key, "a": line.a, "b": line.b,
-        "a_name": gd.locations[line.a].name, "b_name": gd.locations[line.b].name,
-        "canal": line.canal, "rail": line.rail,
+        "key": line.key,
+        "a": line.a,
+        "b": line.b,
+        "a_name": gd.locations[line.a].name,
+        "b_name": gd.locations[line.b].name,
+        "canal": line.canal,
+        "rail": line.rail,
     }
 
 
@@ -96,24 +104,40 @@ def _location_dict(gd, loc) -> dict:
         "rail_only": not any(ln.canal for ln in lines),
         "cards": _cards_of(gd, loc.key),
         "lines": [
-            {"key": ln.key, "to": ln.other(loc.key), "to_name": gd.locations[ln.other(loc.key)].name,
-             "canal": ln.canal, "rail": ln.rail}
+            {
+                "key": ln.key,
+                "to": ln.other(loc.key),
+                "to_name": gd.locations[ln.other(loc.key)].name,
+                "canal": ln.canal,
+                "rail": ln.rail,
+            }
             for ln in lines
         ],
     }
 
 
 def _tile_dict(t) -> dict:
-    return {"industry": t.industry, "level": t.level, "count": t.count, "cost": t.cost, "coal": t.coal,
-            "iron": t.iron, "vp": t.vp, "income": t.income, "link_icons": t.link_icons,
-            "cubes": t.cubes, "eras": list(t.eras)}
+    return {
+        "industry": t.industry,
+        "level": t.level,
+        "count": t.count,
+        "cost": t.cost,
+        "coal": t.coal,
+        "iron": t.iron,
+        "vp": t.vp,
+        "income": t.income,
+        "link_icons": t.link_icons,
+        "cubes": t.cubes,
+        "eras": list(t.eras),
+    }
 
 
 def _income_rows(gd) -> list:
     rows = []
     for level in range(gd.income_level_of_space[0], gd.income_level_of_space[-1] + 1):
-        rows.append({"level": level, "first_space": gd.lowest_space(level),
-                     "last_space": gd.highest_space(level)})
+        rows.append(
+            {"level": level, "first_space": gd.lowest_space(level), "last_space": gd.highest_space(level)}
+        )
     return rows
 
 
@@ -122,8 +146,9 @@ def _card_name(gd, key: str) -> str:
 
 
 def _card_order(gd) -> list:
-    towns = sorted((k for k, v in gd.locations.items() if v.kind == "town"),
-                   key=lambda k: gd.locations[k].name)
+    towns = sorted(
+        (k for k, v in gd.locations.items() if v.kind == "town"), key=lambda k: gd.locations[k].name
+    )
     return towns + list(_industries())
 
 
@@ -186,32 +211,48 @@ def map_(fmt: Format = FORMAT_OPTION) -> None:
     gd = _data()
     locs = sorted(gd.locations.values(), key=lambda l: (list(KIND_LABEL).index(l.kind), l.name))
     if fmt == Format.json:
-        emit_json({"game": "lancashire", "locations": [_location_dict(gd, l) for l in locs],
-                   "counts": _map_counts(gd)})
+        emit_json(
+            {
+                "game": "lancashire",
+                "locations": [_location_dict(gd, l) for l in locs],
+                "counts": _map_counts(gd),
+            }
+        )
         return
     c = _map_counts(gd)
-    t = _table(f"Brass: Lancashire, Full Map: {c['locations']} locations ({c['towns']} towns, "
-               f"{c['non_industrial']} non-industrial, {c['outside']} outside), {c['lines']} lines, "
-               f"{c['spaces']} industry spaces",
-               "Spaces: Cot cotton mill, Coal coal mine, Iron iron works, Port port, Ship shipyard; "
-               "Cot/Coal is a shared space.\nLines: c = canal only, r = rail only, c+r = either. "
-               "Banner: blue = no cards at 2p, teal = none at 2p or 3p.")
+    t = _table(
+        f"Brass: Lancashire, Full Map: {c['locations']} locations ({c['towns']} towns, "
+        f"{c['non_industrial']} non-industrial, {c['outside']} outside), {c['lines']} lines, "
+        f"{c['spaces']} industry spaces",
+        "Spaces: Cot cotton mill, Coal coal mine, Iron iron works, Port port, Ship shipyard; "
+        "Cot/Coal is a shared space.\nLines: c = canal only, r = rail only, c+r = either. "
+        "Banner: blue = no cards at 2p, teal = none at 2p or 3p.",
+    )
     for col in ("Location", "Kind", "Spaces", "Link icons", "Trade icon", "Banner", "Lines"):
         t.add_column(col)
     for l in locs:
         d = _location_dict(gd, l)
-        t.add_row(l.name, KIND_LABEL[l.kind], ", ".join(_space_label(s) for s in d["spaces"]) or "–",
-                  str(l.link_icons or "–"), _yes(l.trade_icon), l.banner or "–",
-                  ", ".join(f"{x['to_name']} {_line_mode(gd.lines[x['key']])}" for x in d["lines"]))
+        t.add_row(
+            l.name,
+            KIND_LABEL[l.kind],
+            ", ".join(_space_label(s) for s in d["spaces"]) or "–",
+            str(l.link_icons or "–"),
+            _yes(l.trade_icon),
+            l.banner or "–",
+            ", ".join(f"{x['to_name']} {_line_mode(gd.lines[x['key']])}" for x in d["lines"]),
+        )
     _show(t)
 
 
 def _map_counts(gd) -> dict:
     kinds = [l.kind for l in gd.locations.values()]
     return {
-        "locations": len(kinds), "towns": kinds.count("town"),
-        "non_industrial": kinds.count("non-industrial"), "outside": kinds.count("outside"),
-        "lines": len(gd.lines), "canal_lines": sum(ln.canal for ln in gd.lines.values()),
+        "locations": len(kinds),
+        "towns": kinds.count("town"),
+        "non_industrial": kinds.count("non-industrial"),
+        "outside": kinds.count("outside"),
+        "lines": len(gd.lines),
+        "canal_lines": sum(ln.canal for ln in gd.lines.values()),
         "rail_lines": sum(ln.rail for ln in gd.lines.values()),
         "spaces": sum(len(l.spaces) for l in gd.locations.values()),
     }
@@ -220,7 +261,9 @@ def _map_counts(gd) -> dict:
 @app.command("location")
 @handles_input_errors
 def location(
-    name: str = typer.Argument(..., help="Location name; forgiving: 'warrington', 'Ellesmere-Port', 'midlands'."),
+    name: str = typer.Argument(
+        ..., help="Location name; forgiving: 'warrington', 'Ellesmere-Port', 'midlands'."
+    ),
     fmt: Format = FORMAT_OPTION,
 ) -> None:
     """One location in full: spaces, icons, banner, its cards per player count and its lines."""
@@ -242,8 +285,10 @@ def location(
     t.add_row("Market trade icon", _yes(loc.trade_icon))
     if loc.kind == "town":
         t.add_row("Card banner", loc.banner or "other (cards at every player count)")
-        t.add_row("Location cards 4p/3p/2p (box)",
-                  "/".join(str(d["cards"][str(c)]) for c in (4, 3, 2)) + f" ({d['cards']['classic']})")
+        t.add_row(
+            "Location cards 4p/3p/2p (box)",
+            "/".join(str(d["cards"][str(c)]) for c in (4, 3, 2)) + f" ({d['cards']['classic']})",
+        )
     else:
         t.add_row("Location cards", "none (no Location card exists)")
     t.add_row("Reached by", "rail only (no canal line)" if d["rail_only"] else "canal and rail")
@@ -259,7 +304,7 @@ def location(
 @app.command("lines")
 @handles_input_errors
 def lines(
-    era: Optional[Era] = typer.Option(None, "--era", "-e", help="Only the lines that allow this link type."),
+    era: Era | None = typer.Option(None, "--era", "-e", help="Only the lines that allow this link type."),
     fmt: Format = FORMAT_OPTION,
 ) -> None:
     """Every link line and whether it takes a canal, a rail or either."""
@@ -268,19 +313,35 @@ def lines(
     if era is not None:
         rows = [ln for ln in rows if ln.allows(era.value)]
     if fmt == Format.json:
-        emit_json({"era": era.value if era else None, "lines": [_line_dict(gd, ln) for ln in rows],
-                   "counts": {"lines": len(rows), "canal": sum(ln.canal for ln in rows),
-                              "rail": sum(ln.rail for ln in rows)}})
+        emit_json(
+            {
+                "era": era.value if era else None,
+                "lines": [_line_dict(gd, ln) for ln in rows],
+                "counts": {
+                    "lines": len(rows),
+                    "canal": sum(ln.canal for ln in rows),
+                    "rail": sum(ln.rail for ln in rows),
+                },
+            }
+        )
         return
     what = f" allowing {era.value}" if era else ""
-    t = _table(f"{len(rows)} link lines{what}: {sum(ln.canal for ln in rows)} take a canal, "
-               f"{sum(ln.rail for ln in rows)} a rail",
-               "Write a line as 'from-to' in notation, e.g. 'bolton-bury'.")
+    t = _table(
+        f"{len(rows)} link lines{what}: {sum(ln.canal for ln in rows)} take a canal, "
+        f"{sum(ln.rail for ln in rows)} a rail",
+        "Write a line as 'from-to' in notation, e.g. 'bolton-bury'.",
+    )
     for col in ("#", "Line", "From", "To", "Canal", "Rail"):
         t.add_column(col)
     for i, ln in enumerate(rows, 1):
-        t.add_row(str(i), ln.key.replace("~", "-"), gd.locations[ln.a].name, gd.locations[ln.b].name,
-                  _yes(ln.canal), _yes(ln.rail))
+        t.add_row(
+            str(i),
+            ln.key.replace("~", "-"),
+            gd.locations[ln.a].name,
+            gd.locations[ln.b].name,
+            _yes(ln.canal),
+            _yes(ln.rail),
+        )
     _show(t)
 
 
@@ -292,34 +353,66 @@ def mat(variant: str = VARIANT_OPTION, fmt: Format = FORMAT_OPTION) -> None:
     tiles = [t for ind in _industries() for t in gd.mat[ind]]
     per_industry = {ind: sum(t.count for t in gd.mat[ind]) for ind in _industries()}
     if fmt == Format.json:
-        emit_json({"variant": gd.variant, "links_per_player": gd.links_per_player,
-                   "tiles_per_player": sum(per_industry.values()), "tiles_per_industry": per_industry,
-                   "tiles": [_tile_dict(t) for t in tiles]})
+        emit_json(
+            {
+                "variant": gd.variant,
+                "links_per_player": gd.links_per_player,
+                "tiles_per_player": sum(per_industry.values()),
+                "tiles_per_industry": per_industry,
+                "tiles": [_tile_dict(t) for t in tiles],
+            }
+        )
         return
     counts = ", ".join(f"{gd.industry_names[i]} {n}" for i, n in per_industry.items())
-    t = _table(f"Player mat ({gd.variant} rules): {sum(per_industry.values())} industry tiles "
-               f"({counts}) and {gd.links_per_player} link tiles per player",
-               "Income is in Progress Track spaces; cubes are loaded when the tile is built.\n"
-               "Eras: where the tile may be built; 'never' = develop it away.")
-    for col in ("Industry", "Level", "Tiles", "£", "Coal", "Iron", "VP", "Income", "Link icons",
-                "Cubes", "Eras"):
+    t = _table(
+        f"Player mat ({gd.variant} rules): {sum(per_industry.values())} industry tiles "
+        f"({counts}) and {gd.links_per_player} link tiles per player",
+        "Income is in Progress Track spaces; cubes are loaded when the tile is built.\n"
+        "Eras: where the tile may be built; 'never' = develop it away.",
+    )
+    for col in (
+        "Industry",
+        "Level",
+        "Tiles",
+        "£",
+        "Coal",
+        "Iron",
+        "VP",
+        "Income",
+        "Link icons",
+        "Cubes",
+        "Eras",
+    ):
         t.add_column(col, justify="left" if col in ("Industry", "Eras") else "right")
     for x in tiles:
         if not x.eras:  # never built (level 0 shipyards): nothing printed for it matters
             values = ["–"] * 7
         else:
-            values = [str(x.cost), str(x.coal), str(x.iron), str(x.vp), f"+{x.income}",
-                      str(x.link_icons), str(x.cubes or "–")]
-        t.add_row(gd.industry_names[x.industry], str(x.level), str(x.count), *values,
-                  " + ".join(x.eras) if x.eras else "never")
+            values = [
+                str(x.cost),
+                str(x.coal),
+                str(x.iron),
+                str(x.vp),
+                f"+{x.income}",
+                str(x.link_icons),
+                str(x.cubes or "–"),
+            ]
+        t.add_row(
+            gd.industry_names[x.industry],
+            str(x.level),
+            str(x.count),
+            *values,
+            " + ".join(x.eras) if x.eras else "never",
+        )
     _show(t)
 
 
 @app.command("deck")
 @handles_input_errors
 def deck(
-    players: Optional[int] = typer.Option(None, "--players", "-p", min=2, max=4,
-                                          help="Show the deck for 2, 3 or 4 players."),
+    players: int | None = typer.Option(
+        None, "--players", "-p", min=2, max=4, help="Show the deck for 2, 3 or 4 players."
+    ),
     variant: str = VARIANT_OPTION,
     fmt: Format = FORMAT_OPTION,
 ) -> None:
@@ -329,17 +422,31 @@ def deck(
     if players is None:
         totals = {str(c): sum(gd.deck[c].values()) for c in DECK_COLUMNS}
         if fmt == Format.json:
-            emit_json({"variant": gd.variant, "players": None, "totals": totals,
-                       "read_manual_cards": list(gd.read_manual_cards),
-                       "cards": [{"card": k, "name": _card_name(gd, k),
-                                  "kind": "location" if k in gd.locations else "industry",
-                                  "counts": {str(c): gd.deck[c].get(k, 0) for c in DECK_COLUMNS}}
-                                 for k in order]})
+            emit_json(
+                {
+                    "variant": gd.variant,
+                    "players": None,
+                    "totals": totals,
+                    "read_manual_cards": list(gd.read_manual_cards),
+                    "cards": [
+                        {
+                            "card": k,
+                            "name": _card_name(gd, k),
+                            "kind": "location" if k in gd.locations else "industry",
+                            "counts": {str(c): gd.deck[c].get(k, 0) for c in DECK_COLUMNS},
+                        }
+                        for k in order
+                    ],
+                }
+            )
             return
-        t = _table(f"Cards: {totals['4']} / {totals['3']} / {totals['2']} at 4 / 3 / 2 players; "
-                   f"{totals['classic']} in the box",
-                   "Box = the Classic 66-card deck, including the two read-manual cards ("
-                   + " and ".join(gd.industry_names[c] for c in gd.read_manual_cards) + ").")
+        t = _table(
+            f"Cards: {totals['4']} / {totals['3']} / {totals['2']} at 4 / 3 / 2 players; "
+            f"{totals['classic']} in the box",
+            "Box = the Classic 66-card deck, including the two read-manual cards ("
+            + " and ".join(gd.industry_names[c] for c in gd.read_manual_cards)
+            + ").",
+        )
         for col in ("Card", "Banner", "4p", "3p", "2p", "Box"):
             t.add_column(col, justify="right" if col[0].isdigit() or col == "Box" else "left")
         for k in order:
@@ -357,24 +464,39 @@ def deck(
     under = dict(gd.deck_tile_cards_per_player)
     rounds = gd.rounds_per_era.get(players)
     doc = {
-        "variant": gd.variant, "players": players, "total": total, "rounds_per_era": rounds,
+        "variant": gd.variant,
+        "players": players,
+        "total": total,
+        "rounds_per_era": rounds,
         "cards_under_deck_tile_per_player": None if classic else under,
         "random_removal": removal,
-        "cards": [{"card": k, "name": _card_name(gd, k),
-                   "kind": "location" if k in gd.locations else "industry", "count": cards[k]}
-                  for k in order if cards.get(k)],
+        "cards": [
+            {
+                "card": k,
+                "name": _card_name(gd, k),
+                "kind": "location" if k in gd.locations else "industry",
+                "count": cards[k],
+            }
+            for k in order
+            if cards.get(k)
+        ],
     }
     if fmt == Format.json:
         emit_json(doc)
         return
     if classic:
-        note = (f"Classic deck: all {total} cards; Canal Era {removal['canal_under_deck_tile']} under "
-                f"the Deck tile, Rail Era {removal['rail_removed']} removed at random.")
+        note = (
+            f"Classic deck: all {total} cards; Canal Era {removal['canal_under_deck_tile']} under "
+            f"the Deck tile, Rail Era {removal['rail_removed']} removed at random."
+        )
     else:
-        note = (f"Deck tile: {under['canal']} card per player beneath it in the Canal Era (not drawn), "
-                f"{under['rail']} per player in the Rail Era (drawn).")
-    t = _table(f"Deck for {players} players ({gd.variant} rules): {total} cards, {rounds} rounds per era",
-               note)
+        note = (
+            f"Deck tile: {under['canal']} card per player beneath it in the Canal Era (not drawn), "
+            f"{under['rail']} per player in the Rail Era (drawn)."
+        )
+    t = _table(
+        f"Deck for {players} players ({gd.variant} rules): {total} cards, {rounds} rounds per era", note
+    )
     t.add_column("Card")
     t.add_column("Cards", justify="right")
     for row in doc["cards"]:
@@ -392,23 +514,30 @@ def tracks(variant: str = VARIANT_OPTION, fmt: Format = FORMAT_OPTION) -> None:
     income = _income_rows(gd)
     doc = {
         "variant": gd.variant,
-        "coal_market": list(gd.coal_market), "iron_market": list(gd.iron_market),
+        "coal_market": list(gd.coal_market),
+        "iron_market": list(gd.iron_market),
         "market_empty_price": gd.market_empty_price,
         "dcm_track": [*gd.dcm_track, "X"],
         "dcm_tiles": dcm,
         "income_track": income,
-        "setup": {"start_money": gd.start_money, "start_income_space": gd.start_income_space,
-                  "start_income_level": gd.income_level(gd.start_income_space),
-                  "hand_size": gd.hand_size, "rounds_per_era": {str(k): v for k, v in gd.rounds_per_era.items()},
-                  "deck_tile_cards_per_player": dict(gd.deck_tile_cards_per_player)},
+        "setup": {
+            "start_money": gd.start_money,
+            "start_income_space": gd.start_income_space,
+            "start_income_level": gd.income_level(gd.start_income_space),
+            "hand_size": gd.hand_size,
+            "rounds_per_era": {str(k): v for k, v in gd.rounds_per_era.items()},
+            "deck_tile_cards_per_player": dict(gd.deck_tile_cards_per_player),
+        },
     }
     if fmt == Format.json:
         emit_json(doc)
         return
     out = _console()
-    mt = _table(f"Coal and Iron Markets: {len(gd.coal_market)} and {len(gd.iron_market)} spaces, "
-                f"all filled at setup; £{gd.market_empty_price} a cube once empty",
-                "Buy the cheapest cube first; a new mine or works sells into the dearest empty space.")
+    mt = _table(
+        f"Coal and Iron Markets: {len(gd.coal_market)} and {len(gd.iron_market)} spaces, "
+        f"all filled at setup; £{gd.market_empty_price} a cube once empty",
+        "Buy the cheapest cube first; a new mine or works sells into the dearest empty space.",
+    )
     for col in ("Space", "Coal £", "Iron £"):
         mt.add_column(col, justify="right")
     for i, (c, f) in enumerate(zip(gd.coal_market, gd.iron_market), 1):
@@ -416,33 +545,46 @@ def tracks(variant: str = VARIANT_OPTION, fmt: Format = FORMAT_OPTION) -> None:
     mt.add_row("empty", str(gd.market_empty_price), str(gd.market_empty_price))
     _show(mt, out)
 
-    dt = _table("Distant Cotton Market track (the marker starts on space 1)",
-                "Bonus in Progress Track spaces beside the marker's new space; X ends the Sell action.")
+    dt = _table(
+        "Distant Cotton Market track (the marker starts on space 1)",
+        "Bonus in Progress Track spaces beside the marker's new space; X ends the Sell action.",
+    )
     dt.add_column("Space", justify="right")
     dt.add_column("Bonus", justify="right")
     for i, b in enumerate(doc["dcm_track"], 1):
         dt.add_row(str(i), f"+{b}" if b != "X" else "X")
     _show(dt, out)
 
-    tt = _table(f"Distant Cotton Market tiles ({gd.variant} rules); each moves the marker down by its number "
-                "(printed -N on the tile; written distant:N in actions)")
+    tt = _table(
+        f"Distant Cotton Market tiles ({gd.variant} rules); each moves the marker down by its number "
+        "(printed -N on the tile; written distant:N in actions)"
+    )
     for col in ("Players", "Tiles", "Count"):
         tt.add_column(col)
     for n, tiles in dcm.items():
         tt.add_row(n, " ".join(str(v) for v in tiles), str(len(tiles)))
     _show(tt, out)
 
-    it = _table(f"Progress Track: spaces 0-99, income levels {income[0]['level']} to {income[-1]['level']}; "
-                f"start on space {gd.start_income_space} (level {gd.income_level(gd.start_income_space)})",
-                "A loan drops whole levels and lands on the highest space of the new level.")
+    it = _table(
+        f"Progress Track: spaces 0-99, income levels {income[0]['level']} to {income[-1]['level']}; "
+        f"start on space {gd.start_income_space} (level {gd.income_level(gd.start_income_space)})",
+        "A loan drops whole levels and lands on the highest space of the new level.",
+    )
     for col in ("Income £", "Spaces", "Highest space"):
         it.add_column(col, justify="right")
     for r in income:
-        span = str(r["first_space"]) if r["first_space"] == r["last_space"] else f"{r['first_space']}-{r['last_space']}"
+        span = (
+            str(r["first_space"])
+            if r["first_space"] == r["last_space"]
+            else f"{r['first_space']}-{r['last_space']}"
+        )
         it.add_row(f"{r['level']:+d}" if r["level"] else "0", span, str(r["last_space"]))
     _show(it, out)
-    out.print(f"Setup: £{gd.start_money} each, hand of {gd.hand_size}; rounds per era: "
-              + ", ".join(f"{k}p {v}" for k, v in sorted(gd.rounds_per_era.items())) + ".")
+    out.print(
+        f"Setup: £{gd.start_money} each, hand of {gd.hand_size}; rounds per era: "
+        + ", ".join(f"{k}p {v}" for k, v in sorted(gd.rounds_per_era.items()))
+        + "."
+    )
 
 
 @app.command("doubts")
@@ -478,15 +620,23 @@ def check(fmt: Format = FORMAT_OPTION) -> None:
 
     errors = validate_data_files()
     if fmt == Format.json:
-        emit_json({"ok": not errors, "files": [f"{n}.yaml" for n in DATA_FILES],
-                   "errors": [e.to_dict() for e in errors]})
+        emit_json(
+            {
+                "ok": not errors,
+                "files": [f"{n}.yaml" for n in DATA_FILES],
+                "errors": [e.to_dict() for e in errors],
+            }
+        )
     elif errors:
         import sys
 
         for e in errors:
             sys.stdout.write(e.render() + "\n")
     else:
-        _console().print("data files OK: " + ", ".join(f"{n}.yaml" for n in DATA_FILES)
-                        + " match their schemas and agree with each other")
+        _console().print(
+            "data files OK: "
+            + ", ".join(f"{n}.yaml" for n in DATA_FILES)
+            + " match their schemas and agree with each other"
+        )
     if errors:
         raise typer.Exit(int(ExitCode.FINDINGS))

@@ -2,11 +2,11 @@
 
 See docs/moves.md. Heavy imports (the engine, rich, yaml) happen inside the command functions.
 """
+
 from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import List, Optional
 
 import typer
 
@@ -31,7 +31,7 @@ def _load_position(path: Path):
     return lp, game_data(lp.position.variant)
 
 
-def _parse_kinds(values: Optional[List[str]]) -> Optional[list]:
+def _parse_kinds(values: list[str] | None) -> list | None:
     if not values:
         return None
     out = []
@@ -43,8 +43,12 @@ def _parse_kinds(values: Optional[List[str]]) -> Optional[list]:
             if k not in _KINDS:
                 from .errors import closest
 
-                raise InputError(f"unknown action type {quote(k)}; expected one of {', '.join(_KINDS)}",
-                                 field="--type", suggestions=closest(k, _KINDS), code="INP075")
+                raise InputError(
+                    f"unknown action type {quote(k)}; expected one of {', '.join(_KINDS)}",
+                    field="--type",
+                    suggestions=closest(k, _KINDS),
+                    code="INP075",
+                )
             out.append(k)
     return out
 
@@ -74,9 +78,14 @@ def register(app: typer.Typer) -> None:
     def moves_cmd(
         position: Path = typer.Argument(..., help="Position file (YAML)."),
         fmt: Format = FORMAT_OPTION,
-        kind: Optional[List[str]] = typer.Option(None, "--type", "-t", help="Only these action types "
-                                                 "(build, network, develop, sell, loan, pass); repeat or "
-                                                 "separate with commas."),
+        kind: list[str] | None = typer.Option(
+            None,
+            "--type",
+            "-t",
+            help="Only these action types "
+            "(build, network, develop, sell, loan, pass); repeat or "
+            "separate with commas.",
+        ),
     ) -> None:
         """List every legal single action of the player to move, grouped by type, with its cost.
         Actions are listed modulo which card is discarded (see docs/moves.md). Exit 0, or 1 when
@@ -103,23 +112,41 @@ def register(app: typer.Typer) -> None:
         groups = group_moves(moves, pos)
         if fmt == Format.json:
             index = {id(m): i for i, m in enumerate(moves)}
-            emit_json({"file": str(position), "player": pos.turn, "era": pos.era, "round": pos.round,
-                       "actions_left": pos.actions_left, "counts": counts, "total": len(moves),
-                       "moves": [m.to_dict() for m in moves],
-                       "groups": [{**{k: v for k, v in g.items() if k != "moves"},
-                                   "moves": [index[id(m)] for m in g["moves"]]} for g in groups],
-                       "assumptions": list(lp.assumptions)})
+            emit_json(
+                {
+                    "file": str(position),
+                    "player": pos.turn,
+                    "era": pos.era,
+                    "round": pos.round,
+                    "actions_left": pos.actions_left,
+                    "counts": counts,
+                    "total": len(moves),
+                    "moves": [m.to_dict() for m in moves],
+                    "groups": [
+                        {
+                            **{k: v for k, v in g.items() if k != "moves"},
+                            "moves": [index[id(m)] for m in g["moves"]],
+                        }
+                        for g in groups
+                    ],
+                    "assumptions": list(lp.assumptions),
+                }
+            )
             raise typer.Exit(int(ExitCode.OK))
         from rich.table import Table
         from rich.text import Text
 
         from .cli_common import console
-
         from .output import escape_controls as esc
 
         con = console()
-        con.print(Text(f"{esc(pos.turn)} to move ({pos.era.title()} Era, round {pos.round}, "
-                       f"{pos.actions_left} action(s) left): {len(moves)} legal action(s)", style="bold"))
+        con.print(
+            Text(
+                f"{esc(pos.turn)} to move ({pos.era.title()} Era, round {pos.round}, "
+                f"{pos.actions_left} action(s) left): {len(moves)} legal action(s)",
+                style="bold",
+            )
+        )
         con.print(Text("  " + ", ".join(f"{k} {v}" for k, v in counts.items()), style="dim"))
         by_kind: dict = {}
         for g in groups:
@@ -139,37 +166,56 @@ def register(app: typer.Typer) -> None:
                 con.print(Text(f"  - {esc(a)}", style="dim"))
         raise typer.Exit(int(ExitCode.OK))
 
-
     @app.command("selfplay")
     def selfplay_cmd(
         players: int = typer.Option(2, "--players", "-n", min=2, max=4, help="Number of players (2-4)."),
         seed: int = typer.Option(0, "--seed", "-s", help="Seed: the same seed plays the same game."),
-        out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the game log (YAML) here; '-' writes "
-                                           "it to standard output (the scores, text or JSON, then go to "
-                                           "standard error)."),
+        out: Path | None = typer.Option(
+            None,
+            "--out",
+            "-o",
+            help="Write the game log (YAML) here; '-' writes "
+            "it to standard output (the scores, text or JSON, then go to "
+            "standard error).",
+        ),
         fmt: Format = FORMAT_OPTION,
-        check_invariants: bool = typer.Option(False, "--check", help="Check the conservation invariants "
-                                              "(cubes, money, tiles, links, cards) after every step."),
-        facts: bool = typer.Option(False, "--facts", help="Record the facts after every turn in the log (after: "
-                                   "money, income level, VP), so that replay checks them."),
-        variant: str = typer.Option("standard", "--variant", "-v", help="Rules variant: 'standard' (Roxley), "
-                                    "'classic' (the rulebook's Classic Rules) or 'original' (the 2007 rules); "
-                                    "the log records it."),
+        check_invariants: bool = typer.Option(
+            False,
+            "--check",
+            help="Check the conservation invariants (cubes, money, tiles, links, cards) after every step.",
+        ),
+        facts: bool = typer.Option(
+            False,
+            "--facts",
+            help="Record the facts after every turn in the log (after: "
+            "money, income level, VP), so that replay checks them.",
+        ),
+        variant: str = typer.Option(
+            "standard",
+            "--variant",
+            "-v",
+            help="Rules variant: 'standard' (Roxley), "
+            "'classic' (the rulebook's Classic Rules) or 'original' (the 2007 rules); "
+            "the log records it.",
+        ),
     ) -> None:
         """Play a whole game (both eras) with random legal actions and write it as a game log that
         `replay` reproduces exactly; print the final scores. Exit 0, or 1 when --check finds a
         broken invariant."""
         from .data import game_data
+        from .errors import InputError
         from .games import dump_log
         from .selfplay import Ledger, play_game, summary
-
-        from .errors import InputError
 
         if facts and out is None:
             from .cli_common import USAGE_ERROR_CODE
 
-            raise fail_input(InputError("--facts records the facts in the log: give --out FILE (or -o -)",
-                                        code=USAGE_ERROR_CODE), fmt)
+            raise fail_input(
+                InputError(
+                    "--facts records the facts in the log: give --out FILE (or -o -)", code=USAGE_ERROR_CODE
+                ),
+                fmt,
+            )
         try:
             data = game_data(variant)
         except InputError as exc:
@@ -207,10 +253,21 @@ def register(app: typer.Typer) -> None:
         n_actions = sum(len(t["actions"]) for t in log["turns"])
         winners = [r["player"] for r in board if r["rank"] == 1]
         if fmt == Format.json:  # with '-o -' the log is on stdout and the report on stderr
-            emit_json({"players": players, "seed": seed, "variant": data.variant, "file": str(out) if out else None,
-                       "turns": len(log["turns"]), "actions": n_actions, "game_over": pos.game_over,
-                       "scores": board, "winners": winners, "problems": problems},
-                      file=sys.stderr if to_stdout else None)
+            emit_json(
+                {
+                    "players": players,
+                    "seed": seed,
+                    "variant": data.variant,
+                    "file": str(out) if out else None,
+                    "turns": len(log["turns"]),
+                    "actions": n_actions,
+                    "game_over": pos.game_over,
+                    "scores": board,
+                    "winners": winners,
+                    "problems": problems,
+                },
+                file=sys.stderr if to_stdout else None,
+            )
         else:
             from rich.table import Table
             from rich.text import Text
@@ -219,14 +276,26 @@ def register(app: typer.Typer) -> None:
 
             con = console(stderr=to_stdout)
             rules = "" if data.variant == "standard" else f", {data.variant} rules"
-            con.print(Text(f"self-play, {players} players{rules}, seed {seed}: {len(log['turns'])} turns, "
-                           f"{n_actions} actions" + (f"; log written to {_shown(out)}" if out else ""), style="bold"))
+            con.print(
+                Text(
+                    f"self-play, {players} players{rules}, seed {seed}: {len(log['turns'])} turns, "
+                    f"{n_actions} actions" + (f"; log written to {_shown(out)}" if out else ""),
+                    style="bold",
+                )
+            )
             table = Table(show_header=True, header_style="bold")
-            for col, just in (("rank", "right"), ("player", "left"), ("VP", "right"),
-                              ("income", "right"), ("money", "right")):
+            for col, just in (
+                ("rank", "right"),
+                ("player", "left"),
+                ("VP", "right"),
+                ("income", "right"),
+                ("money", "right"),
+            ):
                 table.add_column(col, justify=just)
             for r in board:
-                table.add_row(str(r["rank"]), r["player"], str(r["vp"]), str(r["income_level"]), f"£{r['money']}")
+                table.add_row(
+                    str(r["rank"]), r["player"], str(r["vp"]), str(r["income_level"]), f"£{r['money']}"
+                )
             con.print(table)
             con.print(("winner: " if len(winners) == 1 else "shared win: ") + ", ".join(winners))
             for msg in problems:
@@ -245,9 +314,17 @@ def _report_invalid(file: str, problems, fmt) -> None:
     from .report import findings_text, violation_dict
 
     if fmt == Format.json:
-        emit_json({"file": file, "valid": False, "verdict": "invalid-position",
-                   "problems": [violation_dict(v, file) for v in problems]})
+        emit_json(
+            {
+                "file": file,
+                "valid": False,
+                "verdict": "invalid-position",
+                "problems": [violation_dict(v, file) for v in problems],
+            }
+        )
     else:
-        sys.stdout.write(f"{escape_controls(file)}: impossible position ({len(problems)} problem(s)); no moves listed\n")
+        sys.stdout.write(
+            f"{escape_controls(file)}: impossible position ({len(problems)} problem(s)); no moves listed\n"
+        )
         findings_text(file, problems)
     raise typer.Exit(int(ExitCode.FINDINGS))

@@ -1,9 +1,9 @@
 """``brass-judge render``: draw a position (optionally with an action's changes) as SVG."""
+
 from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -24,16 +24,28 @@ def _load_highlight(path: Path, data) -> dict:
     if not isinstance(doc.data, dict):
         from .schema_check import _kind
 
-        raise doc.error("a highlight file must be a mapping (legal:, placed:, flipped:, links:, ...), "
-                        f"not {_kind(doc.data)}", code="INP060")
+        raise doc.error(
+            "a highlight file must be a mapping (legal:, placed:, flipped:, links:, ...), "
+            f"not {_kind(doc.data)}",
+            code="INP060",
+        )
     check_schema(doc, "highlight")
     h = doc.data
     errors: list = []
 
     def located(err: InputError, at: tuple) -> None:
         line, col = doc.line_of(at)
-        errors.append(InputError(err.message, file=doc.file, line=line, column=col, field=format_path(at),
-                                 suggestions=err.suggestions, code="INP060"))
+        errors.append(
+            InputError(
+                err.message,
+                file=doc.file,
+                line=line,
+                column=col,
+                field=format_path(at),
+                suggestions=err.suggestions,
+                code="INP060",
+            )
+        )
 
     def location(name, at: tuple):
         try:
@@ -85,8 +97,11 @@ def _load_highlight(path: Path, data) -> dict:
                     keys.append(loc.key)
             paths.append(keys)
         out[key] = paths
-    out["locations"] = [loc.key for i, name in enumerate(h.get("locations") or ())
-                        if (loc := location(name, ("locations", i))) is not None]
+    out["locations"] = [
+        loc.key
+        for i, name in enumerate(h.get("locations") or ())
+        if (loc := location(name, ("locations", i))) is not None
+    ]
     if "caption" in h:
         out["caption"] = h["caption"]
     if errors:
@@ -99,14 +114,27 @@ def register(app: typer.Typer) -> None:
     @handles_input_errors
     def render_cmd(
         position: Path = typer.Argument(..., help="Position file (YAML)."),
-        output: str = typer.Option(..., "--out", "--output", "-o",
-                                   help="SVG file to write; '-' for standard output. Also spelt --output "
-                                   "or -o (--out as in check, replay and selfplay)."),
-        title: Optional[str] = typer.Option(None, "--title", "-t", help="Title instead of 'Brass: Lancashire' "
-                                            "(the era and round are always shown)."),
-        highlight: Optional[Path] = typer.Option(None, "--highlight", help="YAML/JSON file marking what an action "
-                                                 "changed (placed, flipped, removed, links, coal_paths, legal); "
-                                                 "see docs/render.md."),
+        output: str = typer.Option(
+            ...,
+            "--out",
+            "--output",
+            "-o",
+            help="SVG file to write; '-' for standard output. Also spelt --output "
+            "or -o (--out as in check, replay and selfplay).",
+        ),
+        title: str | None = typer.Option(
+            None,
+            "--title",
+            "-t",
+            help="Title instead of 'Brass: Lancashire' (the era and round are always shown).",
+        ),
+        highlight: Path | None = typer.Option(
+            None,
+            "--highlight",
+            help="YAML/JSON file marking what an action "
+            "changed (placed, flipped, removed, links, coal_paths, legal); "
+            "see docs/render.md.",
+        ),
     ) -> None:
         """Draw a position as an SVG picture of the board: locations, tiles, links, markets, the
         Distant Cotton Market and the players. Exit 0 written, 2 unusable input."""
@@ -116,8 +144,10 @@ def register(app: typer.Typer) -> None:
         from .render_svg import render_position
 
         refuse_stdin_twice([(position, "POSITION"), (highlight, "--highlight")])
-        refuse_clobber([(output, "svg", "--out")],
-                       [(position, "position", "POSITION"), (highlight, "highlight", "--highlight")])
+        refuse_clobber(
+            [(output, "svg", "--out")],
+            [(position, "position", "POSITION"), (highlight, "highlight", "--highlight")],
+        )
         lp = load_position(position)
         data = game_data(lp.position.variant)
         hl = _load_highlight(highlight, data) if highlight is not None else None

@@ -4,9 +4,8 @@ Mounted by the main CLI as a sub-command group. Only typer and the standard libr
 at module level; the data module and rich are imported inside the commands, so ``--help`` and a
 cold ``rulings search`` stay fast.
 """
-from __future__ import annotations
 
-from typing import Optional
+from __future__ import annotations
 
 import typer
 
@@ -38,14 +37,27 @@ def _is_json(fmt: Format | str) -> bool:
 @app.command("list")
 @handles_input_errors
 def list_cmd(
-    topic: Optional[str] = typer.Option(None, "--topic", "-t", help="Only rulings with this topic "
-                                        "(e.g. overbuild, coal, sell, distant-cotton-market)."),
-    authority: Optional[str] = typer.Option(None, "--authority", "-a", help="Only rulings backed by "
-                                            "rulebook, designer, publisher, community, map-designer or none."),
-    engine: Optional[str] = typer.Option(None, "--engine", "-e", help="Only rulings of this class: "
-                                         "enforced, informational, variant, out-of-scope."),
-    applies_to: Optional[str] = typer.Option(None, "--applies-to", help="Only rulings about "
-                                             "standard, classic, community-2p or catalonia."),
+    topic: str | None = typer.Option(
+        None,
+        "--topic",
+        "-t",
+        help="Only rulings with this topic (e.g. overbuild, coal, sell, distant-cotton-market).",
+    ),
+    authority: str | None = typer.Option(
+        None,
+        "--authority",
+        "-a",
+        help="Only rulings backed by rulebook, designer, publisher, community, map-designer or none.",
+    ),
+    engine: str | None = typer.Option(
+        None,
+        "--engine",
+        "-e",
+        help="Only rulings of this class: enforced, informational, variant, out-of-scope.",
+    ),
+    applies_to: str | None = typer.Option(
+        None, "--applies-to", help="Only rulings about standard, classic, community-2p or catalonia."
+    ),
     fmt: Format = FORMAT_OPTION,
 ) -> None:
     """List rulings (all, or those matching every filter given)."""
@@ -116,8 +128,11 @@ def show_cmd(
 @app.command("search")
 @handles_input_errors
 def search_cmd(
-    query: str = typer.Argument(..., metavar="QUERY", help='A question in plain words, e.g. '
-                                '"can I overbuild a coal mine while the market has coal?"'),
+    query: str = typer.Argument(
+        ...,
+        metavar="QUERY",
+        help='A question in plain words, e.g. "can I overbuild a coal mine while the market has coal?"',
+    ),
     limit: int = typer.Option(5, "--limit", "-n", min=1, max=139, help="How many results."),
     fmt: Format = FORMAT_OPTION,
 ) -> None:
@@ -127,19 +142,32 @@ def search_cmd(
     hits = search(query, limit=limit)
     cover = [match_coverage(query, r) for r, _ in hits]
     if _is_json(fmt):
-        emit_json([
-            {"id": r.id, "score": s, "coverage": c, "weak": is_weak(c), "question": r.question, "answer": r.answer,
-             "engine": r.engine, "topics": list(r.topics), "authority": list(r.authority)}
-            for (r, s), c in zip(hits, cover)
-        ])
+        emit_json(
+            [
+                {
+                    "id": r.id,
+                    "score": s,
+                    "coverage": c,
+                    "weak": is_weak(c),
+                    "question": r.question,
+                    "answer": r.answer,
+                    "engine": r.engine,
+                    "topics": list(r.topics),
+                    "authority": list(r.authority),
+                }
+                for (r, s), c in zip(hits, cover)
+            ]
+        )
         return
     from rich.markup import escape
     from rich.table import Table
 
     out = console()
     if not hits:
-        out.print(f"No ruling matches {escape(repr(query))}. Try other words, or "
-                  "'brass-judge rulings list --topic ...'.")
+        out.print(
+            f"No ruling matches {escape(repr(query))}. Try other words, or "
+            "'brass-judge rulings list --topic ...'."
+        )
         return
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("id", no_wrap=True)
@@ -194,16 +222,30 @@ def coverage_cmd(fmt: Format = FORMAT_OPTION) -> None:
     from .resources import data_dir
 
     variants = set(_read_yaml(data_dir("lancashire") / "variants.yaml"))  # the variants the engine plays
-    for r in [*list_rulings(engine="enforced"),
-              *(r for r in list_rulings(engine="variant") if r.applies_to in variants)]:
-        rows.append({"id": r.id, "question": r.question, "engine": r.engine,
-                     "cited_by": [{"code": c.code, "name": c.name} for c in codes_citing(r.id)],
-                     "examples": fixtures.get(r.id, [])})
+    for r in [
+        *list_rulings(engine="enforced"),
+        *(r for r in list_rulings(engine="variant") if r.applies_to in variants),
+    ]:
+        rows.append(
+            {
+                "id": r.id,
+                "question": r.question,
+                "engine": r.engine,
+                "cited_by": [{"code": c.code, "name": c.name} for c in codes_citing(r.id)],
+                "examples": fixtures.get(r.id, []),
+            }
+        )
     uncited = [row["id"] for row in rows if not row["cited_by"]]
     if _is_json(fmt):
         variant = sum(1 for row in rows if row["engine"] == "variant")
-        emit_json({"enforced": len(rows) - variant, "variant": variant, "uncited": uncited,
-                   "rulings": [{k: v for k, v in row.items() if k != "engine"} for row in rows]})
+        emit_json(
+            {
+                "enforced": len(rows) - variant,
+                "variant": variant,
+                "uncited": uncited,
+                "rulings": [{k: v for k, v in row.items() if k != "engine"} for row in rows],
+            }
+        )
     else:
         from rich.markup import escape
         from rich.table import Table
@@ -214,9 +256,14 @@ def coverage_cmd(fmt: Format = FORMAT_OPTION) -> None:
         table.add_column("checks and rules citing it")
         table.add_column("examples", justify="right")
         for row in rows:
-            table.add_row(row["id"], escape(", ".join(c["code"] for c in row["cited_by"]) or "NOT CITED"),
-                          str(len(row["examples"])))
+            table.add_row(
+                row["id"],
+                escape(", ".join(c["code"] for c in row["cited_by"]) or "NOT CITED"),
+                str(len(row["examples"])),
+            )
         out.print(table)
-        out.print(f"{len(rows)} rulings the engine applies; {len(uncited)} cited by no check"
-                  + (f": {', '.join(uncited)}" if uncited else ""))
+        out.print(
+            f"{len(rows)} rulings the engine applies; {len(uncited)} cited by no check"
+            + (f": {', '.join(uncited)}" if uncited else "")
+        )
     raise typer.Exit(1 if uncited else 0)

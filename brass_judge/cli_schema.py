@@ -1,4 +1,5 @@
 """``brass-judge schema``: print the JSON Schema of an input file format."""
+
 from __future__ import annotations
 
 import sys
@@ -10,7 +11,9 @@ from .errors import UnknownNameError, closest
 
 def register(app: typer.Typer) -> None:
     @app.command("schema")
-    def schema_cmd(name: str = typer.Argument("list", help="position, action, game, rulings, ... or 'list'.")) -> None:
+    def schema_cmd(
+        name: str = typer.Argument("list", help="position, action, game, rulings, ... or 'list'."),
+    ) -> None:
         """Print the JSON Schema of an input format (every input file format has one)."""
         from .cli_common import fail_input
         from .resources import schemas_dir
@@ -20,5 +23,7 @@ def register(app: typer.Typer) -> None:
             sys.stdout.write("\n".join(names) + "\n")
             return
         if name not in names:
-            raise fail_input(UnknownNameError(f"unknown schema {name!r}", suggestions=closest(name, names) or names))
+            raise fail_input(
+                UnknownNameError(f"unknown schema {name!r}", suggestions=closest(name, names) or names)
+            )
         sys.stdout.write((schemas_dir() / f"{name}.schema.json").read_text(encoding="utf-8"))

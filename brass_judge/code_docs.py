@@ -3,6 +3,7 @@ code or name, and where in the source each code is reported.
 
 The codes themselves (message, remedy, rulings, the rule explained) are in :mod:`brass_judge.codes`.
 """
+
 from __future__ import annotations
 
 import re
@@ -57,15 +58,16 @@ def find_code(text: str) -> Code:
     if f"RUL-{key}" in CODES:
         return CODES[f"RUL-{key}"]
     if re.fullmatch(r"INP\d{3}", key):
-        raise UnknownNameError(f"{key} is an input-error code (a file, name or option that could not be used, "
-                               "exit 2), not a rules code: docs/errors.md lists every INP code with its fix",
-                               code="INP080")
+        raise UnknownNameError(
+            f"{key} is an input-error code (a file, name or option that could not be used, "
+            "exit 2), not a rules code: docs/errors.md lists every INP code with its fix",
+            code="INP080",
+        )
     by_name = {c.name: c for c in CODES.values()}
     if raw.lower() in by_name:
         return by_name[raw.lower()]
     known = list(CODES) + list(by_name)
-    raise UnknownNameError(f"no code or check named {raw!r}", suggestions=closest(raw, known),
-                           code="INP080")
+    raise UnknownNameError(f"no code or check named {raw!r}", suggestions=closest(raw, known), code="INP080")
 
 
 def reported_in(code: str) -> list[tuple[str, int, str]]:
@@ -105,6 +107,9 @@ def _functions(text: str) -> list[tuple[int, int, str]]:
         tree = ast.parse(text)
     except SyntaxError:
         return []
-    found = [(node.lineno, node.end_lineno or node.lineno, node.name) for node in ast.walk(tree)
-             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    found = [
+        (node.lineno, node.end_lineno or node.lineno, node.name)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+    ]
     return sorted(found, key=lambda f: (f[0], -f[1]))

@@ -4,11 +4,12 @@ Illegal actions are *not* errors: the engine returns a :class:`~brass_judge.verd
 An :class:`InputError` means the file, YAML, schema, notation or a name could not be used at all;
 the CLI catches it once at its edge, prints the message and exits with code 2.
 """
+
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable, Sequence
 from enum import IntEnum
-from typing import Iterable, Sequence
 
 
 class ExitCode(IntEnum):
@@ -37,13 +38,13 @@ def quote(value, limit: int = MAX_QUOTE) -> str:
     if isinstance(value, str):
         r = repr(value[: limit + 2])
         if len(value) > limit + 2 or len(r) > limit:
-            return repr(value[:limit])[: limit] + f"...' ({len(value):,} characters)"
+            return repr(value[:limit])[:limit] + f"...' ({len(value):,} characters)"
         return r
     try:
         r = repr(value)
     except ValueError:  # an int beyond Python's int-to-text limit
         return f"<a number of {value.bit_length():,} bits>"
-    return r if len(r) <= limit else r[: limit] + f"... ({len(r):,} characters)"
+    return r if len(r) <= limit else r[:limit] + f"... ({len(r):,} characters)"
 
 
 def _cut(text, limit: int):
@@ -76,7 +77,7 @@ class InputError(ValueError):
         self.suggestions = tuple(_cut(str(x), MAX_FIELD) for x in tuple(suggestions)[:10])
         self.code = code
 
-    def located(self, file: str | None = None) -> "InputError":
+    def located(self, file: str | None = None) -> InputError:
         """Return self with *file* filled in when it was not known where the error arose."""
         if file and not self.file:
             self.file = file
@@ -138,15 +139,22 @@ class InputErrors(InputError):
         self.errors = kept
         first = self.errors[0]
         super().__init__(
-            first.message, file=first.file, line=first.line, column=first.column,
-            field=first.field, suggestions=first.suggestions, code=first.code,
+            first.message,
+            file=first.file,
+            line=first.line,
+            column=first.column,
+            field=first.field,
+            suggestions=first.suggestions,
+            code=first.code,
         )
 
     def render(self) -> str:
         text = "\n".join(e.render() for e in self.errors)
         if self.omitted:
-            text += f"\n... {self.omitted:,} more problem(s) not shown (at most {MAX_PER_FIELD} per field " \
-                    f"and {MAX_ERRORS} in all; fix these first)"
+            text += (
+                f"\n... {self.omitted:,} more problem(s) not shown (at most {MAX_PER_FIELD} per field "
+                f"and {MAX_ERRORS} in all; fix these first)"
+            )
         return text
 
     def to_dict(self) -> dict:

@@ -33,13 +33,14 @@ invalid shortfall choice, GAM006 a turn left out, GAM007 a player's fact that di
 earlier fact of theirs did (it may only follow from that one, its ``follows``). Unusable input
 raises :class:`~brass_judge.errors.InputError` (INP codes).
 """
+
 from __future__ import annotations
 
 from collections import Counter
-
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Optional
+from typing import Any
 
 from .errors import InputError, InputErrors, quote
 from .yamlio import Document
@@ -53,7 +54,7 @@ PLAYER_FACTS = ("money", "income_space", "income_level", "vp", "spent", "links_l
 @dataclass
 class LoggedAction:
     action: Any
-    line: Optional[int]
+    line: int | None
     path: tuple
 
 
@@ -62,8 +63,8 @@ class LoggedTurn:
     index: int  #: 0-based position in ``turns:``
     player: str
     actions: list  #: LoggedAction
-    line: Optional[int]
-    after: Optional[dict] = None
+    line: int | None
+    after: dict | None = None
 
 
 @dataclass
@@ -72,7 +73,7 @@ class Shortfall:
     round: int
     player: str
     remove: list
-    line: Optional[int]
+    line: int | None
     used: bool = False
 
 
@@ -86,7 +87,7 @@ class GameLog:
     setup: dict  #: seed, turn_order, deck_order, dcm_order, rail_deck_order, rail_dcm_order
     turns: list  #: LoggedTurn
     shortfalls: list  #: Shortfall
-    final: Optional[dict] = None
+    final: dict | None = None
 
     @property
     def file(self) -> str:
@@ -96,7 +97,7 @@ class GameLog:
     def n_actions(self) -> int:
         return sum(len(t.actions) for t in self.turns)
 
-    def line_of(self, path: tuple) -> Optional[int]:
+    def line_of(self, path: tuple) -> int | None:
         return self.doc.line_of(path)[0]
 
 
@@ -174,15 +175,20 @@ def _check_log_schema(doc: Document) -> None:
                     s[k] = []
             for k in ("dcm_order", "rail_dcm_order"):
                 x = s.get(k)
-                if (isinstance(x, list) and len(x) <= 12
-                        and all(type(c) is int and 0 <= c <= 4 for c in x)):
+                if isinstance(x, list) and len(x) <= 12 and all(type(c) is int and 0 <= c <= 4 for c in x):
                     s[k] = []
             rest["setup"] = s
         v = _validator("game")
         facts = [t["after"] for t in o["turns"] if "after" in t]
-        if v.is_valid(rest) and (not facts or v.is_valid({"setup": {"players": ["a", "b"]},
-                                                          "turns": [{"player": "a", "actions": "pass", "after": f}
-                                                                    for f in facts]})):
+        if v.is_valid(rest) and (
+            not facts
+            or v.is_valid(
+                {
+                    "setup": {"players": ["a", "b"]},
+                    "turns": [{"player": "a", "actions": "pass", "after": f} for f in facts],
+                }
+            )
+        ):
             return
     check_schema(doc, "game")
 
@@ -191,12 +197,21 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
     if not isinstance(doc.data, dict):
         raise doc.error("a game log must be a mapping with setup: and turns:", code="INP070")
     if "players" in doc.data and "setup" not in doc.data and "turns" not in doc.data:
-        raise doc.error("this is a position file, not a game log (setup:, turns:): judge an action on it with "
-                        "`brass-judge check FILE --action \"...\"`, or check it with `brass-judge validate FILE`",
-                        code="INP070")
-    if ("action" in doc.data or "actions" in doc.data) and "setup" not in doc.data and "turns" not in doc.data:
-        raise doc.error("this is an action file, not a game log (setup:, turns:): judge it on a position with "
-                        "`brass-judge check POSITION FILE`", code="INP070")
+        raise doc.error(
+            "this is a position file, not a game log (setup:, turns:): judge an action on it with "
+            '`brass-judge check FILE --action "..."`, or check it with `brass-judge validate FILE`',
+            code="INP070",
+        )
+    if (
+        ("action" in doc.data or "actions" in doc.data)
+        and "setup" not in doc.data
+        and "turns" not in doc.data
+    ):
+        raise doc.error(
+            "this is an action file, not a game log (setup:, turns:): judge it on a position with "
+            "`brass-judge check POSITION FILE`",
+            code="INP070",
+        )
     _check_log_schema(doc)
     o = doc.data
     s = o["setup"]
@@ -216,20 +231,28 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
         from .position_io import MAX_NAME
 
         if len(n) > MAX_NAME:
-            err(f"player name {quote(n)} is too long (at most {MAX_NAME} characters)", ("setup", "players", i))
+            err(
+                f"player name {quote(n)} is too long (at most {MAX_NAME} characters)", ("setup", "players", i)
+            )
         if n.lower() in lower:
             err(f"two players named {quote(n)}", ("setup", "players", i))
         if n in BOARD_FACTS or n in PLAYER_FACTS:
             err(f"{quote(n)} cannot be a player name (it is a fact key)", ("setup", "players", i))
         lower[n.lower()] = n
 
-    def player(v, path) -> Optional[str]:
+    def player(v, path) -> str | None:
         n = lower.get(str(v).lower())
         if n is None:
             from .errors import closest
 
-            errors.append(doc.error(f"unknown player {quote(v)} (the players are {', '.join(players)})", path,
-                                    code="INP010", suggestions=closest(str(v), players)))
+            errors.append(
+                doc.error(
+                    f"unknown player {quote(v)} (the players are {', '.join(players)})",
+                    path,
+                    code="INP010",
+                    suggestions=closest(str(v), players),
+                )
+            )
         return n
 
     setup: dict = {"seed": s.get("seed")}
@@ -278,8 +301,11 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
                     for part in (p.strip() for p in a.split(";") if p.strip()):
                         acts.append(LoggedAction(parse_action(part, data), doc.line_of(path)[0], path))
                     continue
-                acts.append(LoggedAction(action_from_obj(a, data, located=located, path=path),
-                                         doc.line_of(path)[0], path))
+                acts.append(
+                    LoggedAction(
+                        action_from_obj(a, data, located=located, path=path), doc.line_of(path)[0], path
+                    )
+                )
             except InputError as e:
                 if not e.line:
                     e = doc.error(e.message, path, code=e.code, suggestions=e.suggestions)
@@ -291,8 +317,15 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
     shortfalls = []
     for i, sf in enumerate(o.get("shortfalls", [])):
         who = player(sf["player"], ("shortfalls", i, "player"))
-        shortfalls.append(Shortfall(str(sf["era"]).lower(), int(sf["round"]), who or "", [str(x) for x in sf["remove"]],
-                                    doc.line_of(("shortfalls", i))[0]))
+        shortfalls.append(
+            Shortfall(
+                str(sf["era"]).lower(),
+                int(sf["round"]),
+                who or "",
+                [str(x) for x in sf["remove"]],
+                doc.line_of(("shortfalls", i))[0],
+            )
+        )
     final = o.get("final")
     if final is not None:
         _check_fact_keys(final, ("final",), player, err)
@@ -313,11 +346,11 @@ def _check_fact_keys(facts: dict, path: tuple, player, err) -> None:
             continue
         player(k, path + (k,))
     for k in ("scores",):
-        for n in (facts.get(k) or {}):
+        for n in facts.get(k) or {}:
             player(n, path + (k, n))
     w = facts.get("winner")
     if w is not None:
-        for n in ([w] if isinstance(w, str) else w):
+        for n in [w] if isinstance(w, str) else w:
             player(n, path + ("winner",))
 
 
@@ -346,19 +379,19 @@ class Finding:
 
     code: str
     message: str
-    file: Optional[str] = None
-    line: Optional[int] = None
-    era: Optional[str] = None
-    round: Optional[int] = None
-    player: Optional[str] = None
-    action: Optional[int] = None  #: global action number (1-based), when the finding is an action
-    turn: Optional[int] = None  #: 1-based number of the turn entry in the log
-    action_in_turn: Optional[int] = None  #: 1-based
-    text: Optional[str] = None  #: the action in notation
+    file: str | None = None
+    line: int | None = None
+    era: str | None = None
+    round: int | None = None
+    player: str | None = None
+    action: int | None = None  #: global action number (1-based), when the finding is an action
+    turn: int | None = None  #: 1-based number of the turn entry in the log
+    action_in_turn: int | None = None  #: 1-based
+    text: str | None = None  #: the action in notation
     violations: list = field(default_factory=list)
     rulings: list = field(default_factory=list)
-    remedy: Optional[str] = None
-    follows: Optional["Finding"] = None  #: GAM007: the GAM001 it may only follow from
+    remedy: str | None = None
+    follows: Finding | None = None  #: GAM007: the GAM001 it may only follow from
 
     @property
     def kind(self) -> str:
@@ -392,8 +425,11 @@ class Finding:
             "rulings": list(self.rulings),
             "remedy": self.remedy,
             "violations": [v.to_dict() for v in self.violations],
-            **({"follows": {"code": self.follows.code, "line": self.follows.line, "turn": self.follows.turn}}
-               if self.follows is not None else {}),
+            **(
+                {"follows": {"code": self.follows.code, "line": self.follows.line, "turn": self.follows.turn}}
+                if self.follows is not None
+                else {}
+            ),
         }
 
 
@@ -401,7 +437,7 @@ class Finding:
 class ReplayResult:
     """What a replay found, and where the game stands."""
 
-    file: Optional[str]
+    file: str | None
     players: list
     findings: list = field(default_factory=list)
     position: Any = None  #: the final position, or the position before action ``stop_before``
@@ -464,8 +500,16 @@ class ReplayResult:
         }
 
 
-def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] = None, data=None,
-           on_round_end=None, on_turn_end=None, round_end_steps: bool = False) -> ReplayResult:
+def replay(
+    source: Any,
+    *,
+    keep_going: bool = False,
+    stop_before: int | None = None,
+    data=None,
+    on_round_end=None,
+    on_turn_end=None,
+    round_end_steps: bool = False,
+) -> ReplayResult:
     """Replay a game log, judging every action.
 
     *source* is a path, YAML text, a parsed mapping, a Document or a :class:`GameLog`. Strict
@@ -488,8 +532,7 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
     """
     import random
 
-    from .engine import check
-    from .engine import flow
+    from .engine import check, flow
     from .model import Pass, Turn, action_count
 
     log = source if isinstance(source, GameLog) else read_log(source, data)
@@ -497,13 +540,22 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
     file = log.file
     total = log.n_actions
     if stop_before is not None and not 1 <= stop_before <= total + 1:
-        raise InputError(f"the log has {total} actions: --at takes 1..{total + 1}, not {stop_before}",
-                         file=file, code="INP073")
+        raise InputError(
+            f"the log has {total} actions: --at takes 1..{total + 1}, not {stop_before}",
+            file=file,
+            code="INP073",
+        )
     s = log.setup
     rng = random.Random(s["seed"]) if s.get("seed") is not None else None
     try:
-        pos = flow.setup(log.players, data, rng=rng, deck_order=s.get("deck_order"),
-                         dcm_order=s.get("dcm_order"), turn_order=s.get("turn_order"))
+        pos = flow.setup(
+            log.players,
+            data,
+            rng=rng,
+            deck_order=s.get("deck_order"),
+            dcm_order=s.get("dcm_order"),
+            turn_order=s.get("turn_order"),
+        )
     except ValueError as e:
         raise log.doc.error(f"setup: {e}", ("setup",), code="INP072") from None
     res = ReplayResult(file, list(log.players), position=pos, total_actions=total, data=data)
@@ -529,8 +581,18 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
         from .verdict import Violation
 
         v = Violation(code, fields)
-        f = Finding(code, v.message, file, line, era=kw.pop("era", pos.era), round=kw.pop("round", pos.round),
-                    turn=None if turn is None else turn.index + 1, rulings=v.rulings, remedy=v.remedy, **kw)
+        f = Finding(
+            code,
+            v.message,
+            file,
+            line,
+            era=kw.pop("era", pos.era),
+            round=kw.pop("round", pos.round),
+            turn=None if turn is None else turn.index + 1,
+            rulings=v.rulings,
+            remedy=v.remedy,
+            **kw,
+        )
         res.findings.append(f)
         return f
 
@@ -543,8 +605,19 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
             f = finding("GAM001", {"what": what, "recorded": want, "actual": got}, line, player=name)
             parted.setdefault(name, (f, label_now[0]))
         else:
-            f = finding("GAM007", {"what": what, "recorded": want, "actual": got, "player": name,
-                                   "since": first[1], "first_line": first[0].line}, line, player=name)
+            f = finding(
+                "GAM007",
+                {
+                    "what": what,
+                    "recorded": want,
+                    "actual": got,
+                    "player": name,
+                    "since": first[1],
+                    "first_line": first[0].line,
+                },
+                line,
+                player=name,
+            )
             f.follows = first[0]
 
     label_now = [None]
@@ -559,28 +632,44 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
                     got = _player_fact(pos, data, name, k)
                     if got != want:
                         agree = False
-                        player_differs(name, f"{name}'s {k.replace('_', ' ')} {label}", want, got,
-                                       log.line_of(base + (_key_in_doc(log, base, name), k)))
+                        player_differs(
+                            name,
+                            f"{name}'s {k.replace('_', ' ')} {label}",
+                            want,
+                            got,
+                            log.line_of(base + (_key_in_doc(log, base, name), k)),
+                        )
                 if agree and recorded:
                     parted.pop(name, None)  # back in step: a later difference is a new one
             elif key == "markets":
                 for m, w in recorded.items():
                     g = pos.coal_market if m == "coal" else pos.iron_market
                     if g != w:
-                        finding("GAM001", {"what": f"the {m} market {label}", "recorded": w, "actual": g},
-                                log.line_of(base + ("markets", m)))
+                        finding(
+                            "GAM001",
+                            {"what": f"the {m} market {label}", "recorded": w, "actual": g},
+                            log.line_of(base + ("markets", m)),
+                        )
             elif key == "scores":
                 for name, w in recorded.items():
                     g = pos.player[name].vp
                     if g != w:
-                        player_differs(name, f"{name}'s score {label}", f"{w} VP", f"{g} VP",
-                                       log.line_of(base + ("scores", _key_in_doc(log, base + ("scores",), name))))
+                        player_differs(
+                            name,
+                            f"{name}'s score {label}",
+                            f"{w} VP",
+                            f"{g} VP",
+                            log.line_of(base + ("scores", _key_in_doc(log, base + ("scores",), name))),
+                        )
             else:
                 got = _board_fact(pos, data, key)
                 want = str(recorded).lower() if key == "era" else recorded
                 if got != want:
-                    finding("GAM001", {"what": f"the {key.replace('_', ' ')} {label}", "recorded": want, "actual": got},
-                            log.line_of(base + (key,)))
+                    finding(
+                        "GAM001",
+                        {"what": f"the {key.replace('_', ' ')} {label}", "recorded": want, "actual": got},
+                        log.line_of(base + (key,)),
+                    )
 
     n = 0  # actions judged or passed over
     stop = False
@@ -597,8 +686,10 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
             # the player to move there: the log has left that turn out (GAM006); otherwise the turn
             # is given to the wrong player or the order is wrong (GAM002)
             left = [p for p in pos.players if p not in pos.turns_taken]
-            ahead = [t.player for t in log.turns[turn.index:turn.index + len(left)]]
-            missing = turn.player in left and me not in ahead and ahead[:len(left) - 1].count(turn.player) == 1
+            ahead = [t.player for t in log.turns[turn.index : turn.index + len(left)]]
+            missing = (
+                turn.player in left and me not in ahead and ahead[: len(left) - 1].count(turn.player) == 1
+            )
             # the cards played decide when the hands are known: whose hand holds them?
             cards = Counter(c for la in turn.actions for c in la.action.cards)
             hands = {n: pos.player[n].hand for n in (me, turn.player) if n in pos.player}
@@ -608,8 +699,13 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
                     missing = fits[turn.player] and turn.player in left and me not in ahead
             # a log that ends before the round would: it may simply be out of order (GAM002)
             missing = missing and len(ahead) == len(left)
-            finding("GAM006" if missing else "GAM002", {"player": turn.player, "turn": me},
-                    log.line_of(("turns", turn.index, "player")), turn=turn, player=turn.player)
+            finding(
+                "GAM006" if missing else "GAM002",
+                {"player": turn.player, "turn": me},
+                log.line_of(("turns", turn.index, "player")),
+                turn=turn,
+                player=turn.player,
+            )
             if not keep_going:
                 res.stopped = True
                 break
@@ -641,10 +737,24 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
 
                 first = Violation("SEL008", {"tile": "?", "unseen": "the draw is not known"})
                 v.violations = [first]
-            res.findings.append(Finding(
-                first.code, first.message, file, la.line, era=pos.era, round=pos.round, player=me, action=n,
-                turn=turn.index + 1, action_in_turn=j + 1, text=v.action_text, violations=list(v.violations),
-                rulings=list(v.rulings), remedy=first.remedy))
+            res.findings.append(
+                Finding(
+                    first.code,
+                    first.message,
+                    file,
+                    la.line,
+                    era=pos.era,
+                    round=pos.round,
+                    player=me,
+                    action=n,
+                    turn=turn.index + 1,
+                    action_in_turn=j + 1,
+                    text=v.action_text,
+                    violations=list(v.violations),
+                    rulings=list(v.rulings),
+                    remedy=first.remedy,
+                )
+            )
             if not keep_going:
                 res.stopped = True
                 stop = True
@@ -656,8 +766,13 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
         p = pos.player[me]
         if pos.actions_left > 0 and (p.hand is None or p.hand):
             need = flow.actions_per_turn(pos)
-            finding("GAM003", {"player": me, "used": need - pos.actions_left, "need": need}, turn.line,
-                    turn=turn, player=me)
+            finding(
+                "GAM003",
+                {"player": me, "used": need - pos.actions_left, "need": need},
+                turn.line,
+                turn=turn,
+                player=me,
+            )
             if not keep_going:
                 res.stopped = True
                 break
@@ -676,17 +791,28 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
                     x.used = True
         round_end = len(pos.turns_taken) + 1 >= len(pos.players)
         try:
-            pos, fx = flow.end_turn(pos, data, rng=rng, shortfall_choices=choices,
-                                    rail_deck_order=s.get("rail_deck_order"), rail_dcm_order=s.get("rail_dcm_order"),
-                                    in_place=True,  # pos is this replay's own working copy
-                                    narrate=round_end_steps and round_end)
+            pos, fx = flow.end_turn(
+                pos,
+                data,
+                rng=rng,
+                shortfall_choices=choices,
+                rail_deck_order=s.get("rail_deck_order"),
+                rail_dcm_order=s.get("rail_dcm_order"),
+                in_place=True,  # pos is this replay's own working copy
+                narrate=round_end_steps and round_end,
+            )
         except ValueError as e:
             raise log.doc.error(f"setup: {e}", ("setup",), code="INP072") from None
         if round_end_steps and round_end:
             from .engine.after_turn import steps
 
-            res.round_ends.append({"era": era, "round": rnd,
-                                   "steps": [x for x in steps(fx) if x["kind"] not in ("draw", "turn")]})
+            res.round_ends.append(
+                {
+                    "era": era,
+                    "round": rnd,
+                    "steps": [x for x in steps(fx) if x["kind"] not in ("draw", "turn")],
+                }
+            )
         res.turns += 1
         add_rules(fx.rules, fx.also)
         res.assumptions.extend(f"{era.title()} Era round {rnd}: {a}" for a in fx.assumptions)
@@ -694,8 +820,17 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
             sf = shortfalls.get((era, rnd), {})
             who = v.fields.get("player")
             line = sf[who].line if who in sf else turn.line
-            f = Finding(v.code, v.message, file, line, era=era, round=rnd, player=who, rulings=v.rulings,
-                        remedy=v.remedy)
+            f = Finding(
+                v.code,
+                v.message,
+                file,
+                line,
+                era=era,
+                round=rnd,
+                player=who,
+                rulings=v.rulings,
+                remedy=v.remedy,
+            )
             res.findings.append(f)
         if on_turn_end is not None:
             on_turn_end(turn, pos)
@@ -710,16 +845,33 @@ def replay(source: Any, *, keep_going: bool = False, stop_before: Optional[int] 
         return res
     for sf in log.shortfalls:
         if not sf.used:
-            res.findings.append(Finding("GAM005", f"the log records a shortfall choice for {sf.player} in "
-                                        f"{sf.era.title()} Era round {sf.round}, which the game never reached "
-                                        "the end of", file, sf.line, era=sf.era, round=sf.round, player=sf.player,
-                                        rulings=["Q033", "Q034"]))
+            res.findings.append(
+                Finding(
+                    "GAM005",
+                    f"the log records a shortfall choice for {sf.player} in "
+                    f"{sf.era.title()} Era round {sf.round}, which the game never reached "
+                    "the end of",
+                    file,
+                    sf.line,
+                    era=sf.era,
+                    round=sf.round,
+                    player=sf.player,
+                    rulings=["Q033", "Q034"],
+                )
+            )
     if log.final is not None:
         if not pos.game_over:
             line = log.line_of(("final",))
-            finding("GAM001", {"what": "the end of the game", "recorded": "final facts",
-                               "actual": f"a game still in progress ({pos.era.title()} Era round {pos.round}, "
-                                         f"{pos.turn} to play)"}, line)
+            finding(
+                "GAM001",
+                {
+                    "what": "the end of the game",
+                    "recorded": "final facts",
+                    "actual": f"a game still in progress ({pos.era.title()} Era round {pos.round}, "
+                    f"{pos.turn} to play)",
+                },
+                line,
+            )
         else:
             check_facts(log.final, ("final",), "at the end of the game")
     return res
@@ -788,8 +940,9 @@ def _board_fact(pos, data, key: str):
 
 
 # ------------------------------------------------------------------------------- writing
-def setup_record(pos, *, seat_order: Optional[list] = None, variant: Optional[str] = None,
-                 seed: Any = None) -> dict:
+def setup_record(
+    pos, *, seat_order: list | None = None, variant: str | None = None, seed: Any = None
+) -> dict:
     """The ``setup:`` mapping of a log, with explicit orders, from a freshly set-up position
     (as :func:`brass_judge.engine.flow.setup` returns it: hands dealt in turn order)."""
     deck: list = []
@@ -827,7 +980,7 @@ def _action_text(a, data=None) -> Any:
     return format_action(a, data)
 
 
-def write_log(setup: Any, turns: Iterable, final: Any = None, *, about: Optional[str] = None, data=None) -> dict:
+def write_log(setup: Any, turns: Iterable, final: Any = None, *, about: str | None = None, data=None) -> dict:
     """Build a game log mapping (ready for :func:`dump_log` or :func:`replay`).
 
     *setup*: a ``setup:`` mapping (players in seat order, and a seed or the explicit orders;
@@ -881,14 +1034,16 @@ def final_record(pos, data=None) -> dict:
 class LogRecorder:
     """Record a game as it is played, for :func:`dump_log` (see the module docstring)."""
 
-    def __init__(self, pos, *, seat_order: Optional[list] = None, seed: Any = None, about: Optional[str] = None) -> None:
+    def __init__(
+        self, pos, *, seat_order: list | None = None, seed: Any = None, about: str | None = None
+    ) -> None:
         self.setup = setup_record(pos, seat_order=seat_order, seed=seed)
         self.turns: list = []
         self.shortfalls: list = []
         self.about = about
         self._rail_seen = pos.era == "rail"
 
-    def add_turn(self, player: str, actions: Iterable, after: Optional[dict] = None) -> None:
+    def add_turn(self, player: str, actions: Iterable, after: dict | None = None) -> None:
         self.turns.append((player, list(actions), after))
 
     def observe(self, pos, effects: Iterable = ()) -> None:
@@ -906,8 +1061,9 @@ class LogRecorder:
                         sf["remove"].append(d["ref"])
                         break
                 else:
-                    self.shortfalls.append({"era": d["era"], "round": d["round"], "player": d["player"],
-                                            "remove": [d["ref"]]})
+                    self.shortfalls.append(
+                        {"era": d["era"], "round": d["round"], "player": d["player"], "remove": [d["ref"]]}
+                    )
 
     def to_obj(self, final: Any = None) -> dict:
         obj = write_log(self.setup, self.turns, final, about=self.about)
@@ -937,5 +1093,7 @@ def dump_log(obj: dict) -> str:
         return o
 
     dumper = type("_LogDumper", (getattr(yaml, "CSafeDumper", None) or yaml.SafeDumper,), {})
-    dumper.add_representer(_Flow, lambda d, v: d.represent_sequence("tag:yaml.org,2002:seq", v, flow_style=True))
+    dumper.add_representer(
+        _Flow, lambda d, v: d.represent_sequence("tag:yaml.org,2002:seq", v, flow_style=True)
+    )
     return yaml.dump(flow_lists(obj), Dumper=dumper, sort_keys=False, width=100, allow_unicode=True)

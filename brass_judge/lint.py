@@ -33,13 +33,15 @@ finding for that file and the run goes on. ``lint -`` lints a file read from sta
 Renderers: text, JSON, SARIF 2.1.0 (rules from :mod:`brass_judge.codes`) and GitHub workflow
 annotations. Nothing here prints; the CLI writes what the renderers return.
 """
+
 from __future__ import annotations
 
 import errno
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Optional
+from typing import Any
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -49,11 +51,11 @@ class LintFinding:
     code: str
     message: str
     file: str
-    line: Optional[int] = None
-    column: Optional[int] = None
+    line: int | None = None
+    column: int | None = None
     rulings: list = field(default_factory=list)
-    remedy: Optional[str] = None
-    context: Optional[str] = None  #: where in the game (era, round, player, action)
+    remedy: str | None = None
+    context: str | None = None  #: where in the game (era, round, player, action)
     #: later findings of the same game log that may only follow from this one (not listed apart)
     consequences: list = field(default_factory=list)
 
@@ -62,11 +64,19 @@ class LintFinding:
         return self.code.startswith("INP")
 
     def to_dict(self) -> dict:
-        return {"code": self.code, "message": self.message, "file": self.file, "line": self.line,
-                "column": self.column, "rulings": list(self.rulings), "remedy": self.remedy,
-                "context": self.context, "consequences": [c.to_dict() for c in self.consequences]}
+        return {
+            "code": self.code,
+            "message": self.message,
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "rulings": list(self.rulings),
+            "remedy": self.remedy,
+            "context": self.context,
+            "consequences": [c.to_dict() for c in self.consequences],
+        }
 
-    def consequence_note(self) -> Optional[str]:
+    def consequence_note(self) -> str | None:
         """One sentence about the later findings that may follow from this one, or None."""
         cs = self.consequences
         if not cs:
@@ -82,9 +92,11 @@ class LintFinding:
         top = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
         codes = ", ".join(f"{n} {code}" for code, n in top[:6]) + (", ..." if len(top) > 6 else "")
         at = f"the problem at line {self.line}" if self.line else "this problem"
-        return (f"{len(cs)} later finding(s) in this log ({where}{codes}) are not listed, since they may be mere "
-                f"knock-on effects of {at}: fix it and lint again (`brass-judge replay --keep-going {self.file}` "
-                "lists them all)")
+        return (
+            f"{len(cs)} later finding(s) in this log ({where}{codes}) are not listed, since they may be mere "
+            f"knock-on effects of {at}: fix it and lint again (`brass-judge replay --keep-going {self.file}` "
+            "lists them all)"
+        )
 
 
 @dataclass
@@ -92,15 +104,19 @@ class FileReport:
     file: str
     kind: str  #: game | position | fixture | action | skipped | unreadable
     findings: list = field(default_factory=list)
-    note: Optional[str] = None
+    note: str | None = None
 
     @property
     def unusable(self) -> bool:
         return any(f.is_input_error for f in self.findings)
 
     def to_dict(self) -> dict:
-        return {"file": self.file, "kind": self.kind, "note": self.note,
-                "findings": [f.to_dict() for f in self.findings]}
+        return {
+            "file": self.file,
+            "kind": self.kind,
+            "note": self.note,
+            "findings": [f.to_dict() for f in self.findings],
+        }
 
 
 # ------------------------------------------------------------------------------- files
@@ -132,16 +148,24 @@ def walk_paths(paths: Iterable) -> tuple:
     seen_dirs: set = set()
 
     def special(mode) -> str:
-        return ("a FIFO (named pipe)" if st_.S_ISFIFO(mode) else "a socket" if st_.S_ISSOCK(mode)
-                else "a device" if st_.S_ISCHR(mode) or st_.S_ISBLK(mode) else "not a regular file")
+        return (
+            "a FIFO (named pipe)"
+            if st_.S_ISFIFO(mode)
+            else "a socket"
+            if st_.S_ISSOCK(mode)
+            else "a device"
+            if st_.S_ISCHR(mode) or st_.S_ISBLK(mode)
+            else "not a regular file"
+        )
 
     def walk(folder: str, ancestors: frozenset, found: list) -> None:
         try:
             with os.scandir(folder) as it:
                 entries = sorted(it, key=lambda e: e.name)
         except OSError as exc:
-            problems.append((folder, f"cannot read this folder ({exc.strerror or exc}); nothing under it was "
-                                     "linted"))
+            problems.append(
+                (folder, f"cannot read this folder ({exc.strerror or exc}); nothing under it was linted")
+            )
             return
         for e in entries:
             path = os.path.join(folder, e.name)
@@ -154,8 +178,13 @@ def walk_paths(paths: Iterable) -> tuple:
                 info = os.stat(path)
             except FileNotFoundError:
                 if is_link:
-                    problems.append((path, f"dangling symlink (it points to {_link_target(path)}, which does "
-                                           "not exist); not linted"))
+                    problems.append(
+                        (
+                            path,
+                            f"dangling symlink (it points to {_link_target(path)}, which does "
+                            "not exist); not linted",
+                        )
+                    )
                 continue
             except OSError as exc:
                 if exc.errno == errno.ELOOP:
@@ -166,8 +195,13 @@ def walk_paths(paths: Iterable) -> tuple:
             if st_.S_ISDIR(info.st_mode):
                 key = (info.st_dev, info.st_ino)
                 if key in ancestors:
-                    problems.append((path, f"symlink loop (it leads back to {os.path.realpath(path)}, a folder "
-                                           "being linted already); not followed"))
+                    problems.append(
+                        (
+                            path,
+                            f"symlink loop (it leads back to {os.path.realpath(path)}, a folder "
+                            "being linted already); not followed",
+                        )
+                    )
                 elif key not in seen_dirs:
                     seen_dirs.add(key)
                     walk(path, ancestors | {key}, found)
@@ -186,8 +220,13 @@ def walk_paths(paths: Iterable) -> tuple:
                 info = os.stat(p)
             except FileNotFoundError:
                 if os.path.islink(p):
-                    problems.append((p, f"dangling symlink (it points to {_link_target(p)}, which does not "
-                                        "exist); not linted"))
+                    problems.append(
+                        (
+                            p,
+                            f"dangling symlink (it points to {_link_target(p)}, which does not "
+                            "exist); not linted",
+                        )
+                    )
                 else:
                     missing.append(p)
                 continue
@@ -222,9 +261,15 @@ def _link_target(path: str) -> str:
 
 
 #: top-level keys of each kind of file, for near misses (``Turns:``, ``player:``)
-_KIND_KEYS = {"setup": "a game log", "turns": "a game log", "players": "a position",
-              "position": "a fixture", "expect": "a fixture", "action": "an action file",
-              "actions": "an action file"}
+_KIND_KEYS = {
+    "setup": "a game log",
+    "turns": "a game log",
+    "players": "a position",
+    "position": "a fixture",
+    "expect": "a fixture",
+    "action": "an action file",
+    "actions": "an action file",
+}
 NEAR_MISS_CODE = "INP093"
 
 
@@ -237,13 +282,17 @@ def _one_edit(a: str, b: str) -> bool:
         return False
     if len(a) == len(b):
         diff = [i for i in range(len(a)) if a[i] != b[i]]
-        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
-                                  and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+        return len(diff) == 1 or (
+            len(diff) == 2
+            and diff[1] == diff[0] + 1
+            and a[diff[0]] == b[diff[1]]
+            and a[diff[1]] == b[diff[0]]
+        )
     short, long_ = (a, b) if len(a) < len(b) else (b, a)
-    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
+    return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
 
 
-def near_miss(obj: Any) -> Optional[tuple]:
+def near_miss(obj: Any) -> tuple | None:
     """For a mapping :func:`classify` skips: ``(key, known_key, kind)`` when one of its top-level
     keys is a near miss of a kind's key (another case, a plural, one typo), else None."""
     if not isinstance(obj, dict):
@@ -276,8 +325,12 @@ def classify(obj: Any) -> str:
         return "skipped"
     if isinstance(obj, str):
         return "action"
-    if isinstance(obj, list) and obj and all(isinstance(x, (str, dict)) for x in obj) and \
-            all(isinstance(x, str) or "action" in x for x in obj):
+    if (
+        isinstance(obj, list)
+        and obj
+        and all(isinstance(x, (str, dict)) for x in obj)
+        and all(isinstance(x, str) or "action" in x for x in obj)
+    ):
         return "action"
     return "skipped"
 
@@ -292,11 +345,20 @@ def _with_suggestions(message: str, suggestions) -> str:
 
 def _input_findings(err, file: str) -> list:
     errs = getattr(err, "errors", None) or [err]
-    out = [LintFinding(e.code, _with_suggestions(e.message, e.suggestions), e.file or file, e.line, e.column)
-           for e in errs]
+    out = [
+        LintFinding(e.code, _with_suggestions(e.message, e.suggestions), e.file or file, e.line, e.column)
+        for e in errs
+    ]
     if getattr(err, "omitted", 0):  # InputErrors caps what it keeps (errors.MAX_PER_FIELD, MAX_ERRORS)
-        out.append(LintFinding(errs[-1].code, f"... {err.omitted:,} more problem(s) in this file not shown",
-                               errs[-1].file or file, errs[-1].line, errs[-1].column))
+        out.append(
+            LintFinding(
+                errs[-1].code,
+                f"... {err.omitted:,} more problem(s) in this file not shown",
+                errs[-1].file or file,
+                errs[-1].line,
+                errs[-1].column,
+            )
+        )
     return out
 
 
@@ -329,10 +391,16 @@ def lint_file(file: str) -> FileReport:
             if miss is not None:
                 key, known, what = miss
                 rep.kind = "unreadable"
-                rep.findings.append(LintFinding(
-                    NEAR_MISS_CODE, f"looks like {what} but its top-level key {key!r} is not one brass-judge "
-                    f"reads (did you mean {known!r}? keys are lower case); nothing in this file was checked",
-                    file, doc.line_of((key,))[0], remedy=f"rename {key!r} to {known!r}"))
+                rep.findings.append(
+                    LintFinding(
+                        NEAR_MISS_CODE,
+                        f"looks like {what} but its top-level key {key!r} is not one brass-judge "
+                        f"reads (did you mean {known!r}? keys are lower case); nothing in this file was checked",
+                        file,
+                        doc.line_of((key,))[0],
+                        remedy=f"rename {key!r} to {known!r}",
+                    )
+                )
             else:
                 rep.note = "skipped: not a game log, position or action file"
     except InputError as err:
@@ -350,15 +418,34 @@ def _lint_game(doc, rep: FileReport) -> None:
 
     log = read_log(doc)
     res = replay(log, keep_going=True)
-    cause: Optional[LintFinding] = None  # the last finding of the first departure from the log
+    cause: LintFinding | None = None  # the last finding of the first departure from the log
     made: dict = {}  # id(replay finding) -> its (last) lint finding
     for f in res.findings:
         if f.violations:
-            found = [LintFinding(v.code, f"{f.player}: {f.text}: {v.message}", rep.file, f.line,
-                                 rulings=v.rulings, remedy=v.remedy, context=f.where()) for v in f.violations]
+            found = [
+                LintFinding(
+                    v.code,
+                    f"{f.player}: {f.text}: {v.message}",
+                    rep.file,
+                    f.line,
+                    rulings=v.rulings,
+                    remedy=v.remedy,
+                    context=f.where(),
+                )
+                for v in f.violations
+            ]
         else:
-            found = [LintFinding(f.code, f.message, rep.file, f.line, rulings=list(f.rulings),
-                                 remedy=f.remedy, context=f.where())]
+            found = [
+                LintFinding(
+                    f.code,
+                    f.message,
+                    rep.file,
+                    f.line,
+                    rulings=list(f.rulings),
+                    remedy=f.remedy,
+                    context=f.where(),
+                )
+            ]
         made[id(f)] = found[-1]
         if cause is not None:
             cause.consequences.extend(found)
@@ -374,7 +461,9 @@ def _lint_game(doc, rep: FileReport) -> None:
             # than a knock-on effect of that. Recorded facts (GAM001) and shortfall choices (GAM005)
             # are only compared, so they start no knock-on effects.
             cause = found[-1]
-    state = "complete" if res.game_over else f"ends in {res.position.era.title()} Era round {res.position.round}"
+    state = (
+        "complete" if res.game_over else f"ends in {res.position.era.title()} Era round {res.position.round}"
+    )
     rep.note = f"game log: {res.total_actions} action(s), {state}"
 
 
@@ -387,7 +476,9 @@ def _lint_position(doc, root: tuple, rep: FileReport) -> None:
         line = getattr(v, "line", None)
         if line is None and root:
             line = doc.line_of(root)[0]
-        rep.findings.append(LintFinding(v.code, v.message, rep.file, line, rulings=v.rulings, remedy=v.remedy))
+        rep.findings.append(
+            LintFinding(v.code, v.message, rep.file, line, rulings=v.rulings, remedy=v.remedy)
+        )
 
 
 def _lint_action(doc, root: tuple, rep: FileReport) -> None:
@@ -416,10 +507,19 @@ def _lint_one(file: str) -> FileReport:
         shown = "<stdin>" if file == "-" else file
         text = str(exc)
         text = text if len(text) <= 200 else text[:200] + "..."
-        return FileReport(shown, "unreadable", [LintFinding(
-            CRASH_CODE, f"internal error while checking this file ({type(exc).__name__}: {text}); the file was "
-            "not checked. This is a bug in brass-judge: please report it with the file", shown)],
-            note="internal error")
+        return FileReport(
+            shown,
+            "unreadable",
+            [
+                LintFinding(
+                    CRASH_CODE,
+                    f"internal error while checking this file ({type(exc).__name__}: {text}); the file was "
+                    "not checked. This is a bug in brass-judge: please report it with the file",
+                    shown,
+                )
+            ],
+            note="internal error",
+        )
 
 
 def _cpu_count() -> int:
@@ -429,7 +529,7 @@ def _cpu_count() -> int:
         return os.cpu_count() or 1
 
 
-def lint_paths(paths: Iterable, *, jobs: int = 1, notes: Optional[list] = None) -> list:
+def lint_paths(paths: Iterable, *, jobs: int = 1, notes: list | None = None) -> list:
     """Lint every file under *paths*; returns one :class:`FileReport` per file, in order.
 
     *jobs* > 1 lints files in that many processes (0 = one per CPU), at most one per CPU; when
@@ -439,15 +539,32 @@ def lint_paths(paths: Iterable, *, jobs: int = 1, notes: Optional[list] = None) 
     notes = notes if notes is not None else []
     paths = [str(p) for p in paths]
     files, missing, problems = walk_paths(paths)
-    reports = [FileReport(m, "unreadable", [LintFinding("INP001", "file or folder not found", m)],
-                          note=_NOT_FOUND) for m in missing]
-    reports.extend(FileReport(p, "unreadable", [LintFinding(WALK_CODE, why, p)], note="not linted")
-                   for p, why in problems)
+    reports = [
+        FileReport(m, "unreadable", [LintFinding("INP001", "file or folder not found", m)], note=_NOT_FOUND)
+        for m in missing
+    ]
+    reports.extend(
+        FileReport(p, "unreadable", [LintFinding(WALK_CODE, why, p)], note="not linted")
+        for p, why in problems
+    )
     if not files and not problems:
         # nothing to lint at all: a mistyped CI path must not pass as "clean"
-        reports.extend(FileReport(p, "unreadable", [LintFinding(
-            "INP076", f"no .yaml/.yml files found under {p}; nothing was linted (check the path)", p)],
-            note=_NO_YAML) for p in paths if p not in missing)
+        reports.extend(
+            FileReport(
+                p,
+                "unreadable",
+                [
+                    LintFinding(
+                        "INP076",
+                        f"no .yaml/.yml files found under {p}; nothing was linted (check the path)",
+                        p,
+                    )
+                ],
+                note=_NO_YAML,
+            )
+            for p in paths
+            if p not in missing
+        )
     cpus = _cpu_count()
     if jobs == 0:
         jobs = cpus
@@ -481,8 +598,10 @@ def _lint_in_pool(files: list, jobs: int, notes: list) -> list:
                 pool.shutdown(wait=False, cancel_futures=True)
             except Exception:  # noqa: BLE001
                 pass
-        notes.append(f"could not run {jobs} worker processes ({type(exc).__name__}: {exc}); "
-                     "linted in one process instead")
+        notes.append(
+            f"could not run {jobs} worker processes ({type(exc).__name__}: {exc}); "
+            "linted in one process instead"
+        )
         return [_lint_one(f) for f in files]
 
 
@@ -548,10 +667,13 @@ def render_json(reports: list) -> dict:
         "exit_code": exit_code(reports),
         "files": [r.to_dict() for r in reports],
         "findings": [f.to_dict() for f in all_findings(reports)],
-        "summary": {"files": len(reports), "findings": len(all_findings(reports)),
-                    "consequences": consequence_count(reports),
-                    "skipped": sum(1 for r in reports if r.kind == "skipped"),
-                    "unusable": sum(1 for r in reports if r.unusable)},
+        "summary": {
+            "files": len(reports),
+            "findings": len(all_findings(reports)),
+            "consequences": consequence_count(reports),
+            "skipped": sum(1 for r in reports if r.kind == "skipped"),
+            "unusable": sum(1 for r in reports if r.unusable),
+        },
     }
 
 
@@ -562,7 +684,7 @@ def _message(f: LintFinding) -> str:
     return f"{text}. Then: {note}" if note else text
 
 
-def _rel(file: str) -> Optional[str]:
+def _rel(file: str) -> str | None:
     """*file* relative to the working directory (POSIX form), or None when it lies outside."""
     try:  # not resolved: a symlink (even a looping one) is named as the user named it
         return Path(os.path.abspath(file)).relative_to(Path.cwd().resolve()).as_posix()
@@ -587,8 +709,17 @@ def _uri(file: str) -> str:
         return quote(os.fsencode(file), safe="/")
 
 
-_FAMILY = {"POS": "position", "TRN": "turn", "BLD": "build", "NET": "network", "DEV": "develop",
-           "SEL": "sell", "LON": "loan", "GAM": "game-log", "INP": "input"}
+_FAMILY = {
+    "POS": "position",
+    "TRN": "turn",
+    "BLD": "build",
+    "NET": "network",
+    "DEV": "develop",
+    "SEL": "sell",
+    "LON": "loan",
+    "GAM": "game-log",
+    "INP": "input",
+}
 
 
 def render_sarif(reports: list) -> dict:
@@ -602,10 +733,14 @@ def render_sarif(reports: list) -> dict:
         if c.is_rule or c.status == "removed":
             continue
         index[c.code] = len(rules)
-        rule = {"id": c.code, "name": c.name, "shortDescription": {"text": c.message},
-                "fullDescription": {"text": c.doc or c.message},
-                "defaultConfiguration": {"level": "error"},
-                "properties": {"rulings": list(c.rulings), "tags": [_FAMILY.get(c.code[:3], "other")]}}
+        rule = {
+            "id": c.code,
+            "name": c.name,
+            "shortDescription": {"text": c.message},
+            "fullDescription": {"text": c.doc or c.message},
+            "defaultConfiguration": {"level": "error"},
+            "properties": {"rulings": list(c.rulings), "tags": [_FAMILY.get(c.code[:3], "other")]},
+        }
         if c.remedy:
             rule["help"] = {"text": c.remedy}
         rules.append(rule)
@@ -613,24 +748,42 @@ def render_sarif(reports: list) -> dict:
     for f in all_findings(reports):
         if f.code not in index:
             index[f.code] = len(rules)
-            rules.append({"id": f.code, "name": "input-error", "shortDescription": {"text": "input that cannot be used"},
-                          "defaultConfiguration": {"level": "error"}, "properties": {"tags": ["input"]}})
+            rules.append(
+                {
+                    "id": f.code,
+                    "name": "input-error",
+                    "shortDescription": {"text": "input that cannot be used"},
+                    "defaultConfiguration": {"level": "error"},
+                    "properties": {"tags": ["input"]},
+                }
+            )
         loc: dict = {"artifactLocation": {"uri": _uri(f.file)}}
         if f.line:
             loc["region"] = {"startLine": f.line}
             if f.column:
                 loc["region"]["startColumn"] = f.column
-        res = {"ruleId": f.code, "ruleIndex": index[f.code], "level": "error",
-               "message": {"text": _message(f)},
-               "locations": [{"physicalLocation": loc}]}
+        res = {
+            "ruleId": f.code,
+            "ruleIndex": index[f.code],
+            "level": "error",
+            "message": {"text": _message(f)},
+            "locations": [{"physicalLocation": loc}],
+        }
         if f.consequences:
             related = []
             for i, c in enumerate(f.consequences):
                 rloc: dict = {"artifactLocation": {"uri": _uri(c.file)}}
                 if c.line:
                     rloc["region"] = {"startLine": c.line}
-                related.append({"id": i, "physicalLocation": rloc,
-                                "message": {"text": f"{c.code} {c.message}" + (f" ({c.context})" if c.context else "")}})
+                related.append(
+                    {
+                        "id": i,
+                        "physicalLocation": rloc,
+                        "message": {
+                            "text": f"{c.code} {c.message}" + (f" ({c.context})" if c.context else "")
+                        },
+                    }
+                )
             res["relatedLocations"] = related
         props = {}
         if f.rulings:
@@ -645,12 +798,20 @@ def render_sarif(reports: list) -> dict:
     return {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {"name": "brass-judge", "version": __version__, "semanticVersion": __version__,
-                                "rules": rules}},
-            "results": results,
-            "columnKind": "unicodeCodePoints",
-        }],
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "brass-judge",
+                        "version": __version__,
+                        "semanticVersion": __version__,
+                        "rules": rules,
+                    }
+                },
+                "results": results,
+                "columnKind": "unicodeCodePoints",
+            }
+        ],
     }
 
 

@@ -9,6 +9,7 @@
 The renderers of :mod:`brass_judge.lint` (text, JSON, SARIF, GitHub) stay there. Nothing here
 prints: the CLI writes what the renderers return.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -16,7 +17,6 @@ import json
 import re
 
 from .lint import _NO_YAML, _NOT_FOUND, _message, _rel, all_findings, exit_code
-
 
 #: characters XML 1.0 does not allow (C0 controls but tab, LF, CR; surrogates; U+FFFE, U+FFFF)
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -68,7 +68,9 @@ def render_junit(reports: list) -> str:
             tag = "error" if r.unusable else "failure"
             first = r.findings[0]
             el = ET.SubElement(case, tag, {"type": first.code, "message": summary})
-            el.text = "\n".join(_xml_text(line, keep="") for line in lines)  # a newline in a name stays escaped
+            el.text = "\n".join(
+                _xml_text(line, keep="") for line in lines
+            )  # a newline in a name stays escaped
             if r.unusable:
                 errors += 1
             else:
@@ -80,9 +82,16 @@ def render_junit(reports: list) -> str:
             out = ET.SubElement(case, "system-out")
             out.text = _xml_text(r.note)
         cases.append(case)
-    counts = {"tests": str(len(cases)), "failures": str(failures), "errors": str(errors),
-              "skipped": str(skipped), "time": "0"}
-    root = ET.Element("testsuites", dict(name="brass-judge", **{k: v for k, v in counts.items() if k != "skipped"}))
+    counts = {
+        "tests": str(len(cases)),
+        "failures": str(failures),
+        "errors": str(errors),
+        "skipped": str(skipped),
+        "time": "0",
+    }
+    root = ET.Element(
+        "testsuites", dict(name="brass-judge", **{k: v for k, v in counts.items() if k != "skipped"})
+    )
     suite = ET.SubElement(root, "testsuite", dict(name="brass-judge lint", **counts))
     suite.extend(cases)
     ET.indent(root)
@@ -104,7 +113,7 @@ def render_gitlab(reports: list) -> list:
         code = CODES.get(f.code)
         key = f"{f.code}\0{path}\0{f.message}"
         n = seen[key] = seen.get(key, 0) + 1
-        fp = hashlib.sha256(f"{key}\0{n}".encode("utf-8")).hexdigest()[:32]
+        fp = hashlib.sha256(f"{key}\0{n}".encode()).hexdigest()[:32]
         desc = f"{f.code} {_message(f)}"
         issue = {
             "type": "issue",
@@ -116,9 +125,16 @@ def render_gitlab(reports: list) -> list:
             "location": {"path": path, "lines": {"begin": f.line or 1}},
         }
         if f.remedy or f.rulings:
-            issue["content"] = {"body": "\n\n".join(x for x in (
-                f"Fix: {f.remedy}" if f.remedy else "",
-                f"Rulings: {', '.join(f.rulings)}" if f.rulings else "") if x)}
+            issue["content"] = {
+                "body": "\n\n".join(
+                    x
+                    for x in (
+                        f"Fix: {f.remedy}" if f.remedy else "",
+                        f"Rulings: {', '.join(f.rulings)}" if f.rulings else "",
+                    )
+                    if x
+                )
+            }
         out.append(issue)
     return out
 
@@ -157,4 +173,11 @@ def render_statistics(reports: list, fmt: str = "text") -> str:
     return "".join(f"{r['count']:>{w}}  {r['code']:<6}  {r['name']}\n" for r in rows)
 
 
-__all__ = ["render_junit", "render_gitlab", "render_json_lines", "statistics", "render_statistics", "exit_code"]
+__all__ = [
+    "render_junit",
+    "render_gitlab",
+    "render_json_lines",
+    "statistics",
+    "render_statistics",
+    "exit_code",
+]

@@ -17,10 +17,11 @@ on are not annotated, since the rules no longer say what they lead to.
 
 ``selfplay --facts`` uses the same function on the log it writes.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any
 
 #: the facts written for a player (keys of an ``after:`` player mapping, games.PLAYER_FACTS)
 FACT_KEYS = ("money", "income_level", "vp")
@@ -43,8 +44,12 @@ class Annotation:
 
     def to_dict(self) -> dict:
         st = self.stopped
-        return {"annotated": len(self.annotated), "kept": list(self.kept), "not_reached": len(self.not_reached),
-                "stopped_at": None if st is None else {"code": st.code, "line": st.line, "turn": st.turn}}
+        return {
+            "annotated": len(self.annotated),
+            "kept": list(self.kept),
+            "not_reached": len(self.not_reached),
+            "stopped_at": None if st is None else {"code": st.code, "line": st.line, "turn": st.turn},
+        }
 
 
 def turn_facts(log, data) -> tuple:
@@ -74,8 +79,9 @@ def _flow(obj) -> str:
     import yaml
 
     dumper = getattr(yaml, "CSafeDumper", None) or yaml.SafeDumper
-    return yaml.dump(obj, Dumper=dumper, default_flow_style=True, width=10 ** 9, sort_keys=False,
-                     allow_unicode=True).strip()
+    return yaml.dump(
+        obj, Dumper=dumper, default_flow_style=True, width=10**9, sort_keys=False, allow_unicode=True
+    ).strip()
 
 
 def _last_line(node) -> int:
@@ -143,13 +149,21 @@ def _self_check(doc, out: str, name: str, facts: dict, ann: Annotation) -> None:
     try:
         new = load_string(out, name).data
     except InputError as err:  # pragma: no cover - a layout the insertion does not handle
-        raise InputError(f"cannot annotate this log safely (the copy would not read back: {err.message})",
-                         file=name, code="INP061") from None
+        raise InputError(
+            f"cannot annotate this log safely (the copy would not read back: {err.message})",
+            file=name,
+            code="INP061",
+        ) from None
     want = dict(doc.data)
-    want["turns"] = [dict(t, after=facts[i]) if i + 1 in ann.annotated else t for i, t in enumerate(doc.data["turns"])]
+    want["turns"] = [
+        dict(t, after=facts[i]) if i + 1 in ann.annotated else t for i, t in enumerate(doc.data["turns"])
+    ]
     if new != want:  # pragma: no cover - as above
-        raise InputError("cannot annotate this log safely (the copy would not read back as the same log)",
-                         file=name, code="INP061")
+        raise InputError(
+            "cannot annotate this log safely (the copy would not read back as the same log)",
+            file=name,
+            code="INP061",
+        )
 
 
 def add_facts_to_text(text: str, data=None) -> str:

@@ -12,10 +12,10 @@ Glossary (the rulebook's words):
 
 Everything here is plain data with no I/O; positions are copied, never shared, by the engine.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
 
 CANAL, RAIL = "canal", "rail"
 DCM_X = 9  #: the X space of the Distant Cotton Market track
@@ -36,8 +36,10 @@ class Tile:
     flipped: bool = False
     cubes: int = 0
 
-    def copy(self) -> "Tile":
-        return Tile(self.location, self.space, self.owner, self.industry, self.level, self.flipped, self.cubes)
+    def copy(self) -> Tile:
+        return Tile(
+            self.location, self.space, self.owner, self.industry, self.level, self.flipped, self.cubes
+        )
 
     def describe(self, data=None) -> str:
         ind = data.industry_names[self.industry] if data else self.industry
@@ -53,7 +55,7 @@ class Link:
     owner: str
     kind: str  # canal | rail
 
-    def copy(self) -> "Link":
+    def copy(self) -> Link:
         return Link(self.line, self.owner, self.kind)
 
 
@@ -66,14 +68,14 @@ class PlayerState:
     income_space: int = 10
     vp: int = 0
     spent: int = 0
-    hand: Optional[list] = None  #: card keys; None = unknown
-    mat: Optional[dict] = None  #: {industry: {level: count}} tiles left on the mat; None = unknown
-    links_left: Optional[int] = None  #: None = 14 minus own links on the board
+    hand: list | None = None  #: card keys; None = unknown
+    mat: dict | None = None  #: {industry: {level: count}} tiles left on the mat; None = unknown
+    links_left: int | None = None  #: None = 14 minus own links on the board
     discard: list = field(default_factory=list)
     #: copy-on-write: the mat dict is shared with the position this one was copied from
     _mat_shared: bool = field(default=False, repr=False, compare=False)
 
-    def copy(self) -> "PlayerState":
+    def copy(self) -> PlayerState:
         """An independent copy. Copies the attributes directly (no __init__): copies are the
         engine's hottest path, made for every action judged (benchmarks/README.md).
 
@@ -87,7 +89,7 @@ class PlayerState:
         new.__dict__ = d
         return new
 
-    def own_mat(self) -> Optional[dict]:
+    def own_mat(self) -> dict | None:
         """The mat in a form this player state may change (copy-on-write): the mapping is this
         state's own; each industry's ``{level: count}`` is shared and must be replaced, not
         changed (``engine.mat.take_from_mat`` does so)."""
@@ -110,7 +112,7 @@ class Position:
     variant: str = "standard"
     era: str = CANAL
     round: int = 1
-    turn: Optional[str] = None  #: whose turn it is
+    turn: str | None = None  #: whose turn it is
     actions_left: int = 2  #: actions left in this turn
     tiles: list = field(default_factory=list)
     links: list = field(default_factory=list)
@@ -118,17 +120,17 @@ class Position:
     iron_market: int = 8
     dcm_position: int = 1  #: 1..9, 9 = X
     dcm_drawn: list = field(default_factory=list)  #: DCM tiles already drawn this era
-    dcm_order: Optional[list] = None  #: known order of the face-down DCM tiles, top first
-    draw_deck: Optional[int] = None  #: cards left in the draw deck; None = unknown
-    draw_pile: Optional[list] = None  #: the draw deck in order, when known (game logs)
-    under_deck_tile: Optional[list] = None  #: cards under the Deck tile, when known
+    dcm_order: list | None = None  #: known order of the face-down DCM tiles, top first
+    draw_deck: int | None = None  #: cards left in the draw deck; None = unknown
+    draw_pile: list | None = None  #: the draw deck in order, when known (game logs)
+    under_deck_tile: list | None = None  #: cards under the Deck tile, when known
     turns_taken: list = field(default_factory=list)  #: players who have finished their turn this round
     game_over: bool = False
     #: copy-on-write bookkeeping: ids of the tiles this copy may change (None = all of them)
-    _owned: Optional[set] = field(default=None, repr=False, compare=False)
+    _owned: set | None = field(default=None, repr=False, compare=False)
 
     # ------------------------------------------------------------------ copies and queries
-    def copy(self) -> "Position":
+    def copy(self) -> Position:
         """An independent copy. Built from the attributes directly rather than with
         dataclasses.replace (twice as fast): copies are the engine's hottest path.
 
@@ -176,13 +178,13 @@ class Position:
     def tiles_at(self, location: str) -> list:
         return [t for t in self.tiles if t.location == location]
 
-    def tile_on(self, location: str, space: int) -> Optional[Tile]:
+    def tile_on(self, location: str, space: int) -> Tile | None:
         for t in self.tiles:
             if t.location == location and t.space == space:
                 return t
         return None
 
-    def link_on(self, line: str) -> Optional[Link]:
+    def link_on(self, line: str) -> Link | None:
         for l in self.links:
             if l.line == line:
                 return l
@@ -212,10 +214,10 @@ class Build:
     industry: str
     location: str
     cards: tuple
-    space: Optional[int] = None
-    level: Optional[int] = None  #: the level the player claims to build (checked, optional)
-    coal_from: Optional[tuple] = None  #: chosen mine locations, when two are equally close
-    iron_from: Optional[tuple] = None  #: chosen iron works locations
+    space: int | None = None
+    level: int | None = None  #: the level the player claims to build (checked, optional)
+    coal_from: tuple | None = None  #: chosen mine locations, when two are equally close
+    iron_from: tuple | None = None  #: chosen iron works locations
 
     kind = "build"
 
@@ -226,8 +228,8 @@ class Network:
 
     lines: tuple
     cards: tuple
-    coal_from: Optional[tuple] = None
-    link_type: Optional[str] = None  #: "canal" or "rail" when the action says so (checked against the era)
+    coal_from: tuple | None = None
+    link_type: str | None = None  #: "canal" or "rail" when the action says so (checked against the era)
 
     kind = "network"
 
@@ -238,7 +240,7 @@ class Develop:
 
     industries: tuple
     cards: tuple
-    iron_from: Optional[tuple] = None
+    iron_from: tuple | None = None
 
     kind = "develop"
 
@@ -249,9 +251,9 @@ class Sale:
 
     mill: str  #: location of the seller's cotton mill
     to: str
-    mill_space: Optional[int] = None
-    port_space: Optional[int] = None
-    tile: Optional[int] = None
+    mill_space: int | None = None
+    port_space: int | None = None
+    tile: int | None = None
 
 
 @dataclass(frozen=True)
@@ -285,7 +287,7 @@ class Turn:
     """The actions one player takes in one turn (1 or 2; a Double Action Build counts as 2)."""
 
     actions: tuple
-    player: Optional[str] = None
+    player: str | None = None
     #: tiles named for an income shortfall at the end of the round: ((player, (ref, ...)), ...), a
     #: ref being ``location`` or ``location#space`` (check --apply; see engine.flow's shortfall_choices)
     shortfall: tuple = ()

@@ -28,9 +28,11 @@ YAML form of the same actions::
 >>> format_action(a, game_data())
 'build cotton_mill@warrington card=warrington'
 """
+
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from collections.abc import Callable
+from typing import Any
 
 from .errors import InputError, NotationError, UnknownNameError, quote
 from .model import DISTANT, MARKET, Build, Develop, Loan, Network, Pass, Sale, Sell, Turn
@@ -39,7 +41,7 @@ ACTION_WORDS = ("build", "network", "develop", "sell", "loan", "pass")
 _DISTANT_WORDS = {"distant", "dcm", "distant-cotton-market", "distant_cotton_market", "market"}
 
 
-def _err_factory(field: Optional[str]) -> Callable[..., InputError]:
+def _err_factory(field: str | None) -> Callable[..., InputError]:
     def make(msg: str, **kw) -> InputError:
         kw.setdefault("field", field)
         return NotationError(msg, **kw)
@@ -48,7 +50,7 @@ def _err_factory(field: Optional[str]) -> Callable[..., InputError]:
 
 
 # ------------------------------------------------------------------------------ one-line form
-def parse_turn(text: str, data, *, field: Optional[str] = None) -> Turn:
+def parse_turn(text: str, data, *, field: str | None = None) -> Turn:
     """Parse ``"network a-b card=x; sell ..."`` into a :class:`Turn`."""
     parts = [p.strip() for p in str(text).split(";") if p.strip()]
     if not parts:
@@ -56,7 +58,7 @@ def parse_turn(text: str, data, *, field: Optional[str] = None) -> Turn:
     return Turn(tuple(parse_action(p, data, field=field) for p in parts))
 
 
-def parse_action(text: str, data=None, *, field: Optional[str] = None):
+def parse_action(text: str, data=None, *, field: str | None = None):
     """Parse one action in the one-line notation."""
     if data is None:
         from .data import game_data
@@ -70,8 +72,11 @@ def parse_action(text: str, data=None, *, field: Optional[str] = None):
     if verb not in ACTION_WORDS:
         from .errors import closest
 
-        raise NotationError(f"unknown action {quote(words[0])} in {quote(text)}", field=field,
-                            suggestions=closest(verb, ACTION_WORDS))
+        raise NotationError(
+            f"unknown action {quote(words[0])} in {quote(text)}",
+            field=field,
+            suggestions=closest(verb, ACTION_WORDS),
+        )
     opts: dict = {}
     args: list = []
     for w in words[1:]:
@@ -88,7 +93,9 @@ def parse_action(text: str, data=None, *, field: Optional[str] = None):
         obj[k] = v.split(",") if k in ("cards", "coal", "iron") else v
     if verb == "build":
         if len(args) != 1 or "@" not in args[0]:
-            raise err(f"build needs INDUSTRY@LOCATION, e.g. 'build cotton@bolton card=bolton' (got {quote(text)})")
+            raise err(
+                f"build needs INDUSTRY@LOCATION, e.g. 'build cotton@bolton card=bolton' (got {quote(text)})"
+            )
         ind, loc = args[0].split("@", 1)
         obj["industry"], obj["location"] = ind, loc
     elif verb == "network":
@@ -99,15 +106,21 @@ def parse_action(text: str, data=None, *, field: Optional[str] = None):
         obj["lines"] = args[0].split(",")
     elif verb == "develop":
         if len(args) != 1:
-            raise err(f"develop needs INDUSTRY[,INDUSTRY], e.g. 'develop coal,iron card=x' (got {quote(text)})")
+            raise err(
+                f"develop needs INDUSTRY[,INDUSTRY], e.g. 'develop coal,iron card=x' (got {quote(text)})"
+            )
         obj["industries"] = args[0].split(",")
     elif verb == "sell":
         if not args:
-            raise err(f"sell needs at least one MILL>DESTINATION, e.g. 'sell bolton>liverpool card=x' (got {quote(text)})")
+            raise err(
+                f"sell needs at least one MILL>DESTINATION, e.g. 'sell bolton>liverpool card=x' (got {quote(text)})"
+            )
         sales = []
         for a in args:
             if ">" not in a:
-                raise err(f"cannot read sale {quote(a)}: write MILL_LOCATION>PORT_LOCATION or MILL_LOCATION>distant[:TILE]")
+                raise err(
+                    f"cannot read sale {quote(a)}: write MILL_LOCATION>PORT_LOCATION or MILL_LOCATION>distant[:TILE]"
+                )
             mill, dest = a.split(">", 1)
             sale: dict = {}
             if "#" in mill:
@@ -135,6 +148,7 @@ def parse_action(text: str, data=None, *, field: Optional[str] = None):
 
 def format_action(action, data=None) -> str:
     """Write *action* in the one-line notation (the inverse of :func:`parse_action`)."""
+
     def cards() -> str:
         if not action.cards:
             return ""
@@ -154,8 +168,12 @@ def format_action(action, data=None) -> str:
             s += " iron=" + ",".join(action.iron_from)
         return s
     if isinstance(action, Network):
-        s = "network " + (f"{action.link_type} " if action.link_type else "") + \
-            ",".join(l.replace("~", "-") for l in action.lines) + cards()
+        s = (
+            "network "
+            + (f"{action.link_type} " if action.link_type else "")
+            + ",".join(l.replace("~", "-") for l in action.lines)
+            + cards()
+        )
         if action.coal_from:
             s += " coal=" + ",".join(action.coal_from)
         return s
@@ -186,7 +204,19 @@ def format_turn(turn: Turn, data=None) -> str:
 
 # ------------------------------------------------------------------------------- YAML form
 _KEYS = {
-    "build": {"action", "industry", "location", "card", "cards", "space", "level", "coal", "iron", "coal_from", "iron_from"},
+    "build": {
+        "action",
+        "industry",
+        "location",
+        "card",
+        "cards",
+        "space",
+        "level",
+        "coal",
+        "iron",
+        "coal_from",
+        "iron_from",
+    },
     "network": {"action", "line", "lines", "card", "cards", "coal", "coal_from", "type"},
     "develop": {"action", "industry", "industries", "card", "cards", "iron", "iron_from"},
     "sell": {"action", "sales", "card", "cards"},
@@ -241,14 +271,21 @@ def action_to_obj(action) -> dict:
     return out
 
 
-def action_from_obj(obj: Any, data, *, err: Optional[Callable[..., InputError]] = None,
-                    located: Optional[Callable[[str, tuple], InputError]] = None, path: tuple = ()):
+def action_from_obj(
+    obj: Any,
+    data,
+    *,
+    err: Callable[..., InputError] | None = None,
+    located: Callable[[str, tuple], InputError] | None = None,
+    path: tuple = (),
+):
     """Build an action from its YAML mapping (or a notation string)."""
     if data is None:
         from .data import game_data
 
         data = game_data()
     if located is not None:
+
         def err(msg, sub=(), **kw):  # noqa: F811
             return located(msg, path + tuple(sub), **kw)
     elif err is None:
@@ -277,14 +314,19 @@ def action_from_obj(obj: Any, data, *, err: Optional[Callable[..., InputError]] 
     if verb not in ACTION_WORDS:
         from .errors import closest
 
-        raise err(f"unknown action {quote(obj.get('action'))}; expected one of {', '.join(ACTION_WORDS)}",
-                  ("action",), suggestions=closest(verb, ACTION_WORDS) if verb else ())
+        raise err(
+            f"unknown action {quote(obj.get('action'))}; expected one of {', '.join(ACTION_WORDS)}",
+            ("action",),
+            suggestions=closest(verb, ACTION_WORDS) if verb else (),
+        )
     allowed = _KEYS[verb]
     for k in obj:
         if k not in allowed:
             from .errors import closest
 
-            raise err(f"unknown key {quote(k)} for a {verb} action", (k,), suggestions=closest(str(k), allowed))
+            raise err(
+                f"unknown key {quote(k)} for a {verb} action", (k,), suggestions=closest(str(k), allowed)
+            )
 
     def name(kind: str, v, sub) -> str:
         if v is None or isinstance(v, (bool, list, dict)):
@@ -330,9 +372,13 @@ def action_from_obj(obj: Any, data, *, err: Optional[Callable[..., InputError]] 
         else:
             cards = ()
         if len(cards) > 2:
-            raise err(f"an action discards one card (two for a Double Action Build), not {len(cards)}", ("cards",))
+            raise err(
+                f"an action discards one card (two for a Double Action Build), not {len(cards)}", ("cards",)
+            )
         if len(cards) == 2 and verb not in ("build", "network"):
-            raise err(f"only a Double Action Build discards two cards; a {verb} action discards one", ("cards",))
+            raise err(
+                f"only a Double Action Build discards two cards; a {verb} action discards one", ("cards",)
+            )
         return cards
 
     def locs(key_a: str, key_b: str):
@@ -364,9 +410,15 @@ def action_from_obj(obj: Any, data, *, err: Optional[Callable[..., InputError]] 
         for key, v in (("space", space), ("level", level)):
             if v is not None and v < 0:
                 raise err(f"{key} must be 0 or more, not {v}", (key,))
-        return Build(name("industry", obj["industry"], ("industry",)),
-                     name("location", obj["location"], ("location",)), get_cards(), space, level,
-                     locs("coal", "coal_from"), locs("iron", "iron_from"))
+        return Build(
+            name("industry", obj["industry"], ("industry",)),
+            name("location", obj["location"], ("location",)),
+            get_cards(),
+            space,
+            level,
+            locs("coal", "coal_from"),
+            locs("iron", "iron_from"),
+        )
     if verb == "network":
         k = "lines" if "lines" in obj else "line" if "line" in obj else None
         if k is None:
@@ -386,8 +438,9 @@ def action_from_obj(obj: Any, data, *, err: Optional[Callable[..., InputError]] 
         t = obj.get("type")
         if t is not None and str(t).lower() not in ("canal", "rail"):
             raise err(f"link type must be canal or rail, not {quote(t)}", ("type",))
-        return Network(tuple(lines), get_cards(), locs("coal", "coal_from"),
-                       str(t).lower() if t is not None else None)
+        return Network(
+            tuple(lines), get_cards(), locs("coal", "coal_from"), str(t).lower() if t is not None else None
+        )
     if verb == "develop":
         k = "industries" if "industries" in obj else "industry" if "industry" in obj else None
         if k is None:
@@ -399,18 +452,30 @@ def action_from_obj(obj: Any, data, *, err: Optional[Callable[..., InputError]] 
     if verb == "sell":
         raw = obj.get("sales")
         if not isinstance(raw, list) or not raw:
-            raise err("a sell action needs 'sales': a list of {mill: LOCATION, to: PORT_LOCATION or distant}", ("sales",))
+            raise err(
+                "a sell action needs 'sales': a list of {mill: LOCATION, to: PORT_LOCATION or distant}",
+                ("sales",),
+            )
         sales = []
         for i, s in enumerate(raw):
             if not isinstance(s, dict):
-                raise err("each sale is a mapping {mill: LOCATION, to: PORT_LOCATION or distant}", ("sales", i))
+                raise err(
+                    "each sale is a mapping {mill: LOCATION, to: PORT_LOCATION or distant}", ("sales", i)
+                )
             for key in s:
                 if key not in _SALE_KEYS:
                     from .errors import closest
 
-                    raise err(f"unknown key {quote(key)} in a sale", ("sales", i, key), suggestions=closest(str(key), _SALE_KEYS))
+                    raise err(
+                        f"unknown key {quote(key)} in a sale",
+                        ("sales", i, key),
+                        suggestions=closest(str(key), _SALE_KEYS),
+                    )
             if "mill" not in s or "to" not in s:
-                raise err("a sale needs 'mill' (the mill's location) and 'to' (a port location or distant)", ("sales", i))
+                raise err(
+                    "a sale needs 'mill' (the mill's location) and 'to' (a port location or distant)",
+                    ("sales", i),
+                )
             mill = name("location", s["mill"], ("sales", i, "mill"))
             dest_raw = str(s["to"]).strip().lower()
             dest = DISTANT if dest_raw in _DISTANT_WORDS else name("location", s["to"], ("sales", i, "to"))
@@ -421,8 +486,16 @@ def action_from_obj(obj: Any, data, *, err: Optional[Callable[..., InputError]] 
                     raise err("'tile' is only for a sale to the Distant Cotton Market", ("sales", i, "tile"))
                 if not 0 <= tile <= 4:
                     raise err(f"Distant Cotton Market tiles show 0 to 4, not {tile}", ("sales", i, "tile"))
-            ms = integer(s["mill_space"], ("sales", i, "mill_space"), "mill_space") if s.get("mill_space") is not None else None
-            ps = integer(s["port_space"], ("sales", i, "port_space"), "port_space") if s.get("port_space") is not None else None
+            ms = (
+                integer(s["mill_space"], ("sales", i, "mill_space"), "mill_space")
+                if s.get("mill_space") is not None
+                else None
+            )
+            ps = (
+                integer(s["port_space"], ("sales", i, "port_space"), "port_space")
+                if s.get("port_space") is not None
+                else None
+            )
             sales.append(Sale(mill, dest, ms, ps, tile))
         return Sell(tuple(sales), get_cards())
     if verb == "loan":

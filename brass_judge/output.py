@@ -22,6 +22,7 @@ Standard library only (imported by the linter's worker processes and by the fast
 
 ``-`` means standard input where a command reads and standard output where it writes.
 """
+
 from __future__ import annotations
 
 import errno
@@ -29,11 +30,14 @@ import os
 import re
 import stat
 import sys
-from typing import Iterable, Optional, Sequence, Tuple, Union
+from collections.abc import Iterable, Sequence
+from typing import Union
 
 #: Characters that never reach the output as they are (see the module docstring).
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069"
-                      "\ufeff\ufff9-\ufffb\ufffe\uffff\ud800-\udfff]")
+_CONTROL = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069"
+    "\ufeff\ufff9-\ufffb\ufffe\uffff\ud800-\udfff]"
+)
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
@@ -129,10 +133,10 @@ def _write_all(fh, data: bytes) -> None:
     view = memoryview(data)
     step = 1 << 16
     for i in range(0, len(view), step):
-        fh.write(view[i:i + step])
+        fh.write(view[i : i + step])
 
 
-def write_file(path: PathLike, text: Union[str, bytes], what: str = "the output") -> None:
+def write_file(path: PathLike, text: str | bytes, what: str = "the output") -> None:
     """Write *text* to *path* atomically (see the module docstring); '-' writes to standard output.
 
     Any failure raises :class:`~brass_judge.errors.InputError` (code INP061, exit 2) naming the
@@ -141,14 +145,16 @@ def write_file(path: PathLike, text: Union[str, bytes], what: str = "the output"
     name = os.fspath(path)
     if name == "-":
         sys.stdout.flush()
-        sys.stdout.buffer.write(data) if hasattr(sys.stdout, "buffer") else sys.stdout.write(data.decode("utf-8"))
+        sys.stdout.buffer.write(data) if hasattr(sys.stdout, "buffer") else sys.stdout.write(
+            data.decode("utf-8")
+        )
         sys.stdout.flush()
         return
     if not name:
         raise _input_error(f"cannot write {what}: no file name given", "''")
     target = os.path.realpath(name)  # through symlinks: replace the file a link points to, keep the link
     try:
-        st: Optional[os.stat_result] = os.stat(target)
+        st: os.stat_result | None = os.stat(target)
     except FileNotFoundError:
         st = None
     except OSError as exc:
@@ -181,7 +187,9 @@ def write_file(path: PathLike, text: Union[str, bytes], what: str = "the output"
         except OSError:
             pass
         if isinstance(exc, OSError):
-            raise _input_error(f"cannot write {what}: {exc.strerror or exc}; the file was not changed", name) from None
+            raise _input_error(
+                f"cannot write {what}: {exc.strerror or exc}; the file was not changed", name
+            ) from None
         raise
 
 
@@ -218,8 +226,9 @@ def same_file(a: PathLike, b: PathLike) -> bool:
         return os.path.realpath(sa) == os.path.realpath(sb)
 
 
-def refuse_clobber(outputs: Sequence[Tuple[Optional[PathLike], str, str]],
-                   inputs: Iterable[Tuple[Optional[PathLike], str, str]]) -> None:
+def refuse_clobber(
+    outputs: Sequence[tuple[PathLike | None, str, str]], inputs: Iterable[tuple[PathLike | None, str, str]]
+) -> None:
     """Refuse (InputError INP094, exit 2) outputs that would destroy an input or each other.
 
     *outputs* and *inputs* are ``(path, kind, option)`` triples (path None: not given), e.g.
@@ -229,42 +238,71 @@ def refuse_clobber(outputs: Sequence[Tuple[Optional[PathLike], str, str]],
     from .errors import InputError
 
     given = [(p, k, o) for p, k, o in outputs if p is not None]
-    for i, (p, kind, opt) in enumerate(given):
-        for q, _, opt2 in given[i + 1:]:
+    for i, (p, _kind, opt) in enumerate(given):
+        for q, _, opt2 in given[i + 1 :]:
             if (is_stdio(p) and is_stdio(q)) or same_file(p, q):
                 where = "standard output" if is_stdio(p) else f"the same file ({os.fspath(q)})"
-                raise InputError(f"{opt} and {opt2} both name {where}; give each output its own file",
-                                 file=os.fspath(p), field=opt2, code="INP094")
+                raise InputError(
+                    f"{opt} and {opt2} both name {where}; give each output its own file",
+                    file=os.fspath(p),
+                    field=opt2,
+                    code="INP094",
+                )
     for p, kind, opt in given:
         for q, qkind, qopt in inputs:
             if q is None or not same_file(p, q):
                 continue
             if kind == qkind:
                 continue
-            raise InputError(f"refusing to write {_KIND_TEXT.get(kind, kind)} ({opt}) over "
-                             f"{_KIND_TEXT.get(qkind, qkind)} {os.fspath(q)} ({qopt}), one of this command's "
-                             "inputs: nothing was written; choose another output file",
-                             file=os.fspath(p), field=opt, code="INP094")
+            raise InputError(
+                f"refusing to write {_KIND_TEXT.get(kind, kind)} ({opt}) over "
+                f"{_KIND_TEXT.get(qkind, qkind)} {os.fspath(q)} ({qopt}), one of this command's "
+                "inputs: nothing was written; choose another output file",
+                file=os.fspath(p),
+                field=opt,
+                code="INP094",
+            )
 
 
-_KIND_TEXT = {"position": "a position", "svg": "an SVG picture", "game": "the game log",
-              "action": "the action file", "highlight": "the highlight file", "log": "a game log"}
+_KIND_TEXT = {
+    "position": "a position",
+    "svg": "an SVG picture",
+    "game": "the game log",
+    "action": "the action file",
+    "highlight": "the highlight file",
+    "log": "a game log",
+}
 
 
-def refuse_stdin_twice(inputs: Iterable[Tuple[Optional[PathLike], str]]) -> None:
+def refuse_stdin_twice(inputs: Iterable[tuple[PathLike | None, str]]) -> None:
     """Refuse (InputError INP095) a command line that names standard input ('-') twice."""
     from .errors import InputError
 
     named = [opt for p, opt in inputs if is_stdio(p)]
     if len(named) > 1:
-        raise InputError(f"{' and '.join(named)} both read standard input ('-'); it can be read only once: "
-                         "give all but one as files", field=named[1], code="INP095")
+        raise InputError(
+            f"{' and '.join(named)} both read standard input ('-'); it can be read only once: "
+            "give all but one as files",
+            field=named[1],
+            code="INP095",
+        )
 
 
 # ----------------------------------------------------------------------------------- streams
 #: errno values that mean "the output cannot be written" (a write to a stream never reads input)
-WRITE_ERRNOS = frozenset(e for e in (errno.EPIPE, errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", None),
-                                     errno.EIO, errno.EBADF, errno.EROFS) if e is not None)
+WRITE_ERRNOS = frozenset(
+    e
+    for e in (
+        errno.EPIPE,
+        errno.ENOSPC,
+        errno.EFBIG,
+        getattr(errno, "EDQUOT", None),
+        errno.EIO,
+        errno.EBADF,
+        errno.EROFS,
+    )
+    if e is not None
+)
 
 
 def setup_streams() -> None:
@@ -299,8 +337,9 @@ def stream_failed(exc: OSError) -> int:
     if exc.errno == errno.EPIPE:
         return 1
     try:
-        sys.stderr.write(f"error[INP061]: cannot write the output to standard output: "
-                         f"{exc.strerror or exc}\n")
+        sys.stderr.write(
+            f"error[INP061]: cannot write the output to standard output: {exc.strerror or exc}\n"
+        )
         sys.stderr.flush()
     except (OSError, ValueError):
         pass

@@ -20,12 +20,13 @@ Tiles and links may be written as mappings or compactly::
       - red bolton-bury                  # canal in the Canal Era, rail in the Rail Era
       - blue rail wigan-preston
 """
+
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 from .errors import InputError, InputErrors, UnknownNameError, closest, quote
 from .model import CANAL, RAIL, Link, PlayerState, Position, Tile
@@ -36,7 +37,8 @@ MAX_NAME = 64
 
 _TILE_RE = re.compile(
     r"^\s*(?P<owner>[\w-]+)\s+(?P<ind>[A-Za-z_ -]+?)(?P<level>\d)?\s*@\s*(?P<loc>[^#\s]+(?:\s[^#\s=]+)*?)"
-    r"(?:#(?P<space>\d))?(?P<rest>(?:\s+\S+)*)\s*$")
+    r"(?:#(?P<space>\d))?(?P<rest>(?:\s+\S+)*)\s*$"
+)
 
 
 @dataclass
@@ -44,7 +46,7 @@ class LoadedPosition:
     """A position with where it came from and the defaults that were filled in."""
 
     position: Position
-    doc: Optional[Document] = None
+    doc: Document | None = None
     assumptions: list = field(default_factory=list)
     #: (kind, index) -> field path in the document, for locating validation problems
     paths: dict = field(default_factory=dict)
@@ -55,10 +57,10 @@ class LoadedPosition:
     player_defaults: dict = field(default_factory=dict)
 
     @property
-    def file(self) -> Optional[str]:
+    def file(self) -> str | None:
         return self.doc.file if self.doc else None
 
-    def line_of(self, path: tuple) -> Optional[int]:
+    def line_of(self, path: tuple) -> int | None:
         if not self.doc:
             return None
         return self.doc.line_of(path)[0]
@@ -93,10 +95,17 @@ def position_from_doc(doc: Document, data=None, root: tuple = ()) -> LoadedPosit
     if not isinstance(obj, dict):
         from .schema_check import _kind
 
-        raise doc.error("a position file must be a mapping of fields (players:, tiles:, ...), "
-                        f"not {_kind(obj)}", root, code="INP030")
-    sub = Document(obj, doc.file, {k[len(root):]: v for k, v in doc.lines.items() if k[:len(root)] == root},
-                   {k[len(root):]: v for k, v in doc.comments.items() if k[:len(root)] == root})
+        raise doc.error(
+            f"a position file must be a mapping of fields (players:, tiles:, ...), not {_kind(obj)}",
+            root,
+            code="INP030",
+        )
+    sub = Document(
+        obj,
+        doc.file,
+        {k[len(root) :]: v for k, v in doc.lines.items() if k[: len(root)] == root},
+        {k[len(root) :]: v for k, v in doc.comments.items() if k[: len(root)] == root},
+    )
     check_schema(sub, "position")
     variant = obj.get("variant", "standard")
     if data is None or data.variant != variant:
@@ -106,18 +115,24 @@ def position_from_doc(doc: Document, data=None, root: tuple = ()) -> LoadedPosit
     return _Builder(sub, data, root).build()
 
 
-def _wrong_kind(obj: Any) -> Optional[str]:
+def _wrong_kind(obj: Any) -> str | None:
     """Why *obj* is another kind of brass-judge file than a position (None if it may be one)."""
     if isinstance(obj, dict) and "players" not in obj:
         if "turns" in obj or "setup" in obj:
-            return ("this is a game log (setup:, turns:), not a position: replay it with `brass-judge replay FILE`, "
-                    "or take the position before action N with `brass-judge replay FILE --at N --out pos.yaml`")
+            return (
+                "this is a game log (setup:, turns:), not a position: replay it with `brass-judge replay FILE`, "
+                "or take the position before action N with `brass-judge replay FILE --at N --out pos.yaml`"
+            )
         if "action" in obj or "actions" in obj:
-            return ("this is an action file, not a position: the position file comes first "
-                    "(`brass-judge check POSITION ACTION_FILE`)")
+            return (
+                "this is an action file, not a position: the position file comes first "
+                "(`brass-judge check POSITION ACTION_FILE`)"
+            )
     if isinstance(obj, str) and obj.split(" ", 1)[0].lower() in _ACTION_WORDS:
-        return ("this is an action, not a position: the position file comes first "
-                "(`brass-judge check POSITION ACTION_FILE`, or `--action \"...\"`)")
+        return (
+            "this is an action, not a position: the position file comes first "
+            '(`brass-judge check POSITION ACTION_FILE`, or `--action "..."`)'
+        )
     return None
 
 
@@ -138,10 +153,13 @@ class _Builder:
         from .yamlio import format_path
 
         kw.setdefault("code", "INP040")
-        self.errors.append(InputError(msg, file=self.doc.file, line=line, column=col,
-                                      field=format_path(self.root + path), **kw))
+        self.errors.append(
+            InputError(
+                msg, file=self.doc.file, line=line, column=col, field=format_path(self.root + path), **kw
+            )
+        )
 
-    def name(self, kind: str, value: str, path: tuple) -> Optional[str]:
+    def name(self, kind: str, value: str, path: tuple) -> str | None:
         try:
             if kind == "location":
                 return self.data.location(value).key
@@ -171,16 +189,20 @@ class _Builder:
         for i, n in enumerate(names):
             if len(n) > MAX_NAME:
                 at = ("players", list(players_raw)[i]) if isinstance(players_raw, dict) else ("players", i)
-                self.err(f"player name {quote(n)} is too long (at most {MAX_NAME} characters)", at, code="INP040")
+                self.err(
+                    f"player name {quote(n)} is too long (at most {MAX_NAME} characters)", at, code="INP040"
+                )
             if n.lower() in lower:
                 at = ("players", list(players_raw)[i]) if isinstance(players_raw, dict) else ("players", i)
                 self.err(f"two players named {quote(n)}", at, code="INP041")
             lower[n.lower()] = n
 
-        def player_name(v, path) -> Optional[str]:
+        def player_name(v, path) -> str | None:
             n = lower.get(str(v).lower())
             if n is None:
-                self.err(f"unknown player {quote(v)}", path, suggestions=closest(str(v), names), code="INP010")
+                self.err(
+                    f"unknown player {quote(v)}", path, suggestions=closest(str(v), names), code="INP010"
+                )
             return n
 
         order = names
@@ -205,19 +227,33 @@ class _Builder:
             if "income_space" in raw:
                 ps.income_space = raw["income_space"]
                 if "income_level" in raw and d.income_level(ps.income_space) != raw["income_level"]:
-                    self.err(f"income space {ps.income_space} is income level {d.income_level(ps.income_space)}, "
-                             f"not {raw['income_level']}", base + ("income_level",), code="INP043")
+                    self.err(
+                        f"income space {ps.income_space} is income level {d.income_level(ps.income_space)}, "
+                        f"not {raw['income_level']}",
+                        base + ("income_level",),
+                        code="INP043",
+                    )
             elif "income_level" in raw:
                 ps.income_space = d.lowest_space(raw["income_level"])
                 if raw["income_level"] > 0:
                     self.assumptions.append(
-                        f"{n}'s income space not given: assumed the lowest space ({ps.income_space}) of level {raw['income_level']}")
+                        f"{n}'s income space not given: assumed the lowest space ({ps.income_space}) of level {raw['income_level']}"
+                    )
             else:
                 ps.income_space = d.start_income_space
-            missing = [k for k in ("money", "income_space") if k not in raw and not (k == "income_space" and "income_level" in raw)]
+            missing = [
+                k
+                for k in ("money", "income_space")
+                if k not in raw and not (k == "income_space" and "income_level" in raw)
+            ]
             if missing and (era != CANAL or rnd > 1):
-                self.assumptions.append(f"{n}'s {' and '.join(missing)} not given: assumed the starting "
-                                        + " and ".join({'money': f'£{d.start_money}', 'income_space': 'income space 10 (level 0)'}[m] for m in missing))
+                self.assumptions.append(
+                    f"{n}'s {' and '.join(missing)} not given: assumed the starting "
+                    + " and ".join(
+                        {"money": f"£{d.start_money}", "income_space": "income space 10 (level 0)"}[m]
+                        for m in missing
+                    )
+                )
                 self.player_defaults[n] = (self.assumptions[-1], tuple(missing))
             if "hand" in raw:
                 hand = []
@@ -227,7 +263,11 @@ class _Builder:
                         hand.append(k)
                 ps.hand = hand
             if "discard" in raw:
-                ps.discard = [k for i, c in enumerate(raw["discard"]) if (k := self.name("card", c, base + ("discard", i)))]
+                ps.discard = [
+                    k
+                    for i, c in enumerate(raw["discard"])
+                    if (k := self.name("card", c, base + ("discard", i)))
+                ]
             if "mat" in raw:
                 mat = {ind: {} for ind in d.mat}
                 listed = set()
@@ -245,14 +285,25 @@ class _Builder:
                             try:
                                 counts[int(lv)] = int(c)
                             except (TypeError, ValueError):
-                                self.err(f"mat levels must be numbers, not {quote(lv)}", base + ("mat", ind_name), code="INP044")
+                                self.err(
+                                    f"mat levels must be numbers, not {quote(lv)}",
+                                    base + ("mat", ind_name),
+                                    code="INP044",
+                                )
                     valid = {t.level: t.count for t in d.mat[ind]}
                     for lv, c in counts.items():
                         if lv not in valid:
-                            self.err(f"{d.industry_names[ind]} has no level {lv}", base + ("mat", ind_name), code="INP044")
+                            self.err(
+                                f"{d.industry_names[ind]} has no level {lv}",
+                                base + ("mat", ind_name),
+                                code="INP044",
+                            )
                         elif c > valid[lv]:
-                            self.err(f"the mat holds {valid[lv]} {d.industry_names[ind]} level {lv} tile(s), not {c}",
-                                     base + ("mat", ind_name), code="INP044")
+                            self.err(
+                                f"the mat holds {valid[lv]} {d.industry_names[ind]} level {lv} tile(s), not {c}",
+                                base + ("mat", ind_name),
+                                code="INP044",
+                            )
                     mat[ind] = {lv: c for lv, c in counts.items() if c > 0}
                 ps.mat = mat
                 if listed and listed != set(d.mat):
@@ -291,50 +342,79 @@ class _Builder:
                     f"the other industries ({', '.join(d.industry_names[i] for i in missing)}) are inferred from "
                     f"{n}'s tiles on the board (full stack minus tiles built"
                     + ("; Rail Era: level 1 tiles taken as gone)" if era == RAIL else ")")
-                    + "; list an industry as [] when none is left")
+                    + "; list an industry as [] when none is left"
+                )
         m = o.get("markets", {})
         pos.coal_market = m.get("coal", 8)
         pos.iron_market = m.get("iron", 8)
         dcm = o.get("distant_cotton_market", {})
         pos.dcm_position = dcm.get("marker", 1)
         pos.dcm_drawn = list(dcm.get("drawn", []))
-        if "drawn" not in dcm and "order" not in dcm and isinstance(pos.dcm_position, int) and pos.dcm_position > 1:
+        if (
+            "drawn" not in dcm
+            and "order" not in dcm
+            and isinstance(pos.dcm_position, int)
+            and pos.dcm_position > 1
+        ):
             self.assumptions.append(
                 "distant_cotton_market.drawn not given: the tiles drawn this era are unknown, so every tile of the "
-                "set is counted as still face down for any draw")
+                "set is counted as still face down for any draw"
+            )
         pos.dcm_order = list(dcm["order"]) if "order" in dcm else None
         deck = o.get("deck", {})
         if "cards" in deck:
-            pos.draw_pile = [k for i, c in enumerate(deck["cards"]) if (k := self.name("card", c, ("deck", "cards", i)))]
+            pos.draw_pile = [
+                k for i, c in enumerate(deck["cards"]) if (k := self.name("card", c, ("deck", "cards", i)))
+            ]
             pos.draw_deck = len(pos.draw_pile)
             if "draw" in deck and deck["draw"] != pos.draw_deck:
-                self.err(f"'draw' says {deck['draw']} cards but 'cards' lists {pos.draw_deck}", ("deck", "draw"), code="INP045")
+                self.err(
+                    f"'draw' says {deck['draw']} cards but 'cards' lists {pos.draw_deck}",
+                    ("deck", "draw"),
+                    code="INP045",
+                )
         elif "draw" in deck:
             pos.draw_deck = deck["draw"]
         if "under_deck_tile" in deck:
-            pos.under_deck_tile = [k for i, c in enumerate(deck["under_deck_tile"]) if (k := self.name("card", c, ("deck", "under_deck_tile", i)))]
-        pos.turns_taken = [n for i, v in enumerate(o.get("turns_taken", [])) if (n := player_name(v, ("turns_taken", i)))]
+            pos.under_deck_tile = [
+                k
+                for i, c in enumerate(deck["under_deck_tile"])
+                if (k := self.name("card", c, ("deck", "under_deck_tile", i)))
+            ]
+        pos.turns_taken = [
+            n for i, v in enumerate(o.get("turns_taken", [])) if (n := player_name(v, ("turns_taken", i)))
+        ]
         if "turns_taken" not in o and turn in order and order.index(turn) > 0:
             # players move in turn order, so everyone before the player to move has played this round
-            pos.turns_taken = order[:order.index(turn)]
+            pos.turns_taken = order[: order.index(turn)]
             self.assumptions.append(
                 f"turns_taken not given: {', '.join(pos.turns_taken)} (before {turn} in the turn order) "
                 f"{'has' if len(pos.turns_taken) == 1 else 'have'} played this round; after {turn} the turn "
-                "passes on in turn order")
+                "passes on in turn order"
+            )
         pos.game_over = bool(o.get("game_over", False))
         if self.errors:
             raise self.errors[0] if len(self.errors) == 1 else InputErrors(self.errors)
-        return LoadedPosition(pos, self.doc, self.assumptions, paths,
-                              dcm_drawn_given="drawn" in (o.get("distant_cotton_market") or {}),
-                              player_defaults=dict(self.player_defaults))
+        return LoadedPosition(
+            pos,
+            self.doc,
+            self.assumptions,
+            paths,
+            dcm_drawn_given="drawn" in (o.get("distant_cotton_market") or {}),
+            player_defaults=dict(self.player_defaults),
+        )
 
-    def tile(self, t, path, player_name, era) -> Optional[Tile]:
+    def tile(self, t, path, player_name, era) -> Tile | None:
         if isinstance(t, str):
             if self._comment_swallowed(path, t, "tile"):
                 return None
             m = _TILE_RE.match(t)
             if not m:
-                self.err(f"cannot read tile {quote(t)}; write e.g. 'red cotton2@bolton flipped' or a mapping", path, code="INP046")
+                self.err(
+                    f"cannot read tile {quote(t)}; write e.g. 'red cotton2@bolton flipped' or a mapping",
+                    path,
+                    code="INP046",
+                )
                 return None
             obj: dict = {"owner": m["owner"], "industry": m["ind"].strip(), "location": m["loc"]}
             if m["level"]:
@@ -352,8 +432,11 @@ class _Builder:
                     key, _, num = wl.partition("=")
                     if num.isascii() and num.isdigit() and len(num) <= 3:
                         if key == "space" and "space" in obj and obj["space"] != int(num):
-                            self.err(f"tile {quote(t)} gives the space twice (#{obj['space']} and {w})", path,
-                                     code="INP046")
+                            self.err(
+                                f"tile {quote(t)} gives the space twice (#{obj['space']} and {w})",
+                                path,
+                                code="INP046",
+                            )
                         obj[key] = int(num)
                     else:
                         bad_numbers.append(w)
@@ -368,11 +451,18 @@ class _Builder:
             for key in ("cubes", "space"):
                 bad = [w for w in bad_numbers if w.lower().startswith(key)]
                 if bad:
-                    self.err(f"{key} must be a number in {quote(t)} (got {_words(bad)}; write e.g. {key}=1)", path,
-                             code="INP046")
+                    self.err(
+                        f"{key} must be a number in {quote(t)} (got {_words(bad)}; write e.g. {key}=1)",
+                        path,
+                        code="INP046",
+                    )
             if unknown:
-                self.err(f"unknown word{'s' if len(unknown) > 1 else ''} {_words(unknown)} in tile {quote(t)} "
-                         "(expected flipped, unflipped, cubes=N, space=N or level=N)", path, code="INP046")
+                self.err(
+                    f"unknown word{'s' if len(unknown) > 1 else ''} {_words(unknown)} in tile {quote(t)} "
+                    "(expected flipped, unflipped, cubes=N, space=N or level=N)",
+                    path,
+                    code="INP046",
+                )
             t = obj
         owner = player_name(t["owner"], path + ("owner",))
         ind = self.name("industry", t["industry"], path + ("industry",))
@@ -381,8 +471,10 @@ class _Builder:
             return None
         level = int(t.get("level", 1))
         if "level" not in t:
-            self.assumptions.append(f"tile {path[1] + 1} ({owner}'s {self.data.industry_names[ind]} in "
-                                    f"{self.data.locations[loc].name}): level not given, assumed 1")
+            self.assumptions.append(
+                f"tile {path[1] + 1} ({owner}'s {self.data.industry_names[ind]} in "
+                f"{self.data.locations[loc].name}): level not given, assumed 1"
+            )
         flipped = bool(t.get("flipped", False))
         if ind == "shipyard" and "flipped" not in t:
             flipped = True  # a shipyard flips the moment it is built (Q082)
@@ -397,8 +489,10 @@ class _Builder:
         else:
             cubes = 0 if flipped or ind not in ("coal_mine", "iron_works") else spec.cubes
             if ind in ("coal_mine", "iron_works") and not flipped:
-                self.assumptions.append(f"{owner}'s {self.data.industry_names[ind]} in {self.data.locations[loc].name}: "
-                                        f"cubes not given, assumed {cubes} (as built)")
+                self.assumptions.append(
+                    f"{owner}'s {self.data.industry_names[ind]} in {self.data.locations[loc].name}: "
+                    f"cubes not given, assumed {cubes} (as built)"
+                )
         space = t.get("space")
         location = self.data.locations[loc]
         if space is None:
@@ -426,16 +520,22 @@ class _Builder:
         if comment is None:
             return False
         if what == "tile":
-            fix = ("write the space as 'space=N' or as '@location#N' with no space before the '#' (e.g. "
-                   "'red coal1@wigan space=1 cubes=2' or 'red coal1@wigan#1 cubes=2'), or quote the whole string")
+            fix = (
+                "write the space as 'space=N' or as '@location#N' with no space before the '#' (e.g. "
+                "'red coal1@wigan space=1 cubes=2' or 'red coal1@wigan#1 cubes=2'), or quote the whole string"
+            )
         else:
             fix = "quote the whole string if the '#' belongs to it"
-        self.err(f"the {what} {quote(text)} is followed on its line by {quote(comment, 40)}, which YAML reads as a "
-                 f"comment and drops (a '#' after a space starts a comment): {fix}; put a note on a line of its "
-                 "own", path, code="INP049")
+        self.err(
+            f"the {what} {quote(text)} is followed on its line by {quote(comment, 40)}, which YAML reads as a "
+            f"comment and drops (a '#' after a space starts a comment): {fix}; put a note on a line of its "
+            "own",
+            path,
+            code="INP049",
+        )
         return True
 
-    def link(self, l, path, player_name, era) -> Optional[Link]:
+    def link(self, l, path, player_name, era) -> Link | None:
         if isinstance(l, str):
             if self._comment_swallowed(path, l, "link"):
                 return None
@@ -445,7 +545,11 @@ class _Builder:
             elif len(words) == 3 and words[1].lower() in ("canal", "rail"):
                 l = {"owner": words[0], "kind": words[1].lower(), "line": words[2]}
             else:
-                self.err(f"cannot read link {quote(l)}; write e.g. 'red bolton-bury' or 'red rail bolton-bury'", path, code="INP048")
+                self.err(
+                    f"cannot read link {quote(l)}; write e.g. 'red bolton-bury' or 'red rail bolton-bury'",
+                    path,
+                    code="INP048",
+                )
                 return None
         owner = player_name(l["owner"], path + ("owner",))
         try:
@@ -485,15 +589,24 @@ def position_to_obj(pos: Position, data=None) -> dict:
         if p.discard:
             d["discard"] = list(p.discard)
         if p.mat is not None:
-            d["mat"] = {ind: sorted(lv for lv, c in lvls.items() for _ in range(c)) for ind, lvls in p.mat.items()}
+            d["mat"] = {
+                ind: sorted(lv for lv, c in lvls.items() for _ in range(c)) for ind, lvls in p.mat.items()
+            }
         if p.links_left is not None:
             d["links_left"] = p.links_left
         players[n] = d
     out["players"] = players
     out["order"] = list(pos.players)
     out["tiles"] = [
-        {"owner": t.owner, "industry": t.industry, "location": t.location, "level": t.level, "space": t.space,
-         "flipped": t.flipped, **({"cubes": t.cubes} if t.industry in ("coal_mine", "iron_works") else {})}
+        {
+            "owner": t.owner,
+            "industry": t.industry,
+            "location": t.location,
+            "level": t.level,
+            "space": t.space,
+            "flipped": t.flipped,
+            **({"cubes": t.cubes} if t.industry in ("coal_mine", "iron_works") else {}),
+        }
         for t in pos.tiles
     ]
     out["links"] = [{"owner": l.owner, "line": l.line.replace("~", "-"), "kind": l.kind} for l in pos.links]
@@ -523,4 +636,6 @@ def dump_position(pos: Position, data=None) -> str:
     import yaml
 
     dumper = getattr(yaml, "CSafeDumper", None) or yaml.SafeDumper
-    return yaml.dump(position_to_obj(pos, data), Dumper=dumper, sort_keys=False, default_flow_style=None, width=100)
+    return yaml.dump(
+        position_to_obj(pos, data), Dumper=dumper, sort_keys=False, default_flow_style=None, width=100
+    )

@@ -12,11 +12,12 @@ find them without parsing the drawing.
 
 The legend (what every mark means) is drawn in the picture and written out in ``docs/render.md``.
 """
+
 from __future__ import annotations
 
 import math
 import textwrap
-from functools import lru_cache
+from functools import cache
 from xml.sax.saxutils import escape, quoteattr
 
 from .model import RAIL
@@ -26,18 +27,41 @@ from .model import RAIL
 OKABE_ITO = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#F0E442", "#000000")
 #: Player names that are colour words get the palette colour nearest to that word.
 NAMED_COLOURS = {
-    "blue": "#0072B2", "red": "#D55E00", "vermillion": "#D55E00", "green": "#009E73",
-    "orange": "#E69F00", "purple": "#CC79A7", "pink": "#CC79A7", "magenta": "#CC79A7",
-    "sky": "#56B4E9", "cyan": "#56B4E9", "lightblue": "#56B4E9", "teal": "#56B4E9",
-    "yellow": "#F0E442", "black": "#000000", "brown": "#E69F00", "white": "#56B4E9",
-    "grey": "#CC79A7", "gray": "#CC79A7",
+    "blue": "#0072B2",
+    "red": "#D55E00",
+    "vermillion": "#D55E00",
+    "green": "#009E73",
+    "orange": "#E69F00",
+    "purple": "#CC79A7",
+    "pink": "#CC79A7",
+    "magenta": "#CC79A7",
+    "sky": "#56B4E9",
+    "cyan": "#56B4E9",
+    "lightblue": "#56B4E9",
+    "teal": "#56B4E9",
+    "yellow": "#F0E442",
+    "black": "#000000",
+    "brown": "#E69F00",
+    "white": "#56B4E9",
+    "grey": "#CC79A7",
+    "gray": "#CC79A7",
 }
 
-INDUSTRY_ABBR = {"cotton_mill": "Cot", "coal_mine": "Coal", "iron_works": "Iron", "port": "Port",
-                 "shipyard": "Ship"}
+INDUSTRY_ABBR = {
+    "cotton_mill": "Cot",
+    "coal_mine": "Coal",
+    "iron_works": "Iron",
+    "port": "Port",
+    "shipyard": "Ship",
+}
 #: Background tint of an empty space, per industry icon.
-INDUSTRY_TINT = {"cotton_mill": "#F3D3DE", "coal_mine": "#BDBDBD", "iron_works": "#EBC39B",
-                 "port": "#BFDDF0", "shipyard": "#BFE3D2"}
+INDUSTRY_TINT = {
+    "cotton_mill": "#F3D3DE",
+    "coal_mine": "#BDBDBD",
+    "iron_works": "#EBC39B",
+    "port": "#BFDDF0",
+    "shipyard": "#BFE3D2",
+}
 CUBE_COLOUR = {"coal_mine": "#1A1A1A", "iron_works": "#C8651B"}
 
 CANAL_COLOUR = "#3B8FD0"
@@ -90,8 +114,9 @@ def _text(x, y, s: str, size=12, anchor="middle", weight=None, fill=INK, halo=Fa
     extra = {}
     if halo:
         extra = dict(stroke="#FFFFFF", stroke_width=3, paint_order="stroke", stroke_linejoin="round")
-    return _el("text", s, x=x, y=y, font_size=size, text_anchor=anchor, font_weight=weight, fill=fill,
-               **extra, **kw)
+    return _el(
+        "text", s, x=x, y=y, font_size=size, text_anchor=anchor, font_weight=weight, fill=fill, **extra, **kw
+    )
 
 
 def _contrast(colour: str) -> str:
@@ -99,7 +124,7 @@ def _contrast(colour: str) -> str:
     c = colour.lstrip("#")
     if len(c) != 6:
         return INK
-    r, g, b = (int(c[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    r, g, b = (int(c[i : i + 2], 16) / 255 for i in (0, 2, 4))
 
     def lin(v):
         return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
@@ -138,7 +163,7 @@ def player_styles(players) -> dict:
 
 
 # ------------------------------------------------------------------------------------- layout
-@lru_cache(maxsize=None)
+@cache
 def _layout_cached(game: str) -> dict:
     from .resources import data_dir
     from .yamlio import load_file
@@ -248,9 +273,13 @@ def _norm_highlight(highlight, data) -> dict:
         "coal_paths": paths(h.get("coal_paths")),
         "iron_paths": paths(h.get("iron_paths")),
         "locations": [loc_key(x) for x in h.get("locations") or ()],
-        "caption": [part for line in ([h["caption"]] if isinstance(h.get("caption"), str)
-                                      else list(h.get("caption") or ()))
-                    for part in (textwrap.wrap(str(line), 150) or [""])],
+        "caption": [
+            part
+            for line in (
+                [h["caption"]] if isinstance(h.get("caption"), str) else list(h.get("caption") or ())
+            )
+            for part in (textwrap.wrap(str(line), 150) or [""])
+        ],
     }
 
 
@@ -348,7 +377,7 @@ def _fit(text: str, room: float, size: float, min_size: float = 14, em: float = 
     size = max(min_size, room / (len(text) * em))
     keep = int(room / (em * size))
     if keep < len(text):
-        text = text[:max(1, keep - 1)].rstrip() + "…"
+        text = text[: max(1, keep - 1)].rstrip() + "…"
     return text, round(size, 1)
 
 
@@ -385,29 +414,57 @@ def _title(position, data, hl, title, width) -> list:
         x = width - PANEL_W - 20 - w
         out.append(f'<g class="verdict" data-verdict="{word.lower()}">')
         out.append(_el("rect", x=x, y=12, width=w, height=40, rx=8, fill=colour, stroke=INK, stroke_width=2))
-        out.append(_text(x + w / 2, 41, label, size=22, weight="bold",
-                         fill=_contrast(colour)))
+        out.append(_text(x + w / 2, 41, label, size=22, weight="bold", fill=_contrast(colour)))
         out.append("</g>")
     for i, line in enumerate(hl["caption"] if hl else []):
-        out.append(_text(MAP_X + 8, 82 + 20 * i, line, size=15, anchor="start", fill=INK,
-                         class_="caption"))
+        out.append(_text(MAP_X + 8, 82 + 20 * i, line, size=15, anchor="start", fill=INK, class_="caption"))
     out.append("</g>")
     return out
 
 
 def _background(layout, map_w, map_h) -> list:
-    out = ['<g class="background">',
-           _el("rect", x=MAP_X, y=MAP_Y, width=map_w, height=map_h, fill=LAND, stroke="#B9AE8E",
-               stroke_width=1.5, rx=6)]
+    out = [
+        '<g class="background">',
+        _el(
+            "rect",
+            x=MAP_X,
+            y=MAP_Y,
+            width=map_w,
+            height=map_h,
+            fill=LAND,
+            stroke="#B9AE8E",
+            stroke_width=1.5,
+            rx=6,
+        ),
+    ]
     sea = layout.get("sea") or []
     if sea:
         d = "M" + " L".join(f"{_n(MAP_X + x)},{_n(MAP_Y + y)}" for x, y in sea) + " Z"
-        out.append(_el("path", d=d, fill=SEA, stroke="#9CC3DA", stroke_width=1.5, stroke_linejoin="round",
-                       class_="sea"))
-    for name, pts in (layout.get("rivers") or {}).items():
+        out.append(
+            _el(
+                "path",
+                d=d,
+                fill=SEA,
+                stroke="#9CC3DA",
+                stroke_width=1.5,
+                stroke_linejoin="round",
+                class_="sea",
+            )
+        )
+    for pts in (layout.get("rivers") or {}).values():
         d = "M" + " L".join(f"{_n(MAP_X + x)},{_n(MAP_Y + y)}" for x, y in pts)
-        out.append(_el("path", d=d, fill="none", stroke=SEA, stroke_width=16, stroke_linecap="round",
-                       stroke_linejoin="round", class_="river"))
+        out.append(
+            _el(
+                "path",
+                d=d,
+                fill="none",
+                stroke=SEA,
+                stroke_width=16,
+                stroke_linecap="round",
+                stroke_linejoin="round",
+                class_="river",
+            )
+        )
     out.append("</g>")
     return out
 
@@ -435,11 +492,20 @@ def _lines(data, geo, position, styles, hl) -> list:
         # a line (or half of one) no link can be built on in this era is faded: canals in the Rail
         # Era, rails in the Canal Era
         usable = ln.rail if position.era == RAIL else ln.canal
-        out.append(f'<g class="line" data-line="{escape(key)}" data-allows="{kind}"'
-                   + ('' if usable else ' data-usable="false"') + '>')
-        canal = dict(stroke=CANAL_COLOUR, stroke_width=3, stroke_dasharray="9 5",
-                     stroke_opacity=FADED if position.era == RAIL else None)
-        rail = dict(stroke=RAIL_COLOUR, stroke_width=3, stroke_opacity=FADED if position.era != RAIL else None)
+        out.append(
+            f'<g class="line" data-line="{escape(key)}" data-allows="{kind}"'
+            + ("" if usable else ' data-usable="false"')
+            + ">"
+        )
+        canal = dict(
+            stroke=CANAL_COLOUR,
+            stroke_width=3,
+            stroke_dasharray="9 5",
+            stroke_opacity=FADED if position.era == RAIL else None,
+        )
+        rail = dict(
+            stroke=RAIL_COLOUR, stroke_width=3, stroke_opacity=FADED if position.era != RAIL else None
+        )
         if kind == "both":
             out.append(_seg(*_offset(ax, ay, bx, by, 3.5), **canal))
             out.append(_seg(*_offset(ax, ay, bx, by, -3.5), **rail))
@@ -460,8 +526,19 @@ def _lines(data, geo, position, styles, hl) -> list:
             attrs += ' data-highlight="placed"'
         out.append(f"<g {attrs}>")
         if key in marked:
-            out.append(_seg(ax, ay, bx, by, stroke=INK, stroke_width=18, stroke_linecap="round",
-                            stroke_dasharray="4 4", class_="hl-ring"))
+            out.append(
+                _seg(
+                    ax,
+                    ay,
+                    bx,
+                    by,
+                    stroke=INK,
+                    stroke_width=18,
+                    stroke_linecap="round",
+                    stroke_dasharray="4 4",
+                    class_="hl-ring",
+                )
+            )
         out.append(_seg(ax, ay, bx, by, stroke=INK, stroke_width=11, stroke_linecap="round"))
         out.append(_seg(ax, ay, bx, by, stroke=colour, stroke_width=8, stroke_linecap="round"))
         if link.kind == "canal":
@@ -477,7 +554,9 @@ def _lines(data, geo, position, styles, hl) -> list:
         (ax, ay), (bx, by) = geo.centre[ln.a], geo.centre[ln.b]
         out.append(f'<g class="link-attempt" data-link="{escape(key)}" data-highlight="placed">')
         out.append(_seg(ax, ay, bx, by, stroke="#FFFFFF", stroke_width=9, stroke_linecap="round"))
-        out.append(_seg(ax, ay, bx, by, stroke=INK, stroke_width=5, stroke_dasharray="10 6", class_="hl-ring"))
+        out.append(
+            _seg(ax, ay, bx, by, stroke=INK, stroke_width=5, stroke_dasharray="10 6", class_="hl-ring")
+        )
         out.append("</g>")
     out.append("</g>")
     return out
@@ -488,8 +567,10 @@ def _paths(geo, hl) -> list:
         return []
     out = ['<g class="paths">']
     k = 0
-    for kind, paths, colour, dash in (("coal", hl["coal_paths"], INK, "10 5"),
-                                      ("iron", hl["iron_paths"], CUBE_COLOUR["iron_works"], "3 4")):
+    for kind, paths, colour, dash in (
+        ("coal", hl["coal_paths"], INK, "10 5"),
+        ("iron", hl["iron_paths"], CUBE_COLOUR["iron_works"], "3 4"),
+    ):
         for p in paths:
             stops = [s for s in p if s in geo.centre]
             # Each path runs beside the link lines (not on them), a little further out each time.
@@ -499,41 +580,110 @@ def _paths(geo, hl) -> list:
             for j in range(len(stops) - 1):
                 x1, y1, x2, y2 = _offset(*geo.clip(stops[j], stops[j + 1]), shift)
                 last = j == len(stops) - 2
-                out.append(_seg(x1, y1, x2, y2, stroke="#FFFFFF", stroke_width=8, stroke_linecap="round",
-                                opacity=0.85))
-                out.append(_seg(x1, y1, x2, y2, stroke=colour, stroke_width=4, stroke_dasharray=dash,
-                                marker_end=f"url(#arrow-{kind})" if last else None))
+                out.append(
+                    _seg(
+                        x1, y1, x2, y2, stroke="#FFFFFF", stroke_width=8, stroke_linecap="round", opacity=0.85
+                    )
+                )
+                out.append(
+                    _seg(
+                        x1,
+                        y1,
+                        x2,
+                        y2,
+                        stroke=colour,
+                        stroke_width=4,
+                        stroke_dasharray=dash,
+                        marker_end=f"url(#arrow-{kind})" if last else None,
+                    )
+                )
                 if j == 0:  # a badge where the cube starts: C for coal, I for iron
                     n = math.hypot(x2 - x1, y2 - y1) or 1
                     bx, by = x1 + (x2 - x1) * min(12 / n, 0.5), y1 + (y2 - y1) * min(12 / n, 0.5)
-                    out.append(_el("circle", cx=bx, cy=by, r=9, fill=colour, stroke="#FFFFFF", stroke_width=2))
-                    out.append(_text(bx, by + 4, "C" if kind == "coal" else "I", size=11, weight="bold",
-                                     fill=_contrast(colour)))
+                    out.append(
+                        _el("circle", cx=bx, cy=by, r=9, fill=colour, stroke="#FFFFFF", stroke_width=2)
+                    )
+                    out.append(
+                        _text(
+                            bx,
+                            by + 4,
+                            "C" if kind == "coal" else "I",
+                            size=11,
+                            weight="bold",
+                            fill=_contrast(colour),
+                        )
+                    )
             out.append("</g>")
     out.append("</g>")
     return out
 
 
 def _space_icon(x, y, space) -> list:
-    inds = [i for i in ("cotton_mill", "coal_mine", "iron_works", "port", "shipyard") if i in space.industries]
+    inds = [
+        i for i in ("cotton_mill", "coal_mine", "iron_works", "port", "shipyard") if i in space.industries
+    ]
     out = [f'<g class="space" data-space="{space.index}" data-industries="{" ".join(inds)}">']
     if len(inds) == 1:
-        out.append(_el("rect", x=x, y=y, width=S, height=S, rx=3, fill=INDUSTRY_TINT[inds[0]], stroke="#6B6B6B",
-                       stroke_width=1))
-        out.append(_text(x + S / 2, y + S / 2 + 7, INDUSTRY_ABBR[inds[0]], size=13, weight="bold", fill="#333333"))
+        out.append(
+            _el(
+                "rect",
+                x=x,
+                y=y,
+                width=S,
+                height=S,
+                rx=3,
+                fill=INDUSTRY_TINT[inds[0]],
+                stroke="#6B6B6B",
+                stroke_width=1,
+            )
+        )
+        out.append(
+            _text(x + S / 2, y + S / 2 + 7, INDUSTRY_ABBR[inds[0]], size=13, weight="bold", fill="#333333")
+        )
         out.append(_text(x + S / 2, y + 12, f"#{space.index}", size=9, fill="#555555", class_="space-number"))
     else:
         # A shared space: one half per icon, split by a diagonal, each half with its own label.
         a, b = inds[0], inds[1]
-        out.append(_el("rect", x=x, y=y, width=S, height=S, rx=3, fill=INDUSTRY_TINT[b], stroke="#6B6B6B",
-                       stroke_width=1))
-        out.append(_el("path", d=f"M{_n(x + 1)},{_n(y + 1)} L{_n(x + S - 1)},{_n(y + 1)} L{_n(x + 1)},{_n(y + S - 1)} Z",
-                       fill=INDUSTRY_TINT[a]))
+        out.append(
+            _el(
+                "rect",
+                x=x,
+                y=y,
+                width=S,
+                height=S,
+                rx=3,
+                fill=INDUSTRY_TINT[b],
+                stroke="#6B6B6B",
+                stroke_width=1,
+            )
+        )
+        out.append(
+            _el(
+                "path",
+                d=f"M{_n(x + 1)},{_n(y + 1)} L{_n(x + S - 1)},{_n(y + 1)} L{_n(x + 1)},{_n(y + S - 1)} Z",
+                fill=INDUSTRY_TINT[a],
+            )
+        )
         out.append(_seg(x + S, y, x, y + S, stroke="#6B6B6B", stroke_width=1))
-        out.append(_text(x + 3, y + 15, INDUSTRY_ABBR[a], size=11, anchor="start", weight="bold", fill="#333333"))
-        out.append(_text(x + S - 3, y + S - 5, INDUSTRY_ABBR[b], size=11, anchor="end", weight="bold", fill="#333333"))
-        out.append(_text(x + 3, y + S - 4, f"#{space.index}", size=9, anchor="start", fill="#555555",
-                         class_="space-number"))
+        out.append(
+            _text(x + 3, y + 15, INDUSTRY_ABBR[a], size=11, anchor="start", weight="bold", fill="#333333")
+        )
+        out.append(
+            _text(
+                x + S - 3, y + S - 5, INDUSTRY_ABBR[b], size=11, anchor="end", weight="bold", fill="#333333"
+            )
+        )
+        out.append(
+            _text(
+                x + 3,
+                y + S - 4,
+                f"#{space.index}",
+                size=9,
+                anchor="start",
+                fill="#555555",
+                class_="space-number",
+            )
+        )
     out.append("</g>")
     return out
 
@@ -556,33 +706,87 @@ def _locations(data, geo, hl) -> list:
         if key in ringed:  # around the box and its name
             up = 26 if loc.kind == "town" and not geo.label_below[key] else 8
             down = 26 if loc.kind == "town" and geo.label_below[key] else 8
-            out.append(_el("rect", x=x0 - 8, y=y0 - up, width=w + 16, height=h + up + down, rx=10, fill="none",
-                           stroke=INK, stroke_width=3, stroke_dasharray="6 4", class_="hl-ring hl-location"))
+            out.append(
+                _el(
+                    "rect",
+                    x=x0 - 8,
+                    y=y0 - up,
+                    width=w + 16,
+                    height=h + up + down,
+                    rx=10,
+                    fill="none",
+                    stroke=INK,
+                    stroke_width=3,
+                    stroke_dasharray="6 4",
+                    class_="hl-ring hl-location",
+                )
+            )
         if loc.kind == "town":
-            out.append(_el("rect", x=x0, y=y0, width=w, height=h, rx=6, fill="#FFFDF6", stroke="#5A4A2A",
-                           stroke_width=2))
+            out.append(
+                _el(
+                    "rect",
+                    x=x0,
+                    y=y0,
+                    width=w,
+                    height=h,
+                    rx=6,
+                    fill="#FFFDF6",
+                    stroke="#5A4A2A",
+                    stroke_width=2,
+                )
+            )
             for sp, (sx, sy) in zip(loc.spaces, geo.cells[key]):
                 out += _space_icon(sx, sy, sp)
             ly = y0 + h + 17 if geo.label_below[key] else y0 - 7
             out.append(_text(cx, ly, loc.name, size=15, weight="bold", halo=True))
         else:
             outside = loc.kind == "outside"
-            out.append(_el("rect", x=x0, y=y0, width=w, height=h, rx=h / 2 if not outside else 8,
-                           fill="#E3ECD9" if outside else "#FFF7DE", stroke="#3F5A33" if outside else "#8A7A50",
-                           stroke_width=2.5 if outside else 2, stroke_dasharray=None if outside else "5 3"))
+            out.append(
+                _el(
+                    "rect",
+                    x=x0,
+                    y=y0,
+                    width=w,
+                    height=h,
+                    rx=h / 2 if not outside else 8,
+                    fill="#E3ECD9" if outside else "#FFF7DE",
+                    stroke="#3F5A33" if outside else "#8A7A50",
+                    stroke_width=2.5 if outside else 2,
+                    stroke_dasharray=None if outside else "5 3",
+                )
+            )
             out.append(_text(cx, y0 + 20, loc.name, size=14, weight="bold"))
             n = loc.link_icons
             icons_w = 13 * max(n - 1, 0) + (70 if loc.trade_icon else 0)
             ix = cx - icons_w / 2
             if n:
                 out += _coins(ix, y0 + 36, n)
-                out.append(_text(ix + 13 * (n - 1) + 9, y0 + 40, f"{n}", size=11, anchor="start", weight="bold",
-                                 fill="#7A5A00", class_="link-icons"))
+                out.append(
+                    _text(
+                        ix + 13 * (n - 1) + 9,
+                        y0 + 40,
+                        f"{n}",
+                        size=11,
+                        anchor="start",
+                        weight="bold",
+                        fill="#7A5A00",
+                        class_="link-icons",
+                    )
+                )
             if loc.trade_icon:
                 tx = ix + 13 * max(n - 1, 0) + 26
                 out.append(_el("rect", x=tx, y=y0 + 28, width=52, height=16, rx=3, fill="#3F5A33"))
-                out.append(_text(tx + 26, y0 + 40, "⚓ trade", size=10, weight="bold", fill="#FFFFFF",
-                                 class_="trade-icon"))
+                out.append(
+                    _text(
+                        tx + 26,
+                        y0 + 40,
+                        "⚓ trade",
+                        size=10,
+                        weight="bold",
+                        fill="#FFFFFF",
+                        class_="trade-icon",
+                    )
+                )
         out.append("</g>")
     out.append("</g>")
     return out
@@ -612,8 +816,10 @@ def _tiles(data, geo, position, styles, hl, before=None) -> list:
         x, y = xy
         colour, letter = styles[t.owner]
         kinds = marks.get((t.location, t.space), [])
-        attrs = (f'class="tile" data-tile="{escape(t.location)}:{t.space}" data-owner={quoteattr(t.owner)} '
-                 f'data-industry="{t.industry}" data-level="{t.level}" data-flipped="{str(t.flipped).lower()}"')
+        attrs = (
+            f'class="tile" data-tile="{escape(t.location)}:{t.space}" data-owner={quoteattr(t.owner)} '
+            f'data-industry="{t.industry}" data-level="{t.level}" data-flipped="{str(t.flipped).lower()}"'
+        )
         hk = [k for k in kinds if k != "removed"]
         if hk:
             attrs += f' data-highlight="{" ".join(hk)}"'
@@ -631,21 +837,62 @@ def _tiles(data, geo, position, styles, hl, before=None) -> list:
             x, y = xy
             for kind in kinds:
                 if kind == "removed" and position.tile_on(loc, sp) is None:
-                    out.append(f'<g class="removed-mark" data-tile="{escape(loc)}:{sp}" data-highlight="removed">')
-                    out.append(_el("rect", x=x + 2, y=y + 2, width=S - 4, height=S - 4, fill="none", stroke=INK,
-                                   stroke_width=2, stroke_dasharray="4 3"))
+                    out.append(
+                        f'<g class="removed-mark" data-tile="{escape(loc)}:{sp}" data-highlight="removed">'
+                    )
+                    out.append(
+                        _el(
+                            "rect",
+                            x=x + 2,
+                            y=y + 2,
+                            width=S - 4,
+                            height=S - 4,
+                            fill="none",
+                            stroke=INK,
+                            stroke_width=2,
+                            stroke_dasharray="4 3",
+                        )
+                    )
                     out.append(_seg(x + 8, y + 8, x + S - 8, y + S - 8, stroke="#D55E00", stroke_width=4))
                     out.append(_seg(x + S - 8, y + 8, x + 8, y + S - 8, stroke="#D55E00", stroke_width=4))
                     out.append("</g>")
             tags = [k for k in ("placed", "flipped", "removed") if k in kinds]
             ring = dict(placed="none", flipped="5 3", removed="2 3")[tags[0]]
-            out.append(_el("rect", x=x - 5, y=y - 5, width=S + 10, height=S + 10, rx=6, fill="none",
-                           stroke="#FFFFFF", stroke_width=7, class_="hl-halo"))
-            out.append(_el("rect", x=x - 5, y=y - 5, width=S + 10, height=S + 10, rx=6, fill="none",
-                           stroke=INK, stroke_width=4, stroke_dasharray=None if ring == "none" else ring,
-                           class_=f"hl-ring hl-{tags[0]}"))
+            out.append(
+                _el(
+                    "rect",
+                    x=x - 5,
+                    y=y - 5,
+                    width=S + 10,
+                    height=S + 10,
+                    rx=6,
+                    fill="none",
+                    stroke="#FFFFFF",
+                    stroke_width=7,
+                    class_="hl-halo",
+                )
+            )
+            out.append(
+                _el(
+                    "rect",
+                    x=x - 5,
+                    y=y - 5,
+                    width=S + 10,
+                    height=S + 10,
+                    rx=6,
+                    fill="none",
+                    stroke=INK,
+                    stroke_width=4,
+                    stroke_dasharray=None if ring == "none" else ring,
+                    class_=f"hl-ring hl-{tags[0]}",
+                )
+            )
             # On an illegal action nothing was built: the space is where the player tried to build.
-            label = {"placed": "TRIED" if hl["legal"] is False else "NEW", "flipped": "FLIP", "removed": "GONE"}
+            label = {
+                "placed": "TRIED" if hl["legal"] is False else "NEW",
+                "flipped": "FLIP",
+                "removed": "GONE",
+            }
             old = before.tile_on(loc, sp) if before is not None and "removed" in tags else None
             if old is not None:
                 # what left the space: the removed tile's owner, industry and level
@@ -685,50 +932,149 @@ def _tile_body(x, y, t, colour, letter, data=None) -> list:
         # Flipped: solid owner colour with a dark band at the bottom carrying a tick.
         fg = _contrast(colour)
         out.append(_el("rect", x=x, y=y, width=S, height=S, rx=4, fill=colour, stroke=INK, stroke_width=2))
-        out.append(_el("rect", x=x + 1, y=y + S - 14, width=S - 2, height=13, fill="#222222", class_="flipped-band"))
-        out.append(_text(x + 4, y + 14, letter, size=13 if len(letter) == 1 else 10, anchor="start",
-                         weight="bold", fill=fg))
+        out.append(
+            _el("rect", x=x + 1, y=y + S - 14, width=S - 2, height=13, fill="#222222", class_="flipped-band")
+        )
+        out.append(
+            _text(
+                x + 4,
+                y + 14,
+                letter,
+                size=13 if len(letter) == 1 else 10,
+                anchor="start",
+                weight="bold",
+                fill=fg,
+            )
+        )
         if space is not None:
             out.append(_text(x + S / 2 + 2, y + 12, f"#{space}", size=8, fill=fg, class_="space-number"))
         out.append(_text(x + S - 4, y + 14, str(t.level), size=13, anchor="end", weight="bold", fill=fg))
         out.append(_text(x + S / 2, y + 28, abbr, size=12, weight="bold", fill=fg))
         if cubes:  # a flipped tile still holding cubes (only in a hand-made position)
-            out.append(_el("rect", x=x + 9, y=y + S - 12, width=9, height=9, fill=cube, stroke="#FFFFFF",
-                           stroke_width=1, class_="cube"))
-            out.append(_text(x + 21, y + S - 3.5, f"✓ ×{t.cubes}", size=9, anchor="start", weight="bold",
-                             fill="#FFFFFF", class_="cubes"))
+            out.append(
+                _el(
+                    "rect",
+                    x=x + 9,
+                    y=y + S - 12,
+                    width=9,
+                    height=9,
+                    fill=cube,
+                    stroke="#FFFFFF",
+                    stroke_width=1,
+                    class_="cube",
+                )
+            )
+            out.append(
+                _text(
+                    x + 21,
+                    y + S - 3.5,
+                    f"✓ ×{t.cubes}",
+                    size=9,
+                    anchor="start",
+                    weight="bold",
+                    fill="#FFFFFF",
+                    class_="cubes",
+                )
+            )
         elif vp is not None:
             # the VP it scores at the era's end, and the income spaces it gave when it flipped
-            out.append(_text(x + 3, y + S - 4, f"✓{vp}VP", size=8.5, anchor="start", weight="bold", fill="#FFFFFF",
-                             class_="tile-vp"))
-            out.append(_text(x + S - 3, y + S - 4, f"+{income}", size=8.5, anchor="end", weight="bold",
-                             fill="#FFFFFF", class_="tile-income"))
+            out.append(
+                _text(
+                    x + 3,
+                    y + S - 4,
+                    f"✓{vp}VP",
+                    size=8.5,
+                    anchor="start",
+                    weight="bold",
+                    fill="#FFFFFF",
+                    class_="tile-vp",
+                )
+            )
+            out.append(
+                _text(
+                    x + S - 3,
+                    y + S - 4,
+                    f"+{income}",
+                    size=8.5,
+                    anchor="end",
+                    weight="bold",
+                    fill="#FFFFFF",
+                    class_="tile-income",
+                )
+            )
         else:
             out.append(_text(x + S / 2, y + S - 3.5, "✓ flipped", size=9, weight="bold", fill="#FFFFFF"))
         return out
     # Unflipped: white face inside a thick owner-coloured frame; owner letter in a corner tab.
-    out.append(_el("rect", x=x + 2, y=y + 2, width=S - 4, height=S - 4, rx=3, fill="#FFFFFF", stroke=colour,
-                   stroke_width=4))
+    out.append(
+        _el(
+            "rect",
+            x=x + 2,
+            y=y + 2,
+            width=S - 4,
+            height=S - 4,
+            rx=3,
+            fill="#FFFFFF",
+            stroke=colour,
+            stroke_width=4,
+        )
+    )
     out.append(_el("rect", x=x, y=y, width=S, height=S, rx=4, fill="none", stroke=INK, stroke_width=1))
     out.append(_el("rect", x=x, y=y, width=17, height=17, rx=3, fill=colour, stroke=INK, stroke_width=1))
-    out.append(_text(x + 8.5, y + 13, letter, size=12 if len(letter) == 1 else 8, weight="bold",
-                     fill=_contrast(colour)))
+    out.append(
+        _text(
+            x + 8.5, y + 13, letter, size=12 if len(letter) == 1 else 8, weight="bold", fill=_contrast(colour)
+        )
+    )
     if space is not None:
         out.append(_text(x + S / 2 + 2, y + 13, f"#{space}", size=8, fill="#555555", class_="space-number"))
     out.append(_text(x + S - 6, y + 15, str(t.level), size=13, anchor="end", weight="bold"))
     if cubes:
         out.append(_text(x + S / 2, y + 26, abbr, size=11, weight="bold"))
-        out.append(_el("rect", x=x + 12, y=y + 28, width=7, height=7, fill=cube, stroke=INK, stroke_width=0.5,
-                       class_="cube"))
-        out.append(_text(x + 21, y + 35, f"×{t.cubes}", size=9, anchor="start", weight="bold", class_="cubes"))
+        out.append(
+            _el(
+                "rect",
+                x=x + 12,
+                y=y + 28,
+                width=7,
+                height=7,
+                fill=cube,
+                stroke=INK,
+                stroke_width=0.5,
+                class_="cube",
+            )
+        )
+        out.append(
+            _text(x + 21, y + 35, f"×{t.cubes}", size=9, anchor="start", weight="bold", class_="cubes")
+        )
     else:
         out.append(_text(x + S / 2, y + 31, abbr, size=13, weight="bold"))
     if vp is not None:
         # the two numbers printed at the foot of a tile: VP (left) and income spaces on flipping (right)
-        out.append(_text(x + 6, y + S - 5, f"{vp}VP", size=8, anchor="start", weight="bold", fill="#444444",
-                         class_="tile-vp"))
-        out.append(_text(x + S - 6, y + S - 5, f"+{income}", size=8, anchor="end", weight="bold", fill="#444444",
-                         class_="tile-income"))
+        out.append(
+            _text(
+                x + 6,
+                y + S - 5,
+                f"{vp}VP",
+                size=8,
+                anchor="start",
+                weight="bold",
+                fill="#444444",
+                class_="tile-vp",
+            )
+        )
+        out.append(
+            _text(
+                x + S - 6,
+                y + S - 5,
+                f"+{income}",
+                size=8,
+                anchor="end",
+                weight="bold",
+                fill="#444444",
+                class_="tile-income",
+            )
+        )
     return out
 
 
@@ -743,8 +1089,16 @@ def _link_badges(geo, position, styles, data) -> list:
         mx, my = (x1 + x2) / 2, (y1 + y2) / 2
         out.append(f'<g class="link-badge" data-link="{escape(l.line)}">')
         out.append(_el("circle", cx=mx, cy=my, r=11, fill=colour, stroke=INK, stroke_width=2))
-        out.append(_text(mx, my + 4.5, letter, size=13 if len(letter) == 1 else 10, weight="bold",
-                         fill=_contrast(colour)))
+        out.append(
+            _text(
+                mx,
+                my + 4.5,
+                letter,
+                size=13 if len(letter) == 1 else 10,
+                weight="bold",
+                fill=_contrast(colour),
+            )
+        )
         out.append("</g>")
     out.append("</g>")
     return out
@@ -754,8 +1108,19 @@ def _link_badges(geo, position, styles, data) -> list:
 def _panel(position, data, styles, map_h) -> list:
     out: list = []
     y = 0
-    out.append(_el("rect", x=0, y=0, width=PANEL_W, height=map_h, rx=6, fill="#FAFAF7", stroke="#B9AE8E",
-                   stroke_width=1.5))
+    out.append(
+        _el(
+            "rect",
+            x=0,
+            y=0,
+            width=PANEL_W,
+            height=map_h,
+            rx=6,
+            fill="#FAFAF7",
+            stroke="#B9AE8E",
+            stroke_width=1.5,
+        )
+    )
     y += 26
     out.append(_text(14, y, "Players (turn order)", size=16, anchor="start", weight="bold"))
     y += 10
@@ -764,17 +1129,40 @@ def _panel(position, data, styles, map_h) -> list:
         colour, letter = styles[name]
         turn = name == position.turn and not position.game_over
         out.append(f'<g class="player" data-player={quoteattr(name)}>')
-        out.append(_el("rect", x=8, y=y, width=PANEL_W - 16, height=64, rx=5,
-                       fill="#FFF6CC" if turn else "#FFFFFF", stroke=INK if turn else "#CCCCCC",
-                       stroke_width=2 if turn else 1))
-        out.append(_el("rect", x=16, y=y + 8, width=26, height=26, rx=4, fill=colour, stroke=INK, stroke_width=1))
-        out.append(_text(29, y + 26, letter, size=15 if len(letter) == 1 else 11, weight="bold",
-                         fill=_contrast(colour)))
-        out.append(_text(50, y + 20, name + ("  ◀ to play" if turn else ""), size=14, anchor="start", weight="bold"))
+        out.append(
+            _el(
+                "rect",
+                x=8,
+                y=y,
+                width=PANEL_W - 16,
+                height=64,
+                rx=5,
+                fill="#FFF6CC" if turn else "#FFFFFF",
+                stroke=INK if turn else "#CCCCCC",
+                stroke_width=2 if turn else 1,
+            )
+        )
+        out.append(
+            _el("rect", x=16, y=y + 8, width=26, height=26, rx=4, fill=colour, stroke=INK, stroke_width=1)
+        )
+        out.append(
+            _text(
+                29, y + 26, letter, size=15 if len(letter) == 1 else 11, weight="bold", fill=_contrast(colour)
+            )
+        )
+        out.append(
+            _text(50, y + 20, name + ("  ◀ to play" if turn else ""), size=14, anchor="start", weight="bold")
+        )
         level = data.income_level(p.income_space)
-        links_left = p.links_left if p.links_left is not None else data.links_per_player - len(position.own_links(name))
-        stats = (f"£{p.money} · income {level:+d} (space {p.income_space}) · "
-                 f"{p.vp} VP · spent £{p.spent} · {links_left} links left")
+        links_left = (
+            p.links_left
+            if p.links_left is not None
+            else data.links_per_player - len(position.own_links(name))
+        )
+        stats = (
+            f"£{p.money} · income {level:+d} (space {p.income_space}) · "
+            f"{p.vp} VP · spent £{p.spent} · {links_left} links left"
+        )
         out.append(_text(50, y + 38, stats, size=12, anchor="start"))
         if p.mat is None:
             nxt = "next tiles: unknown (mat not given)"
@@ -788,8 +1176,10 @@ def _panel(position, data, styles, map_h) -> list:
         out.append("</g>")
         y += 70
     y += 14
-    for kind, cubes, prices in (("coal", position.coal_market, data.coal_market),
-                                ("iron", position.iron_market, data.iron_market)):
+    for kind, cubes, prices in (
+        ("coal", position.coal_market, data.coal_market),
+        ("iron", position.iron_market, data.iron_market),
+    ):
         out += _market(y, kind, cubes, prices, data.market_empty_price)
         y += 92
     out += _dcm(y, position, data)
@@ -802,20 +1192,51 @@ def _market(y, kind, cubes, prices, empty_price) -> list:
     n = len(prices)
     cubes = max(0, min(n, cubes))
     colour = CUBE_COLOUR["coal_mine" if kind == "coal" else "iron_works"]
-    out = [f'<g class="market" data-market="{kind}" data-cubes="{cubes}">',
-           _text(14, y + 16, f"{kind.title()} Market: {cubes} cube{'s' if cubes != 1 else ''}", size=15,
-                 anchor="start", weight="bold"),
-           _text(PANEL_W - 14, y + 16, f"empty: £{empty_price} each", size=12, anchor="end", fill="#444444")]
+    out = [
+        f'<g class="market" data-market="{kind}" data-cubes="{cubes}">',
+        _text(
+            14,
+            y + 16,
+            f"{kind.title()} Market: {cubes} cube{'s' if cubes != 1 else ''}",
+            size=15,
+            anchor="start",
+            weight="bold",
+        ),
+        _text(PANEL_W - 14, y + 16, f"empty: £{empty_price} each", size=12, anchor="end", fill="#444444"),
+    ]
     cw = 44
     x0 = 14
     for i, price in enumerate(prices):
         x = x0 + i * (cw + 6)
         filled = i >= n - cubes  # cubes fill the most expensive spaces
-        out.append(_el("rect", x=x, y=y + 26, width=cw, height=34, rx=4, fill="#FFFFFF", stroke="#777777",
-                       stroke_width=1))
+        out.append(
+            _el(
+                "rect",
+                x=x,
+                y=y + 26,
+                width=cw,
+                height=34,
+                rx=4,
+                fill="#FFFFFF",
+                stroke="#777777",
+                stroke_width=1,
+            )
+        )
         if filled:
-            out.append(_el("rect", x=x + cw / 2 - 10, y=y + 33, width=20, height=20, rx=2, fill=colour,
-                           stroke=INK, stroke_width=1, class_="cube"))
+            out.append(
+                _el(
+                    "rect",
+                    x=x + cw / 2 - 10,
+                    y=y + 33,
+                    width=20,
+                    height=20,
+                    rx=2,
+                    fill=colour,
+                    stroke=INK,
+                    stroke_width=1,
+                    class_="cube",
+                )
+            )
         out.append(_text(x + cw / 2, y + 76, f"£{price}", size=12, weight="bold"))
     out.append("</g>")
     return out
@@ -823,8 +1244,10 @@ def _market(y, kind, cubes, prices, empty_price) -> list:
 
 def _dcm(y, position, data) -> list:
     track = list(data.dcm_track)
-    out = ['<g class="dcm" data-marker="%d">' % position.dcm_position,
-           _text(14, y + 16, "Distant Cotton Market", size=15, anchor="start", weight="bold")]
+    out = [
+        f'<g class="dcm" data-marker="{position.dcm_position:d}">',
+        _text(14, y + 16, "Distant Cotton Market", size=15, anchor="start", weight="bold"),
+    ]
     drawn = ", ".join(str(d) for d in position.dcm_drawn) or "none"
     out.append(_text(PANEL_W - 14, y + 16, f"tiles drawn: {drawn}", size=12, anchor="end", fill="#444444"))
     cw = 40
@@ -833,18 +1256,47 @@ def _dcm(y, position, data) -> list:
         space = i + 1
         is_x = i == len(track)
         here = space == position.dcm_position
-        out.append(_el("rect", x=x, y=y + 26, width=cw, height=40, rx=4,
-                       fill="#3A3A3A" if is_x else "#FFFFFF", stroke="#777777", stroke_width=1))
+        out.append(
+            _el(
+                "rect",
+                x=x,
+                y=y + 26,
+                width=cw,
+                height=40,
+                rx=4,
+                fill="#3A3A3A" if is_x else "#FFFFFF",
+                stroke="#777777",
+                stroke_width=1,
+            )
+        )
         if is_x:
             out.append(_text(x + cw / 2, y + 53, "X", size=18, weight="bold", fill="#FFFFFF"))
         else:
             out.append(_text(x + cw / 2, y + 52, f"+{track[i]}", size=14, weight="bold"))
         out.append(_text(x + cw / 2, y + 80, str(space), size=11, fill="#555555"))
         if here:
-            out.append(_el("circle", cx=x + cw / 2, cy=y + 46, r=17, fill="none", stroke="#D55E00", stroke_width=4,
-                           class_="dcm-marker"))
-    out.append(_text(14, y + 98, "+N: income spaces a sale there earns; X: no more distant sales",
-                     size=11, anchor="start", fill="#444444"))
+            out.append(
+                _el(
+                    "circle",
+                    cx=x + cw / 2,
+                    cy=y + 46,
+                    r=17,
+                    fill="none",
+                    stroke="#D55E00",
+                    stroke_width=4,
+                    class_="dcm-marker",
+                )
+            )
+    out.append(
+        _text(
+            14,
+            y + 98,
+            "+N: income spaces a sale there earns; X: no more distant sales",
+            size=11,
+            anchor="start",
+            fill="#444444",
+        )
+    )
     out.append("</g>")
     return out
 
@@ -862,7 +1314,9 @@ def _legend(y, data=None) -> list:
     sample = NS(industry="coal_mine", level=2, flipped=False, cubes=3, space=0)
     out += _tile_body(144, y, sample, "#0072B2", "B", data)
     out.append(_text(144 + S / 2, y + S + 13, "unflipped", size=11))
-    out += _tile_body(204, y, NS(industry="port", level=1, flipped=True, cubes=0, space=1), "#0072B2", "B", data)
+    out += _tile_body(
+        204, y, NS(industry="port", level=1, flipped=True, cubes=0, space=1), "#0072B2", "B", data
+    )
     out.append(_text(204 + S / 2, y + S + 13, "flipped", size=11))
     out.append(_text(264, y + 10, "tile: owner (top left), space #N,", size=11, anchor="start"))
     out.append(_text(264, y + 23, "level (top right), industry, ■×N", size=11, anchor="start"))
@@ -873,8 +1327,14 @@ def _legend(y, data=None) -> list:
     rows = [
         ("canal only", [dict(stroke=CANAL_COLOUR, stroke_width=3, stroke_dasharray="9 5")], 0),
         ("rail only", [dict(stroke=RAIL_COLOUR, stroke_width=3)], 0),
-        ("canal or rail", [dict(stroke=CANAL_COLOUR, stroke_width=3, stroke_dasharray="9 5"),
-                           dict(stroke=RAIL_COLOUR, stroke_width=3)], 3.5),
+        (
+            "canal or rail",
+            [
+                dict(stroke=CANAL_COLOUR, stroke_width=3, stroke_dasharray="9 5"),
+                dict(stroke=RAIL_COLOUR, stroke_width=3),
+            ],
+            3.5,
+        ),
     ]
     x = 14
     for label, strokes, off in rows:
@@ -884,17 +1344,43 @@ def _legend(y, data=None) -> list:
         out.append(_text(x + 56, y + 10, label, size=11, anchor="start"))
         x += 140
     y += 18
-    out.append(_seg(14, y + 6, 64, y + 6, stroke=CANAL_COLOUR, stroke_width=3, stroke_dasharray="9 5",
-                    stroke_opacity=FADED))
-    out.append(_text(70, y + 10, "faded: cannot be built this era (canal in Rail Era, rail in Canal Era)",
-                     size=11, anchor="start"))
+    out.append(
+        _seg(
+            14,
+            y + 6,
+            64,
+            y + 6,
+            stroke=CANAL_COLOUR,
+            stroke_width=3,
+            stroke_dasharray="9 5",
+            stroke_opacity=FADED,
+        )
+    )
+    out.append(
+        _text(
+            70,
+            y + 10,
+            "faded: cannot be built this era (canal in Rail Era, rail in Canal Era)",
+            size=11,
+            anchor="start",
+        )
+    )
     y += 24
     x = 14
     for label, kind in (("canal link built", "canal"), ("rail link built", "rail")):
         out.append(_seg(x, y + 6, x + 50, y + 6, stroke=INK, stroke_width=11, stroke_linecap="round"))
         out.append(_seg(x, y + 6, x + 50, y + 6, stroke="#D55E00", stroke_width=8, stroke_linecap="round"))
-        out.append(_seg(x, y + 6, x + 50, y + 6, stroke="#FFFFFF" if kind == "canal" else INK, stroke_width=2,
-                        stroke_dasharray="6 5" if kind == "canal" else None))
+        out.append(
+            _seg(
+                x,
+                y + 6,
+                x + 50,
+                y + 6,
+                stroke="#FFFFFF" if kind == "canal" else INK,
+                stroke_width=2,
+                stroke_dasharray="6 5" if kind == "canal" else None,
+            )
+        )
         out.append(_el("circle", cx=x + 25, cy=y + 6, r=9, fill="#D55E00", stroke=INK, stroke_width=2))
         out.append(_text(x + 25, y + 10, "R", size=11, weight="bold", fill=INK))
         out.append(_text(x + 60, y + 10, label, size=11, anchor="start"))
@@ -906,27 +1392,63 @@ def _legend(y, data=None) -> list:
     out.append(_text(156, y + 10, "⚓ trade", size=10, weight="bold", fill="#FFFFFF"))
     out.append(_text(188, y + 10, "trade icon (links to the Coal Market)", size=11, anchor="start"))
     y += 26
-    out.append(_seg(14, y + 6, 64, y + 6, stroke=INK, stroke_width=4, stroke_dasharray="10 5",
-                    marker_end="url(#arrow-coal)"))
+    out.append(
+        _seg(
+            14,
+            y + 6,
+            64,
+            y + 6,
+            stroke=INK,
+            stroke_width=4,
+            stroke_dasharray="10 5",
+            marker_end="url(#arrow-coal)",
+        )
+    )
     out.append(_text(70, y + 10, "coal moved", size=11, anchor="start"))
-    out.append(_seg(154, y + 6, 204, y + 6, stroke=CUBE_COLOUR["iron_works"], stroke_width=4,
-                    stroke_dasharray="3 4", marker_end="url(#arrow-iron)"))
+    out.append(
+        _seg(
+            154,
+            y + 6,
+            204,
+            y + 6,
+            stroke=CUBE_COLOUR["iron_works"],
+            stroke_width=4,
+            stroke_dasharray="3 4",
+            marker_end="url(#arrow-iron)",
+        )
+    )
     out.append(_text(210, y + 10, "iron moved", size=11, anchor="start"))
     y += 28
-    for i, (tag, text) in enumerate((("NEW", "tile built"), ("FLIP", "tile flipped"), ("GONE", "tile removed"))):
+    for i, (tag, text) in enumerate(
+        (("NEW", "tile built"), ("FLIP", "tile flipped"), ("GONE", "tile removed"))
+    ):
         x = 14 + i * 140
         tw = 9 + 7.5 * len(tag)
-        out.append(_el("rect", x=x, y=y - 4, width=20, height=20, rx=4, fill="none", stroke=INK, stroke_width=3,
-                       stroke_dasharray={"NEW": None, "FLIP": "5 3", "GONE": "2 3"}[tag]))
+        out.append(
+            _el(
+                "rect",
+                x=x,
+                y=y - 4,
+                width=20,
+                height=20,
+                rx=4,
+                fill="none",
+                stroke=INK,
+                stroke_width=3,
+                stroke_dasharray={"NEW": None, "FLIP": "5 3", "GONE": "2 3"}[tag],
+            )
+        )
         out.append(_el("rect", x=x + 24, y=y - 2, width=tw, height=15, rx=3, fill=INK))
         out.append(_text(x + 24 + tw / 2, y + 9.5, tag, size=11, weight="bold", fill="#FFFFFF"))
         out.append(_text(x + 28 + tw, y + 10, text, size=11, anchor="start"))
     y += 34
-    for line in ("TRIED (ILLEGAL verdicts): where the player tried to build; nothing",
-                 "moved. ✗B Coal1 in a tag: the tile removed (owner, industry, level).",
-                 "Spaces are numbered #0, #1, ... left to right, then top to",
-                 "bottom (the '#N' of a tile in a position file). Market cubes fill the",
-                 "dearest spaces first; buying takes the cheapest cube (£5 if empty)."):
+    for line in (
+        "TRIED (ILLEGAL verdicts): where the player tried to build; nothing",
+        "moved. ✗B Coal1 in a tag: the tile removed (owner, industry, level).",
+        "Spaces are numbered #0, #1, ... left to right, then top to",
+        "bottom (the '#N' of a tile in a position file). Market cubes fill the",
+        "dearest spaces first; buying takes the cheapest cube (£5 if empty).",
+    ):
         out.append(_text(14, y, line, size=11, anchor="start", fill="#444444"))
         y += 15
     out.append("</g>")

@@ -3,6 +3,7 @@
 Every string that can hold what a user wrote (names, messages, file names, effects) goes through
 :func:`brass_judge.output.escape_controls` (``esc``): control characters are shown escaped.
 """
+
 from __future__ import annotations
 
 from .output import escape_controls as esc
@@ -48,8 +49,12 @@ def verdict_text(verdict, *, explain: bool = False, console=None) -> None:
             money = [f"costs £{a['cost']}" if a["cost"] else "costs nothing"]
             if a.get("gain"):
                 money.append(f"gains £{a['gain']}")
-            line.append(f"  ({', '.join(money)}"
-                        + (f"; other {', '.join(a['differs'])}" if a.get("differs") else "") + ")", style="dim")
+            line.append(
+                f"  ({', '.join(money)}"
+                + (f"; other {', '.join(a['differs'])}" if a.get("differs") else "")
+                + ")",
+                style="dim",
+            )
             con.print(line)
     if verdict.effects and verdict.legal:
         con.print(Text("What happens:", style="bold"))
@@ -82,14 +87,23 @@ def dcm_outcomes_text(con, verdict) -> None:
     s = verdict.dcm or {}
     outs = verdict.outcomes
     n, seqs = s.get("results", len(outs)), s.get("sequences")
-    con.print(Text(f"Distant Cotton Market draws not stated: {n} possible result(s)"
-                   + (f" from {seqs:,} sequence(s) of tiles" if seqs else ""), style="bold"))
+    con.print(
+        Text(
+            f"Distant Cotton Market draws not stated: {n} possible result(s)"
+            + (f" from {seqs:,} sequence(s) of tiles" if seqs else ""),
+            style="bold",
+        )
+    )
     if s.get("mills"):
-        con.print(f"  every mill sold ({s['mills']} of {s['mills']}): chance {s['whole_sale_chance']} "
-                  f"({_pct(s['whole_sale_probability'])})")
+        con.print(
+            f"  every mill sold ({s['mills']} of {s['mills']}): chance {s['whole_sale_chance']} "
+            f"({_pct(s['whole_sale_probability'])})"
+        )
     first = outs[0]
-    con.print(f"  most likely: {first['result']} (chance {first['chance']}, {_pct(first['probability'])}; "
-              f"e.g. {tiles_text(first['example'])})")
+    con.print(
+        f"  most likely: {first['result']} (chance {first['chance']}, {_pct(first['probability'])}; "
+        f"e.g. {tiles_text(first['example'])})"
+    )
     if any(o.get("draws") is not None for o in outs):
         for o in outs:
             line = Text(f"  {o['chance']:>12}  ")
@@ -106,10 +120,15 @@ def dcm_outcomes_text(con, verdict) -> None:
     for (legal, sold, marker, codes), os_ in groups.items():
         p = sum((Fraction(o["chance"]) for o in os_), Fraction(0))
         if legal:
-            what = (f"{sold} of {s.get('mills', '?')} mill(s) sold, "
-                    + ("the marker reaches X" if marker and marker >= 9 else f"the marker ends on {marker}"))
+            what = f"{sold} of {s.get('mills', '?')} mill(s) sold, " + (
+                "the marker reaches X" if marker and marker >= 9 else f"the marker ends on {marker}"
+            )
             incomes = ", ".join(f"+{o['income_spaces']} ({o['chance']})" for o in os_)
-            what += f"; {esc(verdict.player)}'s income, space(s) (chance): {incomes}" if len(os_) > 1 or os_[0]["income_spaces"] else ""
+            what += (
+                f"; {esc(verdict.player)}'s income, space(s) (chance): {incomes}"
+                if len(os_) > 1 or os_[0]["income_spaces"]
+                else ""
+            )
         else:
             what = "ILLEGAL: " + ", ".join(codes)
         rows.append((p, legal, what))
@@ -151,7 +170,9 @@ def decided_text(con, decided: list, rulings: list, *, explain: bool = False) ->
             con.print(line)
     rest = [q for q in rulings if q not in decided]
     if rest and (explain or not decided):
-        con.print(Text(f"{'Also relied on' if decided else 'Rulings relied on'}: {', '.join(rest)}", style="cyan"))
+        con.print(
+            Text(f"{'Also relied on' if decided else 'Rulings relied on'}: {', '.join(rest)}", style="cyan")
+        )
     elif rest:
         con.print(Text(f"Also relied on: {len(rest)} more ruling(s) (--explain lists them)", style="dim"))
 
@@ -163,8 +184,14 @@ def assumptions_text(con, details: list) -> None:
 
     if not details:
         return
-    con.print(Text("Assumptions (! could change the verdict):" if any(a["changes_verdict"] for a in details)
-                   else "Assumptions:", style="bold"))
+    con.print(
+        Text(
+            "Assumptions (! could change the verdict):"
+            if any(a["changes_verdict"] for a in details)
+            else "Assumptions:",
+            style="bold",
+        )
+    )
     for a in details:
         if a["changes_verdict"]:
             con.print(Text(f"  ! {esc(a['text'])}", style="yellow"))
@@ -184,8 +211,9 @@ def rulings_and_assumptions(con, rulings, assumptions) -> None:
             con.print(Text(f"  - {esc(a)}", style="dim"))
 
 
-def after_turn_text(steps: list, assumed: list, data, *, fallback=(), heading: str = "After the turn:",
-                    console=None) -> None:
+def after_turn_text(
+    steps: list, assumed: list, data, *, fallback=(), heading: str = "After the turn:", console=None
+) -> None:
     """What ending a turn (a round, an era) did, step by step, each with the rulings that decide it;
     scoring steps with one line per link or tile."""
     Console, Text = _rich(console)

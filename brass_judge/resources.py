@@ -4,15 +4,16 @@ The design card keeps ``rulings/`` and ``schemas/`` at the top of the repository
 carries copies under ``brass_judge/_bundled/`` (see ``pyproject.toml``). Look there first, then
 in the source tree.
 """
+
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 
 
-@lru_cache(maxsize=None)
+@cache
 def _top_dir(name: str) -> Path:
     bundled = PACKAGE_DIR / "_bundled" / name
     if bundled.is_dir():

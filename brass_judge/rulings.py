@@ -46,6 +46,7 @@ Search (:func:`search`)
     player-question set in ``tests/test_rulings_search.py`` is recorded there and in
     ``docs/rulings.md``.
 """
+
 from __future__ import annotations
 
 import json
@@ -55,15 +56,43 @@ import re
 from collections.abc import Iterable
 
 __all__ = [
-    "Ruling", "TOPICS", "AUTHORITIES", "ENGINE_CLASSES", "APPLIES_TO",
-    "load_rulings", "get_ruling", "list_rulings", "search", "normalize_id",
+    "Ruling",
+    "TOPICS",
+    "AUTHORITIES",
+    "ENGINE_CLASSES",
+    "APPLIES_TO",
+    "load_rulings",
+    "get_ruling",
+    "list_rulings",
+    "search",
+    "normalize_id",
 ]
 
 TOPICS = (
-    "setup", "components", "turn", "turn-order", "actions", "income", "loans", "scoring",
-    "network", "links", "coal", "iron", "markets", "build", "overbuild", "sell",
-    "distant-cotton-market", "develop", "shipyards", "era-end", "game-end", "variants",
-    "other-maps", "etiquette",
+    "setup",
+    "components",
+    "turn",
+    "turn-order",
+    "actions",
+    "income",
+    "loans",
+    "scoring",
+    "network",
+    "links",
+    "coal",
+    "iron",
+    "markets",
+    "build",
+    "overbuild",
+    "sell",
+    "distant-cotton-market",
+    "develop",
+    "shipyards",
+    "era-end",
+    "game-end",
+    "variants",
+    "other-maps",
+    "etiquette",
 )
 AUTHORITIES = ("rulebook", "designer", "publisher", "community", "map-designer", "none")
 ENGINE_CLASSES = ("enforced", "informational", "variant", "out-of-scope")
@@ -79,8 +108,18 @@ class Ruling:
     importing ``dataclasses`` costs more than loading the whole database, see the module doc).
     """
 
-    _FIELDS = ("id", "question", "answer", "source", "authority", "topics", "applies_to", "engine",
-               "related", "keywords")
+    _FIELDS = (
+        "id",
+        "question",
+        "answer",
+        "source",
+        "authority",
+        "topics",
+        "applies_to",
+        "engine",
+        "related",
+        "keywords",
+    )
     __match_args__ = _FIELDS
 
     id: str
@@ -94,9 +133,19 @@ class Ruling:
     related: tuple[str, ...]
     keywords: tuple[str, ...]
 
-    def __init__(self, id: str, question: str, answer: str, source: str | None,  # noqa: A002
-                 authority: tuple[str, ...], topics: tuple[str, ...], applies_to: str, engine: str,
-                 related: tuple[str, ...] = (), keywords: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        id: str,
+        question: str,
+        answer: str,
+        source: str | None,  # noqa: A002
+        authority: tuple[str, ...],
+        topics: tuple[str, ...],
+        applies_to: str,
+        engine: str,
+        related: tuple[str, ...] = (),
+        keywords: tuple[str, ...] = (),
+    ) -> None:
         d = self.__dict__
         d["id"], d["question"], d["answer"], d["source"] = id, question, answer, source
         d["authority"], d["topics"], d["applies_to"], d["engine"] = authority, topics, applies_to, engine
@@ -148,12 +197,15 @@ class Ruling:
 
 # --------------------------------------------------------------------------- loading
 
+
 def _rulings_path() -> str:
     """``resources.rulings_file()``, computed with ``os.path`` (importing pathlib costs more than
     loading the rulings): the wheel's bundled copy first, then the source tree's."""
     package_dir = os.path.dirname(os.path.realpath(__file__))
-    for top in (os.path.join(package_dir, "_bundled", "rulings"),
-                os.path.join(os.path.dirname(package_dir), "rulings")):
+    for top in (
+        os.path.join(package_dir, "_bundled", "rulings"),
+        os.path.join(os.path.dirname(package_dir), "rulings"),
+    ):
         if os.path.isdir(top):
             return os.path.join(top, "lancashire.yaml")
     from .resources import rulings_file  # raises the FileNotFoundError that says where it looked
@@ -337,7 +389,8 @@ def get_ruling(ruling_id: str, *, path: str | os.PathLike | None = None) -> Ruli
     span = f"{ids[0]}-{ids[-1]}" if ids else "none"
     raise UnknownNameError(
         f"unknown ruling id '{ruling_id}' (rulings are {span})",
-        suggestions=_nearest_ids(ruling_id, ids), field="ruling",
+        suggestions=_nearest_ids(ruling_id, ids),
+        field="ruling",
     )
 
 
@@ -352,7 +405,8 @@ def _check_choice(value: str | None, allowed: Iterable[str], what: str) -> str |
 
     raise UnknownNameError(
         f"unknown {what} '{value}' (one of: {', '.join(allowed)})",
-        suggestions=closest(v, allowed) or allowed[:3], field=what,
+        suggestions=closest(v, allowed) or allowed[:3],
+        field=what,
     )
 
 
@@ -390,13 +444,13 @@ def list_rulings(
 # first). Written out in full: a table anyone can read and extend.
 _PHRASE_TABLE = {
     "dcm": "distant market|distant markets|distant cotton market|distant cotton markets|"
-           "overseas market|overseas markets|overseas cotton market|foreign market|"
-           "foreign markets|export market|export markets|dcm",
+    "overseas market|overseas markets|overseas cotton market|foreign market|"
+    "foreign markets|export market|export markets|dcm",
     "dab": "double action build|double action builds|double action|double actions|two for one|"
-           "2 for 1|double build|double builds|dab",
+    "2 for 1|double build|double builds|dab",
     "coalmine": "coal mine|coal mines|coalmine|coalmines|coal pit|coal pits",
     "ironworks": "iron works|iron work|ironworks|iron foundry|iron foundries|steel works|"
-                 "steelworks|iron mill|iron mills",
+    "steelworks|iron mill|iron mills",
     "mill": "cotton mill|cotton mills|cotton factory|cotton factories|textile mill|textile mills",
     "vp": "victory point|victory points|vp|vps",
     "locationcard": "location card|location cards|town card|town cards|city card|city cards",
@@ -404,21 +458,20 @@ _PHRASE_TABLE = {
     "mat": "player mat|player mats|playermat|player board|player boards",
     "turnorder": "turn order|player order|order of play|who goes first|goes first|go first",
     "outside": "outside location|outside locations|external location|external locations|"
-               "off board|offboard|off board location|off board locations|edge of the map|"
-               "edge of the board",
+    "off board|offboard|off board location|off board locations|edge of the map|"
+    "edge of the board",
     "flip": "turn over|turns over|turned over|turning over|turn it over|turn them over|"
-            "turn the tile over|flip over|flips over|flipped over",
+    "turn the tile over|flip over|flips over|flipped over",
     "overbuild": "build over|builds over|building over|built over|build on top|"
-                 "build on top of|built on top of|building on top of|take over|takes over|"
-                 "took over|taking over|over build|over built|over building",
+    "build on top of|built on top of|building on top of|take over|takes over|"
+    "took over|taking over|over build|over built|over building",
     "opponent": "other player|other players|another player|someone else|somebody else|"
-                "rival player|enemy player|other person",
+    "rival player|enemy player|other person",
     "twoplayer": "2p|two player|two players|2 player|2 players|twoplayer",
     "solo": "solo|single player|one player|1 player|solitaire",
     "deck": "draw pile|draw deck",
     "supply": "general supply",
-    "tiebreak": "tie break|tie breaker|tie breakers|tiebreaker|tiebreakers|tie breaking|"
-                "tiebreak|tiebreaks",
+    "tiebreak": "tie break|tie breaker|tie breakers|tiebreaker|tiebreakers|tie breaking|tiebreak|tiebreaks",
     "link": "link tile|link tiles",
     "empty": "sold out|sells out|sell out",
     "income": "income track|income level|income levels|income tracks",
@@ -434,7 +487,8 @@ for _cands in _PHRASES.values():
     _cands.sort(key=lambda c: -len(c[0]))
 del _canon_tok, _alts, _alt, _seq, _cands
 
-_STOP = frozenset("""
+_STOP = frozenset(
+    """
 a about after again all also am an and any anything are as at be because been being but by can
 could did do does doing done each else even for from had has have having he her here him his how
 i if in into is it its just many me might more most much must my myself need needs no nor not
@@ -444,61 +498,181 @@ still such than that the their theirs them then there these they this those thro
 under until up us very was we were what whatever when where whether which while who whom why
 will with would yes you your yours yourself
 s t d ll m re ve don doesn isn aren didn wasn weren hasn haven cannot
-""".split())
+""".split()
+)
 
 _IRREGULAR = {
-    "built": "build", "sold": "sell", "bought": "buy", "paid": "pay", "took": "take",
-    "taken": "take", "drew": "draw", "drawn": "draw", "spent": "spend", "won": "win",
-    "lost": "lose", "went": "go", "gone": "go", "gave": "give", "given": "give", "ran": "run",
-    "held": "hold", "chose": "choose", "chosen": "choose", "dealt": "deal", "knew": "know",
-    "got": "get", "gotten": "get", "made": "make", "overbuilt": "overbuild",
+    "built": "build",
+    "sold": "sell",
+    "bought": "buy",
+    "paid": "pay",
+    "took": "take",
+    "taken": "take",
+    "drew": "draw",
+    "drawn": "draw",
+    "spent": "spend",
+    "won": "win",
+    "lost": "lose",
+    "went": "go",
+    "gone": "go",
+    "gave": "give",
+    "given": "give",
+    "ran": "run",
+    "held": "hold",
+    "chose": "choose",
+    "chosen": "choose",
+    "dealt": "deal",
+    "knew": "know",
+    "got": "get",
+    "gotten": "get",
+    "made": "make",
+    "overbuilt": "overbuild",
 }
 
 # Exact synonyms, written as plain words: word -> canonical word (both canonicalised below).
 _SYNONYM_WORDS = {
-    "cash": "money", "pound": "money", "pounds": "money", "coin": "money", "coins": "money",
-    "fund": "money", "funds": "money", "quid": "money", "bucks": "money", "dough": "money",
-    "bank": "money", "colliery": "coalmine", "pit": "coalmine", "mine": "coalmine",
-    "foundry": "ironworks", "ironwork": "ironworks", "steelworks": "ironworks",
-    "factory": "mill", "overturn": "flip", "replace": "overbuild", "upgrade": "overbuild",
-    "overbuilding": "overbuild", "supersede": "overbuild", "overwrite": "overbuild",
-    "steal": "overbuild", "point": "vp", "points": "vp", "victory": "vp", "railway": "rail",
-    "railroad": "rail", "train": "rail", "harbour": "port", "harbor": "port", "dock": "port",
-    "ship": "shipyard", "dockyard": "shipyard", "shipbuilding": "shipyard", "borrow": "loan",
-    "debt": "loan", "credit": "loan", "mortgage": "loan", "rival": "opponent",
-    "enemy": "opponent", "someone": "opponent", "somebody": "opponent", "anyone": "opponent",
-    "anybody": "opponent", "skip": "pass", "piece": "tile", "purchase": "buy", "sale": "sell",
-    "earn": "income", "earnings": "income", "salary": "income", "revenue": "income",
-    "payday": "income", "finish": "end", "begin": "start", "beginning": "start",
-    "opening": "start", "opener": "start", "bankrupt": "shortfall", "bankruptcy": "shortfall",
-    "eliminated": "shortfall", "waterway": "canal", "connection": "connect",
-    "route": "connect", "path": "connect", "unconnected": "connect", "disconnected": "connect", "two": "2", "three": "3", "four": "4", "one": "1",
-    "zero": "0", "ten": "10", "minus": "negative", "scrap": "remove", "liquidate": "remove", "exhausted": "empty",
-    "wallace": "designer", "roxley": "publisher",
+    "cash": "money",
+    "pound": "money",
+    "pounds": "money",
+    "coin": "money",
+    "coins": "money",
+    "fund": "money",
+    "funds": "money",
+    "quid": "money",
+    "bucks": "money",
+    "dough": "money",
+    "bank": "money",
+    "colliery": "coalmine",
+    "pit": "coalmine",
+    "mine": "coalmine",
+    "foundry": "ironworks",
+    "ironwork": "ironworks",
+    "steelworks": "ironworks",
+    "factory": "mill",
+    "overturn": "flip",
+    "replace": "overbuild",
+    "upgrade": "overbuild",
+    "overbuilding": "overbuild",
+    "supersede": "overbuild",
+    "overwrite": "overbuild",
+    "steal": "overbuild",
+    "point": "vp",
+    "points": "vp",
+    "victory": "vp",
+    "railway": "rail",
+    "railroad": "rail",
+    "train": "rail",
+    "harbour": "port",
+    "harbor": "port",
+    "dock": "port",
+    "ship": "shipyard",
+    "dockyard": "shipyard",
+    "shipbuilding": "shipyard",
+    "borrow": "loan",
+    "debt": "loan",
+    "credit": "loan",
+    "mortgage": "loan",
+    "rival": "opponent",
+    "enemy": "opponent",
+    "someone": "opponent",
+    "somebody": "opponent",
+    "anyone": "opponent",
+    "anybody": "opponent",
+    "skip": "pass",
+    "piece": "tile",
+    "purchase": "buy",
+    "sale": "sell",
+    "earn": "income",
+    "earnings": "income",
+    "salary": "income",
+    "revenue": "income",
+    "payday": "income",
+    "finish": "end",
+    "begin": "start",
+    "beginning": "start",
+    "opening": "start",
+    "opener": "start",
+    "bankrupt": "shortfall",
+    "bankruptcy": "shortfall",
+    "eliminated": "shortfall",
+    "waterway": "canal",
+    "connection": "connect",
+    "route": "connect",
+    "path": "connect",
+    "unconnected": "connect",
+    "disconnected": "connect",
+    "two": "2",
+    "three": "3",
+    "four": "4",
+    "one": "1",
+    "zero": "0",
+    "ten": "10",
+    "minus": "negative",
+    "scrap": "remove",
+    "liquidate": "remove",
+    "exhausted": "empty",
+    "wallace": "designer",
+    "roxley": "publisher",
     # an upper bound ("is there a cap on income", "the highest my income can go")
-    "cap": "max", "ceiling": "max", "maximum": "max", "highest": "max", "upper": "max",
+    "cap": "max",
+    "ceiling": "max",
+    "maximum": "max",
+    "highest": "max",
+    "upper": "max",
 }
 
 # Looser relations: query word -> related words added to the query at a lower weight.
 _EXPANSION_WORDS = {
-    "link": ("canal", "rail"), "canal": ("link",), "rail": ("link",),
-    "cotton": ("mill",), "mill": ("cotton",), "vp": ("score",), "score": ("vp",),
-    "coal": ("coalmine",), "coalmine": ("coal",), "iron": ("ironworks",),
-    "ironworks": ("iron",), "connect": ("network", "link"), "network": ("connect",),
-    "income": ("money",), "money": ("income", "spend"), "pay": ("money",), "spend": ("money",),
-    "buy": ("market",), "market": ("buy",), "first": ("start",), "start": ("first",),
-    "tie": ("tiebreak",), "tiebreak": ("tie",), "flip": ("unflipped",),
-    "unflipped": ("flip",), "shortfall": ("negative",), "card": ("deck",), "deck": ("card",),
-    "dab": ("locationcard",), "end": ("last", "final"), "last": ("end", "final"),
-    "final": ("last", "end"), "opponent": ("owner",), "owner": ("opponent",),
-    "price": ("cost", "money"), "cost": ("price", "money"),
-    "max": ("limit", "above"), "limit": ("max",),
+    "link": ("canal", "rail"),
+    "canal": ("link",),
+    "rail": ("link",),
+    "cotton": ("mill",),
+    "mill": ("cotton",),
+    "vp": ("score",),
+    "score": ("vp",),
+    "coal": ("coalmine",),
+    "coalmine": ("coal",),
+    "iron": ("ironworks",),
+    "ironworks": ("iron",),
+    "connect": ("network", "link"),
+    "network": ("connect",),
+    "income": ("money",),
+    "money": ("income", "spend"),
+    "pay": ("money",),
+    "spend": ("money",),
+    "buy": ("market",),
+    "market": ("buy",),
+    "first": ("start",),
+    "start": ("first",),
+    "tie": ("tiebreak",),
+    "tiebreak": ("tie",),
+    "flip": ("unflipped",),
+    "unflipped": ("flip",),
+    "shortfall": ("negative",),
+    "card": ("deck",),
+    "deck": ("card",),
+    "dab": ("locationcard",),
+    "end": ("last", "final"),
+    "last": ("end", "final"),
+    "final": ("last", "end"),
+    "opponent": ("owner",),
+    "owner": ("opponent",),
+    "price": ("cost", "money"),
+    "cost": ("price", "money"),
+    "max": ("limit", "above"),
+    "limit": ("max",),
 }
 _EXPANSION_WEIGHT = 0.4
 
 _FOLD_PAIRS = (
-    ("\u2019", "'"), ("\u2018", "'"), ("\u201c", " "), ("\u201d", " "), ("\u2014", " "),
-    ("\u2013", " "), ("\u00a3", " money "), ("$", " money "),
+    ("\u2019", "'"),
+    ("\u2018", "'"),
+    ("\u201c", " "),
+    ("\u201d", " "),
+    ("\u2014", " "),
+    ("\u2013", " "),
+    ("\u00a3", " money "),
+    ("$", " money "),
 )
 _WORD_RE = re.compile(r"[a-z0-9]+")
 _VOWEL_RE = re.compile(r"[aeiouy]")
@@ -533,7 +707,7 @@ def _merge_phrases(words: list[str]) -> list[str]:
         cands = _PHRASES.get(w)
         if cands:
             for seq, canon in cands:
-                if tuple(words[i:i + len(seq)]) == seq:
+                if tuple(words[i : i + len(seq)]) == seq:
                     out.append(canon)
                     skip = len(seq) - 1
                     break
@@ -616,6 +790,7 @@ def _tokens(text: str) -> list[str]:
 
 
 # --------------------------------------------------------------------------- typo repair
+
 
 def _osa_distance(a: str, b: str, limit: int) -> int:
     """Optimal-string-alignment (Damerau-Levenshtein) distance, or limit+1 when above *limit*."""
@@ -777,8 +952,9 @@ class _Index:
         terms: dict[str, float] = {}
         words = []
         for w in _WORD_RE.findall(_fold(query)):  # 1. repair misspelt words (before phrases)
-            if (w not in self.words and w not in _STOP and not w.isdigit()
-                    and _canon(w) not in self.df):  # "running": unknown form of a known "run"
+            if (
+                w not in self.words and w not in _STOP and not w.isdigit() and _canon(w) not in self.df
+            ):  # "running": unknown form of a known "run"
                 w = self.repair(w, surface=True) or w
             words.append(w)
         for word in _merge_phrases(words):  # 2. phrases, stems, synonyms; repair what is left
@@ -855,9 +1031,13 @@ def _index(rulings: dict[str, Ruling]) -> _Index:
     name = f"index-v{_CACHE_VERSION}-{digest}-{code}.json" if digest and code else None
     if name:
         cached = _cache_get(name)
-        if (isinstance(cached, dict) and isinstance(cached.get("tf"), list)
-                and isinstance(cached.get("dl"), list) and isinstance(cached.get("surface"), dict)
-                and len(cached["tf"]) == len(rulings) == len(cached["dl"])):
+        if (
+            isinstance(cached, dict)
+            and isinstance(cached.get("tf"), list)
+            and isinstance(cached.get("dl"), list)
+            and isinstance(cached.get("surface"), dict)
+            and len(cached["tf"]) == len(rulings) == len(cached["dl"])
+        ):
             good = cached
     idx = _Index(rulings, good)
     if name and good is None:
@@ -866,7 +1046,9 @@ def _index(rulings: dict[str, Ruling]) -> _Index:
     return idx
 
 
-def search(query: str, limit: int = 5, *, path: str | os.PathLike | None = None) -> list[tuple[Ruling, float]]:
+def search(
+    query: str, limit: int = 5, *, path: str | os.PathLike | None = None
+) -> list[tuple[Ruling, float]]:
     """Rulings that answer *query* best, as ``[(Ruling, score)]``, best first.
 
     Scores are BM25 values (higher is better, not bounded); rulings that share no term with the
@@ -905,5 +1087,7 @@ def is_weak(coverage: float) -> bool:
 
 def weak_text(coverage: float) -> str:
     """What the text output says before a weak best match."""
-    return (f"Weak match: no ruling matches this question well (the best covers {coverage:.0%} of it), so the "
-            "closest match, below, may not answer it. Try other words, or 'brass-judge rulings list --topic ...'.")
+    return (
+        f"Weak match: no ruling matches this question well (the best covers {coverage:.0%} of it), so the "
+        "closest match, below, may not answer it. Try other words, or 'brass-judge rulings list --topic ...'."
+    )

@@ -1,17 +1,17 @@
 """Validate parsed YAML against the JSON Schemas in ``schemas/`` and report every problem with
 its file, line and field path (jsonschema is imported here only, when a file is checked)."""
+
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 
 from .errors import InputError, InputErrors, closest
 from .yamlio import Document, format_path
 
 
-@lru_cache(maxsize=None)
+@cache
 def _jsonschema_validator(name: str):
-    import jsonschema
 
     from .resources import schema_file
 
@@ -27,7 +27,8 @@ def strict_validator(schema: dict):
 
     cls = jsonschema.validators.validator_for(schema)
     checker = cls.TYPE_CHECKER.redefine(
-        "integer", lambda _c, v: isinstance(v, int) and not isinstance(v, bool))
+        "integer", lambda _c, v: isinstance(v, int) and not isinstance(v, bool)
+    )
     return jsonschema.validators.extend(cls, type_checker=checker)(schema)
 
 
@@ -53,7 +54,7 @@ class _Validator:
         return _jsonschema_validator(self.name).iter_errors(instance)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _validator(name: str) -> _Validator:
     return _Validator(name)
 
@@ -65,7 +66,7 @@ def schema_errors(doc: Document, name: str) -> list[InputError]:
     # JSON Schema sees JSON: mapping keys are text. YAML allows number keys ('0: x'), on which
     # jsonschema's patternProperties crash, so validate the JSON view and map paths back.
     view = _json_view(doc.data)
-    for e in sorted(v.iter_errors(view), key=lambda e: (list(map(str, e.absolute_path)))):
+    for e in sorted(v.iter_errors(view), key=lambda e: list(map(str, e.absolute_path))):
         out.append(_convert(doc, e))
     # A oneOf failure often hides a clearer inner error: keep the best-located ones, once each.
     # Nested if/then schemas can report one wrong type several times at one place: keep the first.
@@ -121,7 +122,9 @@ def _convert(doc: Document, e) -> InputError:
                 r = _convert(doc, c)
                 out.extend(r.errors if isinstance(r, InputErrors) else [r])
             return out[0] if len(out) == 1 else InputErrors(out)
-        types = sorted({str(c.schema.get("type") or c.schema.get("$ref", "").split("/")[-1]) for c in e.context})
+        types = sorted(
+            {str(c.schema.get("type") or c.schema.get("$ref", "").split("/")[-1]) for c in e.context}
+        )
         msg = f"expected one of: {', '.join(t for t in types if t)}; got {_kind(e.instance)}"
         return doc.error(msg, path, code="INP030")
     if validator == "additionalProperties":
@@ -130,10 +133,19 @@ def _convert(doc: Document, e) -> InputError:
         errs = []
         for k in extras:
             sug = closest(str(k), allowed)
-            hint = f" (allowed: {', '.join(allowed)})" if allowed else (
-                f" ({e.schema['description'].rstrip('.')})" if e.schema.get("description") else "")
-            errs.append(doc.error(f"unknown key {_short(k)}" + (hint if not sug else ""),
-                                  _orig_path(doc.data, path + (k,)), suggestions=sug, code="INP031"))
+            hint = (
+                f" (allowed: {', '.join(allowed)})"
+                if allowed
+                else (f" ({e.schema['description'].rstrip('.')})" if e.schema.get("description") else "")
+            )
+            errs.append(
+                doc.error(
+                    f"unknown key {_short(k)}" + (hint if not sug else ""),
+                    _orig_path(doc.data, path + (k,)),
+                    suggestions=sug,
+                    code="INP031",
+                )
+            )
         if errs:
             return errs[0] if len(errs) == 1 else InputErrors(errs)
     if validator == "required":
@@ -143,27 +155,46 @@ def _convert(doc: Document, e) -> InputError:
         words = [_TYPE_WORDS.get(t, t) for t in want]
         wanted = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
         if isinstance(e.instance, float) and "integer" in want and e.instance.is_integer():
-            return doc.error(f"expected a whole number, got {_short(e.instance)}: write {int(e.instance)}", path,
-                             code="INP033")
-        return doc.error(f"expected {wanted}, got {_kind(e.instance)} {_short(e.instance)}", path, code="INP033")
+            return doc.error(
+                f"expected a whole number, got {_short(e.instance)}: write {int(e.instance)}",
+                path,
+                code="INP033",
+            )
+        return doc.error(
+            f"expected {wanted}, got {_kind(e.instance)} {_short(e.instance)}", path, code="INP033"
+        )
     if validator in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-        return doc.error(f"{_short(e.instance)} is out of range ({validator} {e.validator_value})", path, code="INP034")
+        return doc.error(
+            f"{_short(e.instance)} is out of range ({validator} {e.validator_value})", path, code="INP034"
+        )
     if validator == "enum":
         allowed = []
         for x in e.validator_value:  # 'canal, Canal, CANAL' reads as 'canal'
             if str(x).lower() not in {str(a).lower() for a in allowed}:
                 allowed.append(x)
         sug = closest(str(e.instance), [str(x) for x in allowed])
-        return doc.error(f"{_short(e.instance)} is not one of {', '.join(map(str, allowed))}", path,
-                         suggestions=sug, code="INP035")
+        return doc.error(
+            f"{_short(e.instance)} is not one of {', '.join(map(str, allowed))}",
+            path,
+            suggestions=sug,
+            code="INP035",
+        )
     if validator in ("minItems", "maxItems") and isinstance(e.instance, list):
         bound = "at least" if validator == "minItems" else "at most"
-        return doc.error(f"has {len(e.instance)} entr{'y' if len(e.instance) == 1 else 'ies'}; {bound} "
-                         f"{e.validator_value} allowed", path, code="INP036")
+        return doc.error(
+            f"has {len(e.instance)} entr{'y' if len(e.instance) == 1 else 'ies'}; {bound} "
+            f"{e.validator_value} allowed",
+            path,
+            code="INP036",
+        )
     if validator in ("minProperties", "maxProperties") and isinstance(e.instance, dict):
         bound = "at least" if validator == "minProperties" else "at most"
-        return doc.error(f"has {len(e.instance)} entr{'y' if len(e.instance) == 1 else 'ies'}; {bound} "
-                         f"{e.validator_value} allowed", path, code="INP036")
+        return doc.error(
+            f"has {len(e.instance)} entr{'y' if len(e.instance) == 1 else 'ies'}; {bound} "
+            f"{e.validator_value} allowed",
+            path,
+            code="INP036",
+        )
     if validator == "uniqueItems" and isinstance(e.instance, list):
         seen: list = []
         dup, at = None, path
@@ -175,15 +206,25 @@ def _convert(doc: Document, e) -> InputError:
         return doc.error(f"lists {_short(dup)} twice; each entry may appear once", at, code="INP041")
     if validator == "pattern":
         desc = e.schema.get("description")
-        return doc.error(f"{_short(e.instance)} is not in the expected form" + (f" ({desc.rstrip('.')})" if desc else ""),
-                         path, code="INP036")
+        return doc.error(
+            f"{_short(e.instance)} is not in the expected form" + (f" ({desc.rstrip('.')})" if desc else ""),
+            path,
+            code="INP036",
+        )
     if validator == "minLength" and e.instance == "":
         return doc.error("must not be empty", path, code="INP036")
     return doc.error(f"{e.message[:300]}", path, code="INP036")
 
 
-_TYPE_WORDS = {"string": "text", "object": "a mapping", "array": "a list", "integer": "a whole number",
-               "number": "a number", "boolean": "true/false", "null": "nothing (null)"}
+_TYPE_WORDS = {
+    "string": "text",
+    "object": "a mapping",
+    "array": "a list",
+    "integer": "a whole number",
+    "number": "a number",
+    "boolean": "true/false",
+    "null": "nothing (null)",
+}
 
 
 def _short(v) -> str:
@@ -193,8 +234,15 @@ def _short(v) -> str:
 
 
 def _kind(v) -> str:
-    return {dict: "a mapping", list: "a list", str: "text", int: "a number", float: "a number",
-            bool: "true/false", type(None): "nothing (null)"}.get(type(v), type(v).__name__)
+    return {
+        dict: "a mapping",
+        list: "a list",
+        str: "text",
+        int: "a number",
+        float: "a number",
+        bool: "true/false",
+        type(None): "nothing (null)",
+    }.get(type(v), type(v).__name__)
 
 
 def check_schema(doc: Document, name: str) -> None:

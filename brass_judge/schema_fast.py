@@ -19,6 +19,7 @@ module does not know gets no fast validator at all (:func:`fast_validator` retur
 result callers see is always exactly jsonschema's. tests/test_schema_fast.py compares the two with
 hypothesis on every schema, on the shipped files and on the bad-input fixtures.
 """
+
 from __future__ import annotations
 
 import os
@@ -28,18 +29,65 @@ import sys
 GENERATOR_VERSION = 1
 
 # Keywords that never affect validity (annotations), in Draft 2020-12 without a format checker.
-_IGNORED = frozenset((
-    "$schema", "$id", "$comment", "$defs", "definitions", "title", "description", "default",
-    "examples", "format", "readOnly", "writeOnly", "deprecated", "contentMediaType",
-    "contentEncoding", "contentSchema", "$anchor",
-))
-_KNOWN = frozenset((
-    "$ref", "type", "enum", "const", "properties", "patternProperties", "additionalProperties",
-    "required", "propertyNames", "minProperties", "maxProperties", "items", "contains",
-    "minItems", "maxItems", "uniqueItems", "minLength", "maxLength", "pattern", "minimum",
-    "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "allOf", "anyOf", "oneOf",
-    "not", "if", "then", "else",
-)) | _IGNORED
+_IGNORED = frozenset(
+    (
+        "$schema",
+        "$id",
+        "$comment",
+        "$defs",
+        "definitions",
+        "title",
+        "description",
+        "default",
+        "examples",
+        "format",
+        "readOnly",
+        "writeOnly",
+        "deprecated",
+        "contentMediaType",
+        "contentEncoding",
+        "contentSchema",
+        "$anchor",
+    )
+)
+_KNOWN = (
+    frozenset(
+        (
+            "$ref",
+            "type",
+            "enum",
+            "const",
+            "properties",
+            "patternProperties",
+            "additionalProperties",
+            "required",
+            "propertyNames",
+            "minProperties",
+            "maxProperties",
+            "items",
+            "contains",
+            "minItems",
+            "maxItems",
+            "uniqueItems",
+            "minLength",
+            "maxLength",
+            "pattern",
+            "minimum",
+            "maximum",
+            "exclusiveMinimum",
+            "exclusiveMaximum",
+            "multipleOf",
+            "allOf",
+            "anyOf",
+            "oneOf",
+            "not",
+            "if",
+            "then",
+            "else",
+        )
+    )
+    | _IGNORED
+)
 
 _TYPE_TESTS = {
     "object": "isinstance({x}, dict)",
@@ -101,8 +149,9 @@ class _Gen:
         self.names[id(node)] = name
         self.keep.append(node)
         body = self.body(node)
-        self.chunks.append(f"def {name}(x):\n" + "".join("    " + ln + "\n" for ln in body)
-                           + "    return True\n")
+        self.chunks.append(
+            f"def {name}(x):\n" + "".join("    " + ln + "\n" for ln in body) + "    return True\n"
+        )
         return name
 
     def body(self, s: dict) -> list:
@@ -233,8 +282,12 @@ class _Gen:
 
     def number_keywords(self, s: dict, add) -> None:
         block: list = []
-        for kw, op in (("minimum", "<"), ("maximum", ">"), ("exclusiveMinimum", "<="),
-                       ("exclusiveMaximum", ">=")):
+        for kw, op in (
+            ("minimum", "<"),
+            ("maximum", ">"),
+            ("exclusiveMinimum", "<="),
+            ("exclusiveMaximum", ">="),
+        ):
             if kw in s:
                 v = s[kw]
                 if type(v) not in (int, float):
@@ -258,7 +311,7 @@ def _compile(pattern: str):
     return re.compile(pattern)
 
 
-_RUNTIME = '''
+_RUNTIME = """
 def _true(x):
     return True
 
@@ -306,7 +359,7 @@ def _multiple_int(x, d):
         return bool(x % d)
     except Exception:
         _defer()
-'''
+"""
 
 
 def compile_schema(schema) -> tuple:
@@ -321,24 +374,26 @@ def compile_schema(schema) -> tuple:
 def _build(schema):
     """(code object, constants) for *schema*."""
     src, top, consts = compile_schema(schema)
-    text = (_RUNTIME + "\n\n" + src + "\n\n"
-            "def exact(x):\n"
-            "    try:\n"
-            f"        return {top}(x)\n"
-            "    except (_Deferred, RecursionError):\n"
-            "        return None\n"
-            "\n\n"
-            "def validate(x):\n"
-            "    return exact(x) is True\n"
-            "\n\n"
-            "validate.exact = exact\n")
+    text = (
+        _RUNTIME + "\n\n" + src + "\n\n"
+        "def exact(x):\n"
+        "    try:\n"
+        f"        return {top}(x)\n"
+        "    except (_Deferred, RecursionError):\n"
+        "        return None\n"
+        "\n\n"
+        "def validate(x):\n"
+        "    return exact(x) is True\n"
+        "\n\n"
+        "validate.exact = exact\n"
+    )
     return compile(text, "<brass_judge.schema_fast generated>", "exec"), consts
 
 
 # --------------------------------------------------------------------------- cache
 
-from ._cache import cache_read, cache_write, sha256_hex as _sha256_hex  # noqa: E402
-
+from ._cache import cache_read, cache_write  # noqa: E402
+from ._cache import sha256_hex as _sha256_hex  # noqa: E402
 
 _OWN_DIGEST: list = []
 

@@ -18,12 +18,14 @@ and on replay alike; replay lists it as an assumption.)
 :class:`Ledger` checks the conservation invariants after every step (used by the tests and by
 ``brass-judge selfplay --check``).
 """
+
 from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Callable, Optional
+from typing import Any
 
 from .model import CANAL, DCM_X, DISTANT, Build, Sell
 
@@ -108,8 +110,10 @@ def choose_action(pos, data, rng: random.Random, *, sample: int = 32):
         return action, move.verdict
     verdict = check(pos, action, data)
     if not verdict.legal or verdict.outcomes:
-        raise AssertionError(f"self-play made an illegal action from a legal one: {verdict.action_text}: "
-                             + "; ".join(v.message for v in verdict.violations))
+        raise AssertionError(
+            f"self-play made an illegal action from a legal one: {verdict.action_text}: "
+            + "; ".join(v.message for v in verdict.violations)
+        )
     return action, verdict
 
 
@@ -134,8 +138,15 @@ def _state_dcm_tiles(pos, action: Sell) -> Sell:
     return replace(action, sales=tuple(sales))
 
 
-def play_game(players: int, seed: int, data=None, *, on_step: Optional[Callable[..., None]] = None,
-              names: Optional[list] = None, max_actions: int = 2000) -> tuple:
+def play_game(
+    players: int,
+    seed: int,
+    data=None,
+    *,
+    on_step: Callable[..., None] | None = None,
+    names: list | None = None,
+    max_actions: int = 2000,
+) -> tuple:
     """Play a full game of *players* random players; return ``(log_dict, final_position)``.
 
     *on_step* (optional) is called as ``on_step(kind, position, info)`` after every action
@@ -155,9 +166,13 @@ def play_game(players: int, seed: int, data=None, *, on_step: Optional[Callable[
     flow_rng = random.Random(seed)
     rng = random.Random(f"brass-judge selfplay policy {seed}")
     pos = flow.setup(seats, data, rng=flow_rng)
-    rec = LogRecorder(pos, seat_order=seats, seed=seed,
-                      about=f"self-play, {players} players{'' if data.variant == 'standard' else f', {data.variant} rules'}, "
-                            f"seed {seed} (brass-judge selfplay)")
+    rec = LogRecorder(
+        pos,
+        seat_order=seats,
+        seed=seed,
+        about=f"self-play, {players} players{'' if data.variant == 'standard' else f', {data.variant} rules'}, "
+        f"seed {seed} (brass-judge selfplay)",
+    )
     if on_step:
         on_step("setup", pos, None)
     n = 0
@@ -168,7 +183,9 @@ def play_game(players: int, seed: int, data=None, *, on_step: Optional[Callable[
         while pos.actions_left > 0 and (pos.player[me].hand is None or pos.player[me].hand):
             chosen = choose_action(pos, data, rng)
             if chosen is None:
-                raise AssertionError(f"{me} has no legal action (not even a pass) in {pos.era} round {pos.round}")
+                raise AssertionError(
+                    f"{me} has no legal action (not even a pass) in {pos.era} round {pos.round}"
+                )
             action, verdict = chosen
             actions.append(action)
             pos = verdict.position
@@ -258,7 +275,9 @@ class Ledger:
             seen_spaces.add(key)
             loc = d.locations[t.location]
             if t.space >= len(loc.spaces) or t.industry not in loc.spaces[t.space].industries:
-                out.append(f"{t.owner}'s {t.industry} on {t.location} space {t.space}, which does not show it")
+                out.append(
+                    f"{t.owner}'s {t.industry} on {t.location} space {t.space}, which does not show it"
+                )
             if t.cubes < 0 or t.cubes > spec.cubes:
                 out.append(f"{t.owner}'s {t.industry} in {t.location} holds {t.cubes} cubes")
             if t.industry in ("coal_mine", "iron_works"):
@@ -291,19 +310,25 @@ class Ledger:
             if p.mat is not None:
                 for ind, levels in full.items():
                     for lv, count in levels.items():
-                        board = sum(1 for t in pos.tiles if t.owner == n and t.industry == ind and t.level == lv)
+                        board = sum(
+                            1 for t in pos.tiles if t.owner == n and t.industry == ind and t.level == lv
+                        )
                         mat = p.mat.get(ind, {}).get(lv, 0)
                         gone = self.gone[(n, ind, lv)]
                         if board + mat + gone != count:
-                            out.append(f"{n}'s level {lv} {ind}: {board} on the board + {mat} on the mat + "
-                                       f"{gone} gone != {count}")
+                            out.append(
+                                f"{n}'s level {lv} {ind}: {board} on the board + {mat} on the mat + "
+                                f"{gone} gone != {count}"
+                            )
             cards.update(p.hand or [])
             cards.update(p.discard)
         cards.update(pos.draw_pile or [])
         cards.update(pos.under_deck_tile or [])
         if cards != deck:
-            out.append(f"cards: {sum(cards.values())} in play, the deck has {sum(deck.values())} "
-                       f"(extra {dict(cards - deck)}, missing {dict(deck - cards)})")
+            out.append(
+                f"cards: {sum(cards.values())} in play, the deck has {sum(deck.values())} "
+                f"(extra {dict(cards - deck)}, missing {dict(deck - cards)})"
+            )
         if pos.draw_pile is not None and pos.draw_deck != len(pos.draw_pile):
             out.append(f"draw deck size {pos.draw_deck} but {len(pos.draw_pile)} cards in the pile")
         # the Distant Cotton Market
@@ -312,8 +337,10 @@ class Ledger:
         if pos.dcm_order is not None:
             tiles = Counter(pos.dcm_drawn) + Counter(pos.dcm_order)
             if tiles != Counter(d.dcm_tiles_for(pos.num_players)):
-                out.append(f"Distant Cotton Market tiles drawn {pos.dcm_drawn} + face down {pos.dcm_order} "
-                           "are not the tiles of the game")
+                out.append(
+                    f"Distant Cotton Market tiles drawn {pos.dcm_drawn} + face down {pos.dcm_order} "
+                    "are not the tiles of the game"
+                )
         return out
 
 

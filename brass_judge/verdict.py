@@ -1,8 +1,9 @@
 """Verdicts: what the engine says about an action (data only; rendering lives in report.py)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any
 
 from . import codes as _codes
 
@@ -27,7 +28,7 @@ class Violation:
 
     code: str
     fields: dict = field(default_factory=dict)
-    action_index: Optional[int] = None
+    action_index: int | None = None
     priority: int = 50  #: lower = more actionable (ranked first)
 
     @property
@@ -39,7 +40,7 @@ class Violation:
         return _articles(self.spec.message.format_map(_SafeDict(self.fields)))
 
     @property
-    def remedy(self) -> Optional[str]:
+    def remedy(self) -> str | None:
         r = self.spec.remedy
         if r is None:
             return None
@@ -68,7 +69,7 @@ class Effect:
     kind: str
     text: str
     data: dict = field(default_factory=dict)
-    action_index: Optional[int] = None
+    action_index: int | None = None
 
     def to_dict(self) -> dict:
         return {**self.data, "kind": self.kind, "text": self.text, "action": self.action_index}
@@ -81,14 +82,16 @@ class Verdict:
     legal: bool
     violations: list = field(default_factory=list)
     effects: list = field(default_factory=list)
-    _rulings: Optional[list] = None  #: ruling ids relied on (see :attr:`rulings`)
+    _rulings: list | None = None  #: ruling ids relied on (see :attr:`rulings`)
     rules: list = field(default_factory=list)  #: RUL-* codes applied
     assumptions: list = field(default_factory=list)
     steps: list = field(default_factory=list)  #: --explain: reasoning, step by step
-    outcomes: list = field(default_factory=list)  #: Distant Cotton Market draws: one entry per distinct result
-    dcm: Optional[dict] = None  #: Distant Cotton Market draws summed up (engine/dcm.py); None without them
+    outcomes: list = field(
+        default_factory=list
+    )  #: Distant Cotton Market draws: one entry per distinct result
+    dcm: dict | None = None  #: Distant Cotton Market draws summed up (engine/dcm.py); None without them
     position: Any = None  #: the position after the action (legal only)
-    player: Optional[str] = None
+    player: str | None = None
     turn: Any = None  #: the Turn judged
     highlight: dict = field(default_factory=dict)  #: what changed, for pictures (render_svg)
     also: list = field(default_factory=list)  #: (rule, ruling) pairs: case-specific rulings relied on
@@ -132,7 +135,8 @@ class Verdict:
             out = deciding_rulings(self.rules, self.also)
         relied = self.rulings
         return [q for q in dict.fromkeys(out) if q in relied]
-    _action_text: Optional[str] = None
+
+    _action_text: str | None = None
 
     @property
     def action_text(self) -> str:
@@ -173,20 +177,33 @@ class Verdict:
                     # the acting player's money decides what they can afford; another touched
                     # player's income marker only moves from a different space
                     (first if n == self.player else later).append(
-                        {"text": text, "changes_verdict": n == self.player, "source": "position", "players": [n]})
+                        {
+                            "text": text,
+                            "changes_verdict": n == self.player,
+                            "source": "position",
+                            "players": [n],
+                        }
+                    )
                 else:
                     untouched.append((n, missing, text))
                 continue
             if text not in from_file:
-                first.append({"text": text, "changes_verdict": True, "source": "action",
-                              "players": [self.player] if self.player else []})
+                first.append(
+                    {
+                        "text": text,
+                        "changes_verdict": True,
+                        "source": "action",
+                        "players": [self.player] if self.player else [],
+                    }
+                )
                 continue
             about = [n for n in self.players if text.startswith(f"{n}'s ")]
             # an untouched player's mat or income matters to nothing this action does; their tiles
             # (cubes, levels) may (coal taken, an overbuild), so those stay verdict-changing
             personal = any(text.startswith((f"{n}'s mat", f"{n}'s income space ")) for n in about)
             if (about and personal and not set(about) & touched) or (
-                    text.startswith("distant_cotton_market.") and not self._sells_distant()):
+                text.startswith("distant_cotton_market.") and not self._sells_distant()
+            ):
                 later.append({"text": text, "changes_verdict": False, "source": "position", "players": about})
             else:
                 first.append({"text": text, "changes_verdict": True, "source": "position", "players": about})
@@ -196,13 +213,25 @@ class Verdict:
             out.append({"text": text, "changes_verdict": False, "source": "position", "players": [n]})
         elif untouched:
             who = "; ".join(f"{n}'s {' and '.join(missing)}" for n, missing, _ in untouched)
-            values = sorted(dict.fromkeys(v for _, _, t in untouched
-                                          for v in t.partition("assumed the starting ")[2].split(" and ") if v),
-                            key=lambda v: not v.startswith("£"))  # money first, as each line has it
-            out.append({"text": f"not given for players this action does not touch ({who}): assumed the starting "
-                                + " and ".join(values),
-                        "changes_verdict": False, "source": "position", "players": [n for n, _, _ in untouched],
-                        "folded": [t for _, _, t in untouched]})
+            values = sorted(
+                dict.fromkeys(
+                    v
+                    for _, _, t in untouched
+                    for v in t.partition("assumed the starting ")[2].split(" and ")
+                    if v
+                ),
+                key=lambda v: not v.startswith("£"),
+            )  # money first, as each line has it
+            out.append(
+                {
+                    "text": f"not given for players this action does not touch ({who}): assumed the starting "
+                    + " and ".join(values),
+                    "changes_verdict": False,
+                    "source": "position",
+                    "players": [n for n, _, _ in untouched],
+                    "folded": [t for _, _, t in untouched],
+                }
+            )
         return out
 
     def _sells_distant(self) -> bool:
@@ -210,8 +239,9 @@ class Verdict:
         from .model import DISTANT, Sell
 
         actions = self.turn.actions if self.turn is not None else ()
-        return bool(self.outcomes) or any(isinstance(a, Sell) and any(x.to == DISTANT for x in a.sales)
-                                          for a in actions)
+        return bool(self.outcomes) or any(
+            isinstance(a, Sell) and any(x.to == DISTANT for x in a.sales) for a in actions
+        )
 
     @property
     def verdict(self) -> str:

@@ -7,6 +7,7 @@ files carry no version number of their own: they are identified by a digest of t
 (the first 12 hex digits of SHA-256 over each file's name and bytes, in name order), which
 changes whenever any of them does.
 """
+
 from __future__ import annotations
 
 import re

@@ -14,6 +14,7 @@ refuse hostile input cheaply:
   friends), duplicate keys, non-string keys, several documents, empty files, bytes that are not
   UTF-8.
 """
+
 from __future__ import annotations
 
 import re
@@ -42,7 +43,7 @@ _PLAIN = "!brass-judge/plain"  # a plain (unquoted, untagged) scalar, resolved b
 #: The longest scalar (text, number, name) accepted: a real name or note is far shorter.
 MAX_SCALAR = 10_000
 #: Numbers are refused above this magnitude (no count or amount in the game comes near it).
-MAX_INT = 10 ** 15
+MAX_INT = 10**15
 #: A number written with more characters than this is refused before it is converted.
 MAX_NUMBER_CHARS = 40
 
@@ -50,11 +51,15 @@ MAX_NUMBER_CHARS = 40
 _CORE_NULL = frozenset(("", "~", "null", "Null", "NULL"))
 _CORE_BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
 _CORE_INT = re.compile(r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+")
-_CORE_FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
-                         r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)")
+_CORE_FLOAT = re.compile(
+    r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+    r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)"
+)
 _COMMENT_AFTER = re.compile(r"[ \t]+#")
-_TIMESTAMP_RE = re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:(?:[Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}"
-                           r"(?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?))?)?")
+_TIMESTAMP_RE = re.compile(
+    r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:(?:[Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}"
+    r"(?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?))?)?"
+)
 
 
 def format_path(path: Path_) -> str:
@@ -148,13 +153,18 @@ def read_text(path: str | Path, *, what: str = "file") -> str:
 
         raw = sys.stdin.buffer.read(MAX_BYTES + 1)
         if len(raw) > MAX_BYTES:
-            raise InputError(f"standard input holds more than {MAX_BYTES:,} bytes; refused", file="<stdin>",
-                             code="INP002")
+            raise InputError(
+                f"standard input holds more than {MAX_BYTES:,} bytes; refused", file="<stdin>", code="INP002"
+            )
         try:
             return raw.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise InputError(f"standard input is not UTF-8 text (bad byte 0x{raw[exc.start]:02x})", file="<stdin>",
-                             line=raw[: exc.start].count(b"\n") + 1, code="INP003") from None
+            raise InputError(
+                f"standard input is not UTF-8 text (bad byte 0x{raw[exc.start]:02x})",
+                file="<stdin>",
+                line=raw[: exc.start].count(b"\n") + 1,
+                code="INP003",
+            ) from None
     if name == "" or (name == "." and _empty_on_command_line()):
         raise InputError(f"no {what} given: the path is empty", file="''", code="INP001")
     return _decode(_read_bounded(name, what), name)
@@ -174,7 +184,6 @@ def _read_bounded(name: str, what: str) -> bytes:
     ``st_size``: a device reports 0). Directories, FIFOs, devices and sockets are refused before
     they are opened, and the file is opened non-blocking, so nothing here can wait forever."""
     import os
-    import stat
 
     try:
         st = os.stat(name)
@@ -184,8 +193,13 @@ def _read_bounded(name: str, what: str) -> bytes:
     if st.st_size > MAX_BYTES:
         raise InputError(
             f"file is {st.st_size:,} bytes; the limit is {MAX_BYTES:,} bytes (a real position or game "
-            "log is far smaller)", file=name, code="INP002")
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+            "log is far smaller)",
+            file=name,
+            code="INP002",
+        )
+    flags = (
+        os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+    )
     try:
         fd = os.open(name, flags)
     except OSError as exc:
@@ -204,8 +218,12 @@ def _read_bounded(name: str, what: str) -> bytes:
     finally:
         os.close(fd)
     if total > MAX_BYTES:
-        raise InputError(f"file holds more than {MAX_BYTES:,} bytes; the limit is {MAX_BYTES:,} bytes (a real "
-                         "position or game log is far smaller)", file=name, code="INP002")
+        raise InputError(
+            f"file holds more than {MAX_BYTES:,} bytes; the limit is {MAX_BYTES:,} bytes (a real "
+            "position or game log is far smaller)",
+            file=name,
+            code="INP002",
+        )
     return b"".join(chunks)
 
 
@@ -216,11 +234,23 @@ def _refuse_special(mode: int, name: str, what: str) -> None:
         return
     if stat.S_ISDIR(mode):
         raise InputError(f"{what} is a directory, not a file", file=name, code="INP001")
-    kind = ("a named pipe (FIFO)" if stat.S_ISFIFO(mode) else "a character device" if stat.S_ISCHR(mode)
-            else "a block device" if stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode)
-            else "not a regular file")
-    raise InputError(f"{what} is {kind}, not a regular file; brass-judge reads only regular files "
-                     "(save the input to a file first)", file=name, code="INP001")
+    kind = (
+        "a named pipe (FIFO)"
+        if stat.S_ISFIFO(mode)
+        else "a character device"
+        if stat.S_ISCHR(mode)
+        else "a block device"
+        if stat.S_ISBLK(mode)
+        else "a socket"
+        if stat.S_ISSOCK(mode)
+        else "not a regular file"
+    )
+    raise InputError(
+        f"{what} is {kind}, not a regular file; brass-judge reads only regular files "
+        "(save the input to a file first)",
+        file=name,
+        code="INP001",
+    )
 
 
 def _os_error(exc: Exception, name: str, what: str) -> InputError:
@@ -232,8 +262,11 @@ def _os_error(exc: Exception, name: str, what: str) -> InputError:
     if no == errno.ELOOP:
         msg = f"{what} is a symbolic link loop (the link leads back to itself); cannot read it"
     elif no == errno.ENOENT:
-        msg = (f"{what} not found (it is a symbolic link to {quote(os.readlink(name))}, which does not exist)"
-               if os.path.islink(name) else f"{what} not found")
+        msg = (
+            f"{what} not found (it is a symbolic link to {quote(os.readlink(name))}, which does not exist)"
+            if os.path.islink(name)
+            else f"{what} not found"
+        )
     elif no == errno.ENOTDIR:
         msg = f"{what} not found (a part of the path is a file, not a folder)"
     elif no in (errno.EACCES, errno.EPERM):
@@ -252,8 +285,9 @@ def _decode(raw: bytes, name: str) -> str:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        raise InputError(f"file is not UTF-8 text (bad byte 0x{raw[exc.start]:02x})", file=name,
-                         line=line, code="INP003") from None
+        raise InputError(
+            f"file is not UTF-8 text (bad byte 0x{raw[exc.start]:02x})", file=name, line=line, code="INP003"
+        ) from None
 
 
 def looks_like_path(source: str) -> bool:
@@ -285,15 +319,21 @@ def load_string(text: str, name: str = "<string>") -> Document:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as exc:  # a lone surrogate: only possible in text handed to the API
-        raise InputError(f"text holds U+{ord(text[exc.start]):04X}, which is not a valid character",
-                         file=name, line=text.count("\n", 0, exc.start) + 1, code="INP003") from None
+        raise InputError(
+            f"text holds U+{ord(text[exc.start]):04X}, which is not a valid character",
+            file=name,
+            line=text.count("\n", 0, exc.start) + 1,
+            code="INP003",
+        ) from None
     if "\x00" in text:
-        raise InputError("file contains a NUL byte; it is not a YAML text file", file=name,
-                         line=text.count("\n", 0, text.index("\x00")) + 1, code="INP003")
+        raise InputError(
+            "file contains a NUL byte; it is not a YAML text file",
+            file=name,
+            line=text.count("\n", 0, text.index("\x00")) + 1,
+            code="INP003",
+        )
     yaml, Loader = _loader_classes()
-    if not text.strip() or all(
-        not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines()
-    ):
+    if not text.strip() or all(not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines()):
         raise InputError("file is empty (no YAML content)", file=name, code="INP004")
     _precount(yaml, Loader, text, name)
     loader = Loader(text)
@@ -305,12 +345,17 @@ def load_string(text: str, name: str = "<string>") -> Document:
                 mark = exc.problem_mark
                 raise InputError(
                     "file holds several YAML documents ('---'); brass-judge reads one per file",
-                    file=name, line=(mark.line + 1) if mark else None, code="INP005") from None
+                    file=name,
+                    line=(mark.line + 1) if mark else None,
+                    code="INP005",
+                ) from None
             raise _yaml_error(exc, name, text) from None
         except yaml.YAMLError as exc:
             raise _yaml_error(exc, name, text) from None
         except RecursionError:
-            raise InputError(f"YAML nesting is deeper than {MAX_DEPTH} levels", file=name, code="INP006") from None
+            raise InputError(
+                f"YAML nesting is deeper than {MAX_DEPTH} levels", file=name, code="INP006"
+            ) from None
     finally:
         loader.dispose()
     if root is None:
@@ -349,28 +394,48 @@ def _precount(yaml, Loader, text: str, name: str) -> None:
             m = ev.start_mark
             if isinstance(ev, yaml.AliasEvent):
                 if any(entry[2] == ev.anchor for entry in stack):
-                    raise InputError(f"alias *{ev.anchor} refers to a collection that contains it (infinitely "
-                                     "deep); refused", file=name, line=m.line + 1, column=m.column + 1, code="INP006")
+                    raise InputError(
+                        f"alias *{ev.anchor} refers to a collection that contains it (infinitely "
+                        "deep); refused",
+                        file=name,
+                        line=m.line + 1,
+                        column=m.column + 1,
+                        code="INP006",
+                    )
                 if not is_key:
                     count += sizes.get(ev.anchor, 1)
                     if count > MAX_NODES:
                         raise InputError(
                             f"alias *{ev.anchor} makes the document expand to more than {MAX_NODES:,} values "
-                            "(an alias bomb?); refused", file=name, line=m.line + 1, column=m.column + 1,
-                            code="INP008")
+                            "(an alias bomb?); refused",
+                            file=name,
+                            line=m.line + 1,
+                            column=m.column + 1,
+                            code="INP008",
+                        )
                 continue
             start = count
             if not is_key:
                 count += 1
             if count > MAX_NODES:
-                raise InputError(f"document has more than {MAX_NODES:,} values; refused (a real position or "
-                                 "game log is far smaller)", file=name, line=m.line + 1, column=m.column + 1,
-                                 code="INP008")
+                raise InputError(
+                    f"document has more than {MAX_NODES:,} values; refused (a real position or "
+                    "game log is far smaller)",
+                    file=name,
+                    line=m.line + 1,
+                    column=m.column + 1,
+                    code="INP008",
+                )
             if isinstance(ev, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
                 stack.append([isinstance(ev, yaml.MappingStartEvent), True, ev.anchor, start])
                 if len(stack) > MAX_DEPTH:
-                    raise InputError(f"YAML nesting is deeper than {MAX_DEPTH} levels; refused", file=name,
-                                     line=m.line + 1, column=m.column + 1, code="INP006")
+                    raise InputError(
+                        f"YAML nesting is deeper than {MAX_DEPTH} levels; refused",
+                        file=name,
+                        line=m.line + 1,
+                        column=m.column + 1,
+                        code="INP006",
+                    )
             elif ev.anchor is not None:
                 sizes[ev.anchor] = count - start
     except yaml.YAMLError as exc:
@@ -407,8 +472,13 @@ def _yaml_error(exc, name: str, text: str | None = None) -> InputError:
         if better is not None:
             what, mark = better
             msg = f"not valid YAML: {what}"
-    return InputError(msg, file=name, line=(mark.line + 1) if mark else None,
-                      column=(mark.column + 1) if mark else None, code=code)
+    return InputError(
+        msg,
+        file=name,
+        line=(mark.line + 1) if mark else None,
+        column=(mark.column + 1) if mark else None,
+        code=code,
+    )
 
 
 @dataclass
@@ -432,14 +502,19 @@ def _explain_yaml_error(exc, text: str):
         row = lines[pm.line]
         indent = row[: len(row) - len(row.lstrip(" \t"))]
         if "\t" in indent and row.strip() and pm.column <= len(indent):
-            return (f"a tab is used for indentation on line {pm.line + 1}; YAML indents with spaces",
-                    _Mark(pm.line, indent.index("\t")))
+            return (
+                f"a tab is used for indentation on line {pm.line + 1}; YAML indents with spaces",
+                _Mark(pm.line, indent.index("\t")),
+            )
         if 0 <= pm.column < len(row) and row[pm.column] == "\t":
-            return (f"a tab at line {pm.line + 1}, column {pm.column + 1} where YAML does not allow one; "
-                    "use spaces", pm)
+            return (
+                f"a tab at line {pm.line + 1}, column {pm.column + 1} where YAML does not allow one; "
+                "use spaces",
+                pm,
+            )
     if cm is None or pm is None:
         return None
-    at_end = not text[_offset(lines, pm.line, pm.column):].strip()
+    at_end = not text[_offset(lines, pm.line, pm.column) :].strip()
     if "quoted scalar" in ctx and "end of stream" in problem:
         return "this quoted text is never closed (the file ends first)", cm
     if "flow sequence" in ctx or "flow mapping" in ctx:
@@ -447,8 +522,11 @@ def _explain_yaml_error(exc, text: str):
         if at_end:
             return f"this '{opener}' {kind} is never closed with '{closer}' (the file ends first)", cm
         if pm.line > cm.line:
-            return (f"this '{opener}' {kind} is not closed before line {pm.line + 1}, column {pm.column + 1}, "
-                    f"where a ',' or '{closer}' was expected (is a '{closer}' missing?)", cm)
+            return (
+                f"this '{opener}' {kind} is not closed before line {pm.line + 1}, column {pm.column + 1}, "
+                f"where a ',' or '{closer}' was expected (is a '{closer}' missing?)",
+                cm,
+            )
     return None
 
 
@@ -467,8 +545,9 @@ class _Converter:
         field = format_path(path) if path else None
         if field and len(field) > 80:
             field = field[:77] + "..."
-        return InputError(message, file=self.doc.file, line=m.line + 1, column=m.column + 1,
-                          field=field, code=code)
+        return InputError(
+            message, file=self.doc.file, line=m.line + 1, column=m.column + 1, field=field, code=code
+        )
 
     def convert(self, node, path: Path_, depth: int) -> Any:
         yaml = self.yaml
@@ -476,7 +555,10 @@ class _Converter:
         if self.count > MAX_NODES:
             raise self._err(
                 f"document expands to more than {MAX_NODES:,} values (an alias bomb?); refused",
-                node, path, "INP008")
+                node,
+                path,
+                "INP008",
+            )
         if depth > MAX_DEPTH:
             raise self._err(f"nesting deeper than {MAX_DEPTH} levels; refused", node, path, "INP006")
         m = node.start_mark
@@ -493,20 +575,46 @@ class _Converter:
             out: dict = {}
             for knode, vnode in node.value:
                 if knode.tag == "tag:yaml.org,2002:merge" or (knode.tag == _PLAIN and knode.value == "<<"):
-                    raise self._err("YAML merge keys ('<<') are not supported; write the fields out",
-                                    knode, path, "INP009")
-                key = self._scalar(knode, path + (knode.value[:80],)) if isinstance(knode, yaml.ScalarNode) else None
+                    raise self._err(
+                        "YAML merge keys ('<<') are not supported; write the fields out",
+                        knode,
+                        path,
+                        "INP009",
+                    )
+                key = (
+                    self._scalar(knode, path + (knode.value[:80],))
+                    if isinstance(knode, yaml.ScalarNode)
+                    else None
+                )
                 if isinstance(key, bool) or key is None or isinstance(key, float):
-                    what = ("a list or mapping" if not isinstance(knode, yaml.ScalarNode) else
-                            f"{quote(knode.value)}, which YAML reads as "
-                            + ("true/false" if isinstance(key, bool) else "nothing (null)" if key is None
-                               else "a decimal number"))
-                    raise self._err(f"mapping keys must be plain names or numbers, not {what} "
-                                    "(quote a name that YAML would read otherwise: 'true':)", knode, path, "INP011")
+                    what = (
+                        "a list or mapping"
+                        if not isinstance(knode, yaml.ScalarNode)
+                        else f"{quote(knode.value)}, which YAML reads as "
+                        + (
+                            "true/false"
+                            if isinstance(key, bool)
+                            else "nothing (null)"
+                            if key is None
+                            else "a decimal number"
+                        )
+                    )
+                    raise self._err(
+                        f"mapping keys must be plain names or numbers, not {what} "
+                        "(quote a name that YAML would read otherwise: 'true':)",
+                        knode,
+                        path,
+                        "INP011",
+                    )
                 if key in out:
-                    self.errors.append(self._err(
-                        f"duplicate key {quote(key)} (the earlier value would be silently lost)",
-                        knode, path + (key,), "INP012"))
+                    self.errors.append(
+                        self._err(
+                            f"duplicate key {quote(key)} (the earlier value would be silently lost)",
+                            knode,
+                            path + (key,),
+                            "INP012",
+                        )
+                    )
                     continue
                 km = knode.start_mark
                 self.doc.lines[path + (key,)] = (km.line + 1, km.column + 1)
@@ -520,8 +628,13 @@ class _Converter:
         tag = node.tag
         v = node.value
         if len(v) > MAX_SCALAR:
-            raise self._err(f"a value of {len(v):,} characters (the limit is {MAX_SCALAR:,}); refused "
-                            f"(it starts {quote(v[:40])})", node, path, "INP014")
+            raise self._err(
+                f"a value of {len(v):,} characters (the limit is {MAX_SCALAR:,}); refused "
+                f"(it starts {quote(v[:40])})",
+                node,
+                path,
+                "INP014",
+            )
         if tag == _PLAIN:
             self._note_comment(node, path)
             if v in _CORE_NULL:
@@ -555,24 +668,40 @@ class _Converter:
             if _TIMESTAMP_RE.fullmatch(v):
                 return v  # kept as text; no field of ours is a date
             raise self._bad_tag(node, path, "!!timestamp", "a date such as 2024-05-01")
-        raise self._err(f"YAML tag {quote(tag)} is not allowed (brass-judge never constructs objects)",
-                        node, path, "INP009")
+        raise self._err(
+            f"YAML tag {quote(tag)} is not allowed (brass-judge never constructs objects)",
+            node,
+            path,
+            "INP009",
+        )
 
     def _bad_tag(self, node, path: Path_, tag: str, form: str) -> InputError:
-        return self._err(f"{quote(node.value)} is not a valid value for the tag {tag} (expected {form}); "
-                         "remove the tag or fix the value", node, path, "INP013")
+        return self._err(
+            f"{quote(node.value)} is not a valid value for the tag {tag} (expected {form}); "
+            "remove the tag or fix the value",
+            node,
+            path,
+            "INP013",
+        )
 
     def _int(self, v: str, node, path: Path_) -> int:
         if len(v) > MAX_NUMBER_CHARS:
-            raise self._err(f"a number written with {len(v):,} characters; refused (numbers in brass-judge "
-                            f"files are below {MAX_INT:,})", node, path, "INP014")
+            raise self._err(
+                f"a number written with {len(v):,} characters; refused (numbers in brass-judge "
+                f"files are below {MAX_INT:,})",
+                node,
+                path,
+                "INP014",
+            )
         body = v.lstrip("+-")
         base = 8 if body.startswith("0o") else 16 if body.startswith("0x") else 10
         n = int(body[2:] if base != 10 else body, base)
         if v.startswith("-"):
             n = -n
         if abs(n) > MAX_INT:
-            raise self._err(f"the number {quote(v)} is too large (the limit is {MAX_INT:,})", node, path, "INP014")
+            raise self._err(
+                f"the number {quote(v)} is too large (the limit is {MAX_INT:,})", node, path, "INP014"
+            )
         return n
 
     def _float(self, v: str, node, path: Path_) -> float:
@@ -580,11 +709,22 @@ class _Converter:
 
         if len(v) > MAX_NUMBER_CHARS:
             raise self._err(f"a number written with {len(v):,} characters; refused", node, path, "INP014")
-        x = float(v.replace(".inf", "inf").replace(".Inf", "inf").replace(".INF", "inf")
-                  .replace(".nan", "nan").replace(".NaN", "nan").replace(".NAN", "nan"))
+        x = float(
+            v.replace(".inf", "inf")
+            .replace(".Inf", "inf")
+            .replace(".INF", "inf")
+            .replace(".nan", "nan")
+            .replace(".NaN", "nan")
+            .replace(".NAN", "nan")
+        )
         if not math.isfinite(x) or abs(x) > MAX_INT:
-            raise self._err(f"the number {quote(v)} is not a usable number (infinite, not a number, or beyond "
-                            f"{MAX_INT:,})", node, path, "INP014")
+            raise self._err(
+                f"the number {quote(v)} is not a usable number (infinite, not a number, or beyond "
+                f"{MAX_INT:,})",
+                node,
+                path,
+                "INP014",
+            )
         return x
 
     def _note_comment(self, node, path: Path_) -> None:
@@ -596,4 +736,4 @@ class _Converter:
         row = self.text_lines[end.line]
         m = _COMMENT_AFTER.match(row, end.column)  # scans only the blanks after the value: linear overall
         if m:
-            self.doc.comments[path] = row[m.end() - 1: m.end() + 199]
+            self.doc.comments[path] = row[m.end() - 1 : m.end() + 199]

@@ -1,4 +1,5 @@
 """Shared test helpers: where the repo, the examples and the seeds are; how to run the CLI."""
+
 from __future__ import annotations
 
 import json
@@ -22,8 +23,15 @@ def run_cli(*args: str, cwd: Path | None = None, input: str | None = None, timeo
     """Run the installed CLI as a subprocess (``python -m brass_judge``)."""
     env = dict(os.environ)
     env.setdefault("COLUMNS", "120")
-    return subprocess.run([sys.executable, "-m", "brass_judge", *args], capture_output=True, text=True,
-                          cwd=cwd or REPO, input=input, timeout=timeout, env=env)
+    return subprocess.run(
+        [sys.executable, "-m", "brass_judge", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd or REPO,
+        input=input,
+        timeout=timeout,
+        env=env,
+    )
 
 
 def run_json(*args: str, **kw):

@@ -7,6 +7,7 @@ writes is the file it uploads, and the lint steps' shell scripts, run with bash 
 would run them (the inputs' defaults in their environment), write a SARIF report and
 annotations for the example logs. The README workflow must parse and pass only declared inputs.
 """
+
 from __future__ import annotations
 
 import json
@@ -19,7 +20,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import REPO
 
 ACTION = REPO / "action.yml"
@@ -70,7 +70,9 @@ def test_action_is_a_composite_action_with_declared_inputs(action):
     used = set(re.findall(r"\$\{\{\s*inputs\.([A-Za-z0-9_-]+)", ACTION.read_text(encoding="utf-8")))
     assert used and used <= set(inputs), used - set(inputs)
     for step in action["runs"]["steps"]:
-        assert "uses" in step or ("run" in step and step.get("shell") == "bash"), step  # composite run steps need a shell
+        assert "uses" in step or ("run" in step and step.get("shell") == "bash"), (
+            step
+        )  # composite run steps need a shell
 
 
 def test_action_commands_use_real_cli_options(action):
@@ -117,13 +119,25 @@ def test_action_lint_steps_run_as_the_runner_runs_them(action, tmp_path):
     steps = [s for s in action["runs"]["steps"] if "run" in s and "brass-judge lint" in s["run"]]
     results = []
     for step in steps:
-        env = dict(os.environ, PATH=bindir + os.pathsep + os.environ.get("PATH", ""), **_step_env(step, inputs))
-        results.append(subprocess.run(["bash", "-e", "-c", step["run"]], cwd=REPO, env=env,
-                                      capture_output=True, text=True, timeout=300))
+        env = dict(
+            os.environ, PATH=bindir + os.pathsep + os.environ.get("PATH", ""), **_step_env(step, inputs)
+        )
+        results.append(
+            subprocess.run(
+                ["bash", "-e", "-c", step["run"]],
+                cwd=REPO,
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=300,
+            )
+        )
     sarif_run, annotate_run = results
     assert sarif_run.returncode == 0, sarif_run.stderr  # the findings must not stop the upload
     sarif = json.loads(Path(inputs["sarif-file"]).read_text(encoding="utf-8"))
-    uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in sarif["runs"][0]["results"]}
+    uris = {
+        r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in sarif["runs"][0]["results"]
+    }
     assert "examples/games/bad-illegal-build.yaml" in uris
     assert annotate_run.returncode == 1  # the annotation step fails the job
     assert "::error file=examples/games/bad-illegal-build.yaml,line=" in annotate_run.stdout

@@ -1,13 +1,13 @@
 """After the turn: each step of a round's or an era's end cites its rulings, and scoring breaks
 down per link and per tile, in ``check --apply`` and ``replay`` (issue 17, item 2)."""
+
 from __future__ import annotations
 
 import json
 
 import pytest
-from typer.testing import CliRunner
-
 from conftest import EXAMPLES
+from typer.testing import CliRunner
 
 LAST = str(EXAMPLES / "after-turn" / "canal-era-end.yaml")
 
@@ -22,14 +22,25 @@ def _run(*args):
 
 @pytest.fixture
 def applied(tmp_path):
-    r = _run("check", LAST, "--action", "pass card=bolton", "--apply", "--out", str(tmp_path / "next.yaml"),
-             "--format", "json")
+    r = _run(
+        "check",
+        LAST,
+        "--action",
+        "pass card=bolton",
+        "--apply",
+        "--out",
+        str(tmp_path / "next.yaml"),
+        "--format",
+        "json",
+    )
     assert r.exit_code == 0, r.stdout
     return json.loads(r.stdout)
 
 
 def _step(d, kind, **match):
-    got = [s for s in d["after_turn_steps"] if s["kind"] == kind and all(s.get(k) == v for k, v in match.items())]
+    got = [
+        s for s in d["after_turn_steps"] if s["kind"] == kind and all(s.get(k) == v for k, v in match.items())
+    ]
     assert len(got) == 1, (kind, match, d["after_turn_steps"])
     return got[0]
 
@@ -37,7 +48,9 @@ def _step(d, kind, **match):
 def test_after_turn_texts_stay_and_each_step_cites_its_rulings(applied):
     d = applied
     # the texts are kept as they were; the steps carry the same texts, in the same order
-    assert [s["text"] for s in d["after_turn_steps"]] == [t for t in d["after_turn"] if not t.startswith("assumed: ")]
+    assert [s["text"] for s in d["after_turn_steps"]] == [
+        t for t in d["after_turn"] if not t.startswith("assumed: ")
+    ]
     assert _step(d, "turn-order")["rulings"] == ["Q024", "Q025", "Q026"]  # the Canal Era's last round
     assert set(_step(d, "tile-removed", player="red")["rulings"]) == {"Q032", "Q033", "Q034"}
     assert _step(d, "income", player="red")["rulings"] == ["Q027", "Q032"]  # negative income, paid
@@ -58,17 +71,23 @@ def test_scoring_breaks_down_per_link_and_per_tile(applied):
     assert links["links"] == {"preston-wigan": 2}  # the existing field stays
     tiles = _step(applied, "score-tiles", player="blue")
     assert sorted((t["location"], t["industry"], t["level"], t["vp"]) for t in tiles["breakdown"]) == [
-        ("preston", "port", 2, 4), ("wigan", "coal_mine", 1, 1)]
+        ("preston", "port", 2, 4),
+        ("wigan", "coal_mine", 1, 1),
+    ]
     assert tiles["vp"] == sum(t["vp"] for t in tiles["breakdown"])
 
 
 def test_text_cites_rulings_and_lists_the_breakdown(tmp_path):
-    out = _run("check", LAST, "--action", "pass card=bolton", "--apply", "--out", str(tmp_path / "n.yaml")).stdout
+    out = _run(
+        "check", LAST, "--action", "pass card=bolton", "--apply", "--out", str(tmp_path / "n.yaml")
+    ).stdout
     assert "After the turn:" in out
     assert "  • blue scores 2 VP for 1 link(s)  [Q039, Q040, Q041]" in out
     assert "      Preston-Wigan: 2 VP (link icons: Preston 1, Wigan 1)" in out
     assert "      level 2 Port in Preston: 4 VP" in out
-    assert "red removes the level 1 Cotton Mill in Bolton for £6 (income shortfall)  [Q033, Q034, Q032]" in out
+    assert (
+        "red removes the level 1 Cotton Mill in Bolton for £6 (income shortfall)  [Q033, Q034, Q032]" in out
+    )
 
 
 def test_every_step_ruling_is_one_its_rule_cites():

@@ -1,12 +1,12 @@
 """What can I do instead? An illegal verdict lists the nearest legal actions, from the move
 generator, each with its cost (issue 17, item 13)."""
+
 from __future__ import annotations
 
 import json
 
-from typer.testing import CliRunner
-
 from conftest import EXAMPLES
+from typer.testing import CliRunner
 
 POS = str(EXAMPLES / "worked-turn" / "position.yaml")
 TURN = str(EXAMPLES / "worked-turn" / "turn.yaml")
@@ -64,7 +64,9 @@ def test_a_card_held_is_kept_when_the_problem_is_elsewhere():
 def test_second_action_alternatives_are_judged_after_the_first():
     # after the canal, the mill in Manchester reaches red's port: selling Burnley there is
     # not possible (no link), but the Manchester sale is
-    code, d = _json(POS, "--action", "network manchester-warrington card=coal_mine; sell burnley>warrington card=preston")
+    code, d = _json(
+        POS, "--action", "network manchester-warrington card=coal_mine; sell burnley>warrington card=preston"
+    )
     assert code == 1
     notations = [a["notation"] for a in d["alternatives"]]
     assert "sell manchester>warrington card=preston" in notations

@@ -1,12 +1,12 @@
 """Assumptions that could change the verdict come first, untouched players' defaults fold into one
 line (issue 17, item 3); ``check --as PLAYER`` judges as if it were that player's turn (item 9)."""
+
 from __future__ import annotations
 
 import json
 
-from typer.testing import CliRunner
-
 from conftest import REPO
+from typer.testing import CliRunner
 
 CASE = str(REPO / "tests" / "cli_cases" / "sell-to-red-port.yaml")
 SELL = "sell manchester>warrington card=bolton"
@@ -71,8 +71,9 @@ def test_as_judges_as_if_it_were_that_players_turn():
     code, d = _json("check", CASE, "--action", SELL, "--as", "blue")
     assert code == 0 and d["verdict"] == "legal" and d["player"] == "blue"
     what_if = d["assumption_details"][0]
-    assert what_if["changes_verdict"] and what_if["text"].startswith("what-if (--as blue): judged as if it were "
-                                                                     "blue's turn with 2 action(s) (it is red's turn)")
+    assert what_if["changes_verdict"] and what_if["text"].startswith(
+        "what-if (--as blue): judged as if it were blue's turn with 2 action(s) (it is red's turn)"
+    )
 
 
 def test_as_on_the_players_own_turn_changes_nothing():

@@ -12,6 +12,7 @@ document with too many values) are built here, in a temporary folder. See docs/e
 The subprocesses are started together (a thread pool) and their results cached, so the module
 takes a few seconds rather than a minute.
 """
+
 from __future__ import annotations
 
 import json
@@ -21,7 +22,7 @@ import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -34,8 +35,19 @@ EXPECTED: dict = yaml.safe_load((BAD / "expected.yaml").read_text(encoding="utf-
 CASES = sorted(EXPECTED)
 #: Codes for problems below the schema: the file is not a usable YAML text at all. Every command
 #: that reads a file must report these the same way.
-YAML_LEVEL = {"INP003", "INP004", "INP005", "INP006", "INP007", "INP008", "INP009", "INP011", "INP012", "INP013",
-              "INP014"}
+YAML_LEVEL = {
+    "INP003",
+    "INP004",
+    "INP005",
+    "INP006",
+    "INP007",
+    "INP008",
+    "INP009",
+    "INP011",
+    "INP012",
+    "INP013",
+    "INP014",
+}
 
 
 class Run:
@@ -46,16 +58,24 @@ class Run:
         return f"brass-judge {' '.join(self.args)} -> exit {self.rc}\n--- stdout\n{self.out}\n--- stderr\n{self.err}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def run(*args: str) -> Run:
     env = dict(os.environ, COLUMNS="200")
     t = time.perf_counter()
-    p = subprocess.run([sys.executable, "-m", "brass_judge", *args], capture_output=True, text=True,
-                       encoding="utf-8", errors="replace", cwd=REPO, timeout=60, env=env)
+    p = subprocess.run(
+        [sys.executable, "-m", "brass_judge", *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        errors="replace",
+        cwd=REPO,
+        timeout=60,
+        env=env,
+    )
     return Run(args, p, time.perf_counter() - t)
 
 
-@lru_cache(maxsize=None)
+@cache
 def commands() -> frozenset:
     """The top-level commands installed right now (others land while this is written)."""
     r = run("--help")
@@ -120,7 +140,7 @@ def assert_located(text: str, name: str, line) -> None:
 # ----------------------------------------------------------------------------------- the corpus
 def test_expected_lists_every_file():
     files = {p.name for p in BAD.iterdir() if p.name != "expected.yaml"}
-    assert files == set(EXPECTED), (files ^ set(EXPECTED))
+    assert files == set(EXPECTED), files ^ set(EXPECTED)
     for name, exp in EXPECTED.items():
         assert exp["exit"] in (1, 2) and re.fullmatch(r"(INP|POS)\d{3}", exp["code"]), name
         assert (exp["exit"] == 2) == exp["code"].startswith("INP"), name
@@ -182,7 +202,8 @@ def test_json_error_object(name):
             assert all(e["file"] == _rel(name) and e["line"] for e in err["errors"]), err
         if exp.get("suggest"):
             assert exp["suggest"] in err["suggestions"] or any(
-                exp["suggest"] in e["suggestions"] for e in err.get("errors", [])), err
+                exp["suggest"] in e["suggestions"] for e in err.get("errors", [])
+            ), err
     else:
         assert out["valid"] is False and out["problems"][0]["code"] == exp["code"], out
         assert out["problems"][0]["line"] == exp["line"], out
@@ -230,11 +251,13 @@ def test_lint_reports_the_unusable_files():
 # ----------------------------------------------------------------------- cases built on the fly
 def test_missing_files_and_directories(tmp_path):
     missing = str(tmp_path / "nope.yaml")
-    for args, what in [(("validate", missing), "position file not found"),
-                       (("check", missing, "--action", "pass"), "position file not found"),
-                       (("validate", str(tmp_path)), "is a directory"),
-                       (("check", POSITION, missing), "action file not found"),
-                       (("check", POSITION, str(tmp_path)), "is a directory")]:
+    for args, what in [
+        (("validate", missing), "position file not found"),
+        (("check", missing, "--action", "pass"), "position file not found"),
+        (("validate", str(tmp_path)), "is a directory"),
+        (("check", POSITION, missing), "action file not found"),
+        (("check", POSITION, str(tmp_path)), "is a directory"),
+    ]:
         r = run(*args)
         assert_clean(r)
         assert r.rc == 2 and "error[INP001]" in r.err and what in r.err, r
@@ -242,13 +265,16 @@ def test_missing_files_and_directories(tmp_path):
         assert j.rc == 2 and json.loads(j.out)["error"]["code"] == "INP001", j
 
 
-@pytest.mark.parametrize("args", [
-    ("check", POSITION, "--action", "pass card=bolton", "--render", "{missing}/x.svg"),
-    ("check", POSITION, "--action", "pass card=bolton", "--apply", "--out", "{missing}/x.yaml"),
-    ("check", POSITION, "--action", "pass card=bolton", "--apply", "--out", "{dir}"),
-    ("render", POSITION, "-o", "{missing}/x.svg"),
-    ("selfplay", "-o", "{missing}/x.yaml"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("check", POSITION, "--action", "pass card=bolton", "--render", "{missing}/x.svg"),
+        ("check", POSITION, "--action", "pass card=bolton", "--apply", "--out", "{missing}/x.yaml"),
+        ("check", POSITION, "--action", "pass card=bolton", "--apply", "--out", "{dir}"),
+        ("render", POSITION, "-o", "{missing}/x.svg"),
+        ("selfplay", "-o", "{missing}/x.yaml"),
+    ],
+)
 def test_unwritable_output_is_an_input_error(tmp_path, args):
     """Regression: `check --render/--out` to a path that cannot be written crashed (OSError)."""
     if args[0] not in commands():
@@ -266,7 +292,11 @@ def test_command_line_problems():
         (("check", POSITION, "--action", ""), "INP020", "no action given"),
         (("check", POSITION, "--action", "bild cotton@bolton"), "INP020", "unknown action 'bild'"),
         (("check", POSITION, "--action", "pass card=joker"), "INP010", "unknown card 'joker'"),
-        (("check", POSITION, "--action", "pass card=bolton", "--player", "zed"), "INP010", "unknown player 'zed'"),
+        (
+            ("check", POSITION, "--action", "pass card=bolton", "--player", "zed"),
+            "INP010",
+            "unknown player 'zed'",
+        ),
         (("check", POSITION, "--action", "build cotton@bolton space=-1 card=bolton"), "INP020", "0 or more"),
     ]
     for args, code, msg in cases:
@@ -324,7 +354,9 @@ def test_nothing_constructed_from_tags(tmp_path):
     """A tag that would run a command with an unsafe loader runs nothing."""
     marker = tmp_path / "owned"
     f = tmp_path / "evil.yaml"
-    f.write_text(f"players: [red, blue]\nabout: !!python/object/apply:os.system ['touch {marker}']\n", encoding="utf-8")
+    f.write_text(
+        f"players: [red, blue]\nabout: !!python/object/apply:os.system ['touch {marker}']\n", encoding="utf-8"
+    )
     r = run("validate", str(f))
     assert r.rc == 2 and "INP009" in r.err and not marker.exists(), r
 
@@ -343,8 +375,12 @@ def test_api_lone_surrogate_is_an_input_error():
 def test_api_errors_render_and_serialise():
     from brass_judge.errors import InputError, InputErrors
 
-    e = InputErrors([InputError("a", file="f", line=1, code="INP031", suggestions=["x"]),
-                     InputError("b", file="f", line=2, code="INP033")])
+    e = InputErrors(
+        [
+            InputError("a", file="f", line=1, code="INP031", suggestions=["x"]),
+            InputError("b", file="f", line=2, code="INP033"),
+        ]
+    )
     d = e.to_dict()
     assert d["code"] == "INP031" and d["line"] == 1 and len(d["errors"]) == 2
     assert e.render().splitlines() == ["error[INP031]: f:1: a. Did you mean: x?", "error[INP033]: f:2: b"]
@@ -356,8 +392,10 @@ def test_turn_string_under_actions_reads_both_actions(tmp_path):
     from brass_judge.data import game_data
 
     f = tmp_path / "turn.yaml"
-    f.write_text("player: green\nactions: 'network manchester-warrington card=coal_mine; pass card=preston'\n",
-                 encoding="utf-8")
+    f.write_text(
+        "player: green\nactions: 'network manchester-warrington card=coal_mine; pass card=preston'\n",
+        encoding="utf-8",
+    )
     turn = load_turn(str(f), game_data(), players=["blue", "green", "red"])
     assert [a.kind for a in turn.actions] == ["network", "pass"] and turn.player == "green"
 
@@ -368,11 +406,14 @@ def test_action_schema_accepts_the_examples():
     from brass_judge.yamlio import load_file, load_string
 
     assert schema_errors(load_file(REPO / "examples" / "worked-turn" / "turn.yaml"), "action") == []
-    for text in ["pass card=bolton", "{action: loan, amount: 20, card: colne}",
-                 "[network bolton-bury card=oldham, {action: pass}]",
-                 "{player: red, about: x, actions: 'loan 10; pass'}",
-                 "{action: sell, card: wigan, sales: [{mill: bolton, to: distant, tile: 2}]}",
-                 "{action: build, industry: port, location: liverpool, cards: [bolton, wigan], space: '1'}"]:
+    for text in [
+        "pass card=bolton",
+        "{action: loan, amount: 20, card: colne}",
+        "[network bolton-bury card=oldham, {action: pass}]",
+        "{player: red, about: x, actions: 'loan 10; pass'}",
+        "{action: sell, card: wigan, sales: [{mill: bolton, to: distant, tile: 2}]}",
+        "{action: build, industry: port, location: liverpool, cards: [bolton, wigan], space: '1'}",
+    ]:
         assert schema_errors(load_string(text + "\n"), "action") == [], text
     for name in CASES:
         if name.startswith("action-") and EXPECTED[name]["code"] not in YAML_LEVEL | {"INP010"}:
@@ -380,26 +421,59 @@ def test_action_schema_accepts_the_examples():
                 doc = load_file(BAD / name)
             except Exception:
                 continue
-            if name not in ("action-bad-notation.yaml", "action-dcm-tile-range.yaml", "action-negative-space.yaml",
-                            "action-turn-notation-bad-second.yaml", "action-two-cards-not-build.yaml",
-                            "action-null-actions.yaml"):
+            if name not in (
+                "action-bad-notation.yaml",
+                "action-dcm-tile-range.yaml",
+                "action-negative-space.yaml",
+                "action-turn-notation-bad-second.yaml",
+                "action-two-cards-not-build.yaml",
+                "action-null-actions.yaml",
+            ):
                 assert schema_errors(doc, "action"), f"the schema accepts {name}"
 
 
 @pytest.mark.parametrize("loader", ["C", "pure"])
-@pytest.mark.parametrize("text, line, column, message", [
-    ("players:\n\t- red\n\t- blue\n", 2, 1, "a tab is used for indentation on line 2; YAML indents with spaces"),
-    ("players:\n  red: {}\n\tblue: {}\n", 3, 1, "a tab is used for indentation on line 3"),
-    ("players:\n  -\tred\n", 2, 4, "a tab at line 2, column 4 where YAML does not allow one"),
-    ("players: [red, blue]\nabout: 'never\nera: canal\n", 2, 8, "this quoted text is never closed (the file ends first)"),
-    ('players: [red, blue]\nabout: "never\n', 2, 8, "this quoted text is never closed (the file ends first)"),
-    ("era: canal\nplayers: [red, blue\n\n# the end\n", 2, 10, "this '[' list is never closed with ']' (the file ends first)"),
-    ("players: {red: {}, blue: {}\n", 1, 10, "this '{' mapping is never closed with '}' (the file ends first)"),
-    ("order: [red, blue\nplayers:\n  red: {}\n", 1, 8, "this '[' list is not closed before line 2"),
-    # the other messages stay PyYAML's, where the parser stopped
-    ('players: ["red" "blue"]\n', 1, None, "not valid YAML: "),
-    ('about: "bad \\q escape"\n', 1, None, "escape"),
-])
+@pytest.mark.parametrize(
+    "text, line, column, message",
+    [
+        (
+            "players:\n\t- red\n\t- blue\n",
+            2,
+            1,
+            "a tab is used for indentation on line 2; YAML indents with spaces",
+        ),
+        ("players:\n  red: {}\n\tblue: {}\n", 3, 1, "a tab is used for indentation on line 3"),
+        ("players:\n  -\tred\n", 2, 4, "a tab at line 2, column 4 where YAML does not allow one"),
+        (
+            "players: [red, blue]\nabout: 'never\nera: canal\n",
+            2,
+            8,
+            "this quoted text is never closed (the file ends first)",
+        ),
+        (
+            'players: [red, blue]\nabout: "never\n',
+            2,
+            8,
+            "this quoted text is never closed (the file ends first)",
+        ),
+        (
+            "era: canal\nplayers: [red, blue\n\n# the end\n",
+            2,
+            10,
+            "this '[' list is never closed with ']' (the file ends first)",
+        ),
+        (
+            "players: {red: {}, blue: {}\n",
+            1,
+            10,
+            "this '{' mapping is never closed with '}' (the file ends first)",
+        ),
+        ("order: [red, blue\nplayers:\n  red: {}\n", 1, 8, "this '[' list is not closed before line 2"),
+        # the other messages stay PyYAML's, where the parser stopped
+        ('players: ["red" "blue"]\n', 1, None, "not valid YAML: "),
+        ('about: "bad \\q escape"\n', 1, None, "escape"),
+    ],
+)
 def test_yaml_errors_point_at_the_cause(monkeypatch, loader, text, line, column, message):
     """A tab, an unclosed quote or bracket: said plainly, at the line that causes it (not at the
     end of the file), with libyaml and with PyYAML's pure-Python parser alike."""

@@ -1,5 +1,6 @@
 """The console script as a subprocess: exit codes, --format json, --version, start-up imports,
 and that an installed wheel carries rulings/ and schemas/."""
+
 from __future__ import annotations
 
 import json
@@ -10,7 +11,6 @@ import zipfile
 from pathlib import Path
 
 import pytest
-
 from conftest import EXAMPLES, REPO, run_cli, run_json
 
 POS = str(EXAMPLES / "worked-turn" / "position.yaml")
@@ -26,7 +26,9 @@ def test_version():
 def test_console_script_on_path_runs_from_elsewhere(tmp_path):
     exe = shutil.which("brass-judge") or str(Path(sys.executable).parent / "brass-judge")
     assert Path(exe).exists(), "the brass-judge console script is not installed"
-    r = subprocess.run([exe, "check", POS, TURN, "--format", "json"], capture_output=True, text=True, cwd=tmp_path)
+    r = subprocess.run(
+        [exe, "check", POS, TURN, "--format", "json"], capture_output=True, text=True, cwd=tmp_path
+    )
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["verdict"] == "legal"
 
@@ -40,10 +42,16 @@ def test_help_lists_every_command():
 
 @pytest.mark.parametrize("args", [["--help"], ["rulings", "show", "Q001"], ["rulings", "search", "coal"]])
 def test_light_commands_do_not_import_networkx_or_jsonschema(args):
-    r = subprocess.run([sys.executable, "-X", "importtime", "-m", "brass_judge", *args],
-                       capture_output=True, text=True, cwd=REPO)
+    r = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "brass_judge", *args],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+    )
     assert r.returncode == 0, r.stderr[-2000:]
-    imported = {line.split("|")[-1].strip() for line in r.stderr.splitlines() if line.startswith("import time:")}
+    imported = {
+        line.split("|")[-1].strip() for line in r.stderr.splitlines() if line.startswith("import time:")
+    }
     assert "networkx" not in imported
     assert "jsonschema" not in imported
 
@@ -95,24 +103,44 @@ def test_apply_of_a_turn_last_action_passes_the_turn_on(tmp_path):
     import yaml
 
     first = tmp_path / "r1.yaml"
-    first.write_text("era: canal\nround: 1\norder: [red, blue]\nturn: red\nplayers: {red: {}, blue: {}}\n"
-                     "deck: {draw: 22}\n")
+    first.write_text(
+        "era: canal\nround: 1\norder: [red, blue]\nturn: red\nplayers: {red: {}, blue: {}}\n"
+        "deck: {draw: 22}\n"
+    )
     out = tmp_path / "r1-after-red.yaml"
-    r, d = run_json("check", str(first), "--action", "build cotton@bolton card=bolton", "--apply", "--out", str(out))
+    r, d = run_json(
+        "check", str(first), "--action", "build cotton@bolton card=bolton", "--apply", "--out", str(out)
+    )
     assert r.returncode == 0 and d["out"] == str(out)
     assert any("blue's turn (1 action(s))" in t for t in d["after_turn"])
     new = yaml.safe_load(out.read_text())
     assert (new["turn"], new["actions_left"], new["deck"]["draw"]) == ("blue", 1, 21)
     # blue now acts on that file without naming anyone; red acting is TRN001 alone (red's 0 actions
     # left are not blue's problem, nor red's: it is not red's turn)
-    r2 = run_cli("check", str(out), "--action", "build port@liverpool card=liverpool", "--apply", "--out",
-                 str(tmp_path / "r2.yaml"))
+    r2 = run_cli(
+        "check",
+        str(out),
+        "--action",
+        "build port@liverpool card=liverpool",
+        "--apply",
+        "--out",
+        str(tmp_path / "r2.yaml"),
+    )
     assert r2.returncode == 0, r2.stdout
     assert "Canal Era round 2 begins" in r2.stdout  # blue was the last player of the round
     r3, d3 = run_json("check", str(out), "--action", "loan 10 card=wigan", "--player", "red")
     assert r3.returncode == 1 and [v["code"] for v in d3["violations"]] == ["TRN001"]
-    r4 = run_cli("check", str(out), "--action", "loan 10 card=wigan", "--player", "red", "--apply", "--out",
-                 str(tmp_path / "never.yaml"))
+    r4 = run_cli(
+        "check",
+        str(out),
+        "--action",
+        "loan 10 card=wigan",
+        "--player",
+        "red",
+        "--apply",
+        "--out",
+        str(tmp_path / "never.yaml"),
+    )
     assert "nothing written" in r4.stdout and not (tmp_path / "never.yaml").exists()
 
 
@@ -148,8 +176,12 @@ def test_python_dash_m_and_module_api_agree():
 
 def test_wheel_carries_rulings_schemas_and_data(tmp_path):
     """Installed wheels must still find rulings and schemas (design card)."""
-    r = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(REPO)],
-                       capture_output=True, text=True, timeout=300)
+    r = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(REPO)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert r.returncode == 0, r.stderr[-3000:]
     wheel = next(tmp_path.glob("brass_judge-*.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())
@@ -159,8 +191,10 @@ def test_wheel_carries_rulings_schemas_and_data(tmp_path):
 
 
 def test_installed_copy_finds_its_data_outside_the_source_tree(tmp_path):
-    code = ("import brass_judge.resources as r, pathlib; p = r.rulings_file(); s = r.schema_file('position');"
-            "print(p.exists() and s.exists())")
+    code = (
+        "import brass_judge.resources as r, pathlib; p = r.rulings_file(); s = r.schema_file('position');"
+        "print(p.exists() and s.exists())"
+    )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
     assert r.stdout.strip() == "True", r.stderr
 
@@ -200,17 +234,23 @@ def test_apply_of_the_canal_eras_last_turn_scores_and_deals_an_unknown_rail_deck
     import yaml
 
     last = tmp_path / "last.yaml"
-    last.write_text("era: canal\nround: 8\norder: [red, blue, green, yellow]\nturn: yellow\n"
-                    "turns_taken: [red, blue, green]\nplayers: {red: {hand: []}, blue: {hand: []}, "
-                    "green: {hand: []}, yellow: {hand: [wigan, bolton]}}\ndeck: {draw: 0}\n"
-                    "tiles: [yellow cotton1@bolton flipped]\nlinks: [yellow bolton-bury]\n")
+    last.write_text(
+        "era: canal\nround: 8\norder: [red, blue, green, yellow]\nturn: yellow\n"
+        "turns_taken: [red, blue, green]\nplayers: {red: {hand: []}, blue: {hand: []}, "
+        "green: {hand: []}, yellow: {hand: [wigan, bolton]}}\ndeck: {draw: 0}\n"
+        "tiles: [yellow cotton1@bolton flipped]\nlinks: [yellow bolton-bury]\n"
+    )
     out = tmp_path / "rail.yaml"
-    r, d = run_json("check", str(last), "--action", "pass card=wigan; pass card=bolton", "--apply", "--out", str(out))
+    r, d = run_json(
+        "check", str(last), "--action", "pass card=wigan; pass card=bolton", "--apply", "--out", str(out)
+    )
     assert r.returncode == 0
     assert any("the Canal Era ends" in t for t in d["after_turn"])
     assert any("every hand is unknown" in t for t in d["after_turn"])
     new = yaml.safe_load(out.read_text())
     assert (new["era"], new["round"], new["deck"]["draw"]) == ("rail", 1, 32)
-    assert new["players"]["yellow"]["vp"] == 6 and "hand" not in new["players"]["yellow"]  # 5 + 1, hand unknown
+    assert (
+        new["players"]["yellow"]["vp"] == 6 and "hand" not in new["players"]["yellow"]
+    )  # 5 + 1, hand unknown
     assert new["tiles"] == []  # the level 1 mill left the board
     assert run_cli("validate", str(out)).returncode == 0

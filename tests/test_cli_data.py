@@ -1,4 +1,5 @@
 """``brass-judge data ...``: tables for people, stable JSON for scripts, exit 2 for unknown names."""
+
 from __future__ import annotations
 
 import json
@@ -37,8 +38,16 @@ def test_map_text():
 
 def test_map_json():
     doc = run_json("map")
-    assert doc["counts"] == {"locations": 25, "towns": 19, "non_industrial": 3, "outside": 3,
-                             "lines": 36, "canal_lines": 23, "rail_lines": 35, "spaces": 43}
+    assert doc["counts"] == {
+        "locations": 25,
+        "towns": 19,
+        "non_industrial": 3,
+        "outside": 3,
+        "lines": 36,
+        "canal_lines": 23,
+        "rail_lines": 35,
+        "spaces": 43,
+    }
     by_key = {l["key"]: l for l in doc["locations"]}
     assert by_key["preston"]["spaces"] == [["port"], ["cotton_mill", "port"], ["iron_works"]]
     assert by_key["blackpool"]["link_icons"] == 2 and by_key["blackpool"]["cards"] is None
@@ -162,7 +171,10 @@ def test_tracks():
     assert income[-10] == (0, 0) and income[0] == (10, 10) and income[30] == (97, 99)
     assert doc["setup"]["start_income_level"] == 0
     assert {k: len(v) for k, v in run_json("tracks", "-v", "classic")["dcm_tiles"].items()} == {
-        "4": 12, "3": 12, "2": 8}
+        "4": 12,
+        "3": 12,
+        "2": 8,
+    }
     r = run("tracks")
     assert "Progress Track: spaces 0-99, income levels -10 to 30" in r.stdout
 
@@ -192,8 +204,12 @@ def test_help_lists_the_commands():
 
 # ----- the real console script ------------------------------------------------------------------
 def test_subprocess_location_json():
-    p = subprocess.run([sys.executable, "-m", "brass_judge", "data", "location", "warrington",
-                        "--format", "json"], capture_output=True, text=True, timeout=60)
+    p = subprocess.run(
+        [sys.executable, "-m", "brass_judge", "data", "location", "warrington", "--format", "json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert p.returncode == 0, p.stderr
     loc = json.loads(p.stdout)["location"]
     assert loc["key"] == "warrington" and loc["name"] == "Warrington & Runcorn"
@@ -201,7 +217,11 @@ def test_subprocess_location_json():
 
 
 def test_subprocess_unknown_location_exits_2():
-    p = subprocess.run([sys.executable, "-m", "brass_judge", "data", "location", "atlantis"],
-                       capture_output=True, text=True, timeout=60)
+    p = subprocess.run(
+        [sys.executable, "-m", "brass_judge", "data", "location", "atlantis"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert p.returncode == 2
     assert "unknown location" in p.stderr

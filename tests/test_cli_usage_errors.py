@@ -6,6 +6,7 @@ click's alone. Also: ``render`` takes ``--out`` like every other command that wr
 Everything runs the CLI as a subprocess (``python -m brass_judge``, and the ``brass-judge``
 console script where it is installed next to the interpreter).
 """
+
 from __future__ import annotations
 
 import json
@@ -15,7 +16,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import EXAMPLES, REPO, run_cli
 
 POS = str(EXAMPLES / "worked-turn" / "position.yaml")
@@ -73,10 +73,18 @@ def test_missing_argument_names_it():
     assert err["message"] == "Missing argument 'position'."
 
 
-@pytest.mark.parametrize("spelling", [
-    ("--format", "json"), ("--format=json"), ("-f", "json"), ("-fjson",), ("--format", "JSON"),
-    ("-f", "text", "-f", "json"),
-], ids=str)
+@pytest.mark.parametrize(
+    "spelling",
+    [
+        ("--format", "json"),
+        ("--format=json"),
+        ("-f", "json"),
+        ("-fjson",),
+        ("--format", "JSON"),
+        ("-f", "text", "-f", "json"),
+    ],
+    ids=str,
+)
 def test_every_spelling_of_json_counts(spelling):
     spelling = (spelling,) if isinstance(spelling, str) else spelling
     err = _json_error(run_cli("check", POS, "--bogus", *spelling))
@@ -89,14 +97,17 @@ def test_json_before_the_bad_option_counts_too():
     assert "abc" in err["message"]
 
 
-@pytest.mark.parametrize("args", [
-    ("replay", "g.yaml", "--at", "abc"),
-    ("check", "pos.yaml", "--action", "pass", "--format", "xml"),
-    ("check",),
-    ("check", POS, "--bogus"),
-    ("data", "lines", "--era", "road", "--format", "text"),
-    ("chek", "--format", "text"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("replay", "g.yaml", "--at", "abc"),
+        ("check", "pos.yaml", "--action", "pass", "--format", "xml"),
+        ("check",),
+        ("check", POS, "--bogus"),
+        ("data", "lines", "--era", "road", "--format", "text"),
+        ("chek", "--format", "text"),
+    ],
+)
 def test_without_json_only_clicks_message(args):
     r = run_cli(*args)
     assert r.returncode == 2
@@ -105,12 +116,15 @@ def test_without_json_only_clicks_message(args):
     assert "Traceback" not in r.stderr
 
 
-@pytest.mark.parametrize("args", [
-    ("replay", "g.yaml", "--at", "abc"),
-    ("check",),
-    ("check", POS, "--bogus"),
-    ("data", "lines", "--era", "road"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("replay", "g.yaml", "--at", "abc"),
+        ("check",),
+        ("check", POS, "--bogus"),
+        ("data", "lines", "--era", "road"),
+    ],
+)
 def test_json_does_not_change_the_human_message(args):
     plain = run_cli(*args)
     with_json = run_cli(*args, "--format", "json")
@@ -140,8 +154,16 @@ def test_input_errors_keep_their_own_codes():
     assert json.loads(r.stdout)["error"]["code"] == "INP001"
 
 
-@pytest.mark.parametrize("args", [("--help",), ("check", "--help"), ("check", "--help", "-f", "json"),
-                                  ("data", "map", "--help"), ("--version",)])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--help",),
+        ("check", "--help"),
+        ("check", "--help", "-f", "json"),
+        ("data", "map", "--help"),
+        ("--version",),
+    ],
+)
 def test_help_and_version_still_exit_0(args):
     r = run_cli(*args)
     assert r.returncode == 0, r.stderr
@@ -161,13 +183,16 @@ def _console_script() -> Path | None:
     return p if p.exists() else None
 
 
-@pytest.mark.parametrize("args", [
-    ("replay", "g.yaml", "--at", "abc", "--format", "json"),
-    ("check", "--format", "json"),
-    ("check", POS, "--bogus", "-f", "json"),
-    ("rulings", "search", "coal", "--limit", "0", "--format=json"),
-    ("check", POS, "--bogus"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("replay", "g.yaml", "--at", "abc", "--format", "json"),
+        ("check", "--format", "json"),
+        ("check", POS, "--bogus", "-f", "json"),
+        ("rulings", "search", "coal", "--limit", "0", "--format=json"),
+        ("check", POS, "--bogus"),
+    ],
+)
 def test_console_script_and_python_m_agree(args):
     script = _console_script()
     if script is None:

@@ -5,6 +5,7 @@ so no cell is cropped with '…'; COLUMNS and a real terminal's width are still 
 
 Run as subprocesses with stdout piped and stdin closed, so no file descriptor is a terminal.
 """
+
 from __future__ import annotations
 
 import os
@@ -12,20 +13,32 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import REPO
 
 FIT_WIDTH = 160
 DATA_COMMANDS = [
-    ("map",), ("mat",), ("mat", "--variant", "classic"), ("lines",), ("lines", "--era", "canal"),
-    ("deck",), ("deck", "--players", "3"), ("deck", "--variant", "classic", "--players", "4"),
-    ("tracks",), ("doubts",), ("location", "warrington"), ("location", "barrow"), ("check",),
+    ("map",),
+    ("mat",),
+    ("mat", "--variant", "classic"),
+    ("lines",),
+    ("lines", "--era", "canal"),
+    ("deck",),
+    ("deck", "--players", "3"),
+    ("deck", "--variant", "classic", "--players", "4"),
+    ("tracks",),
+    ("doubts",),
+    ("location", "warrington"),
+    ("location", "barrow"),
+    ("check",),
 ]
 
 
 def _env(columns: str | None = None, **extra) -> dict:
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("COLUMNS", "LINES", "FORCE_COLOR", "TTY_COMPATIBLE", "NO_COLOR", "TERM")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("COLUMNS", "LINES", "FORCE_COLOR", "TTY_COMPATIBLE", "NO_COLOR", "TERM")
+    }
     if columns is not None:
         env["COLUMNS"] = columns
     env.update(extra)
@@ -33,8 +46,15 @@ def _env(columns: str | None = None, **extra) -> dict:
 
 
 def run_piped(*args: str, columns: str | None = None, **extra):
-    return subprocess.run([sys.executable, "-m", "brass_judge", *args], capture_output=True, text=True,
-                          stdin=subprocess.DEVNULL, cwd=REPO, env=_env(columns, **extra), timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "brass_judge", *args],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        cwd=REPO,
+        env=_env(columns, **extra),
+        timeout=60,
+    )
 
 
 def _widest(text: str) -> int:
@@ -105,8 +125,15 @@ def test_a_terminal_keeps_its_own_width():
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 80, 0, 0))
     try:
-        p = subprocess.Popen([sys.executable, "-m", "brass_judge", "data", "mat"], stdin=slave, stdout=slave,
-                             stderr=slave, cwd=REPO, env=_env(TERM="xterm"), close_fds=True)
+        p = subprocess.Popen(
+            [sys.executable, "-m", "brass_judge", "data", "mat"],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            cwd=REPO,
+            env=_env(TERM="xterm"),
+            close_fds=True,
+        )
         os.close(slave)
         chunks = []
         while True:

@@ -8,6 +8,7 @@
   ruling is cited by some code;
 * message and remedy templates render with the fields the checks actually pass.
 """
+
 from __future__ import annotations
 
 import re
@@ -15,15 +16,23 @@ import string
 
 import pytest
 import yaml
-
 from conftest import REPO
 from test_rules import FIXTURES, codes_of, fixture_id, judge, load_fixture
 
 from brass_judge.codes import CODES
 
 #: rules applied only by the round and era flow (turn order, income, scoring, era ends, the deck)
-FLOW_ONLY = ("RUL-TURN-ORDER", "RUL-INCOME", "RUL-INCOME-START", "RUL-SHORTFALL", "RUL-LINK-SCORING", "RUL-TILE-SCORING",
-             "RUL-CANAL-END", "RUL-RAIL-END", "RUL-DECK")
+FLOW_ONLY = (
+    "RUL-TURN-ORDER",
+    "RUL-INCOME",
+    "RUL-INCOME-START",
+    "RUL-SHORTFALL",
+    "RUL-LINK-SCORING",
+    "RUL-TILE-SCORING",
+    "RUL-CANAL-END",
+    "RUL-RAIL-END",
+    "RUL-DECK",
+)
 FAMILIES = ("POS", "TRN", "BLD", "NET", "DEV", "SEL", "LON")
 VIOLATION_CODES = sorted(c for c in CODES if c.startswith(FAMILIES))
 RULES = sorted(c for c in CODES if c.startswith("RUL-") and c not in FLOW_ONLY)
@@ -142,8 +151,9 @@ def test_codes_doc_is_up_to_date() -> None:
     from pathlib import Path
 
     root = Path(__file__).resolve().parent.parent
-    r = subprocess.run([sys.executable, str(root / "tools" / "gen_codes_doc.py"), "--check"],
-                       capture_output=True, text=True)
+    r = subprocess.run(
+        [sys.executable, str(root / "tools" / "gen_codes_doc.py"), "--check"], capture_output=True, text=True
+    )
     assert r.returncode == 0, r.stderr
 
 
@@ -152,8 +162,11 @@ def test_rulings_coverage_command_lists_every_enforced_ruling_as_cited() -> None
     import subprocess
     import sys
 
-    r = subprocess.run([sys.executable, "-m", "brass_judge", "rulings", "coverage", "--format", "json"],
-                       capture_output=True, text=True)
+    r = subprocess.run(
+        [sys.executable, "-m", "brass_judge", "rulings", "coverage", "--format", "json"],
+        capture_output=True,
+        text=True,
+    )
     assert r.returncode == 0, r.stderr
     d = json.loads(r.stdout)
     enforced = [q for q, x in _rulings().items() if x["engine"] == "enforced"]

@@ -1,13 +1,13 @@
 """``brass-judge codes``: every code explained, found by code or name, and located in the source."""
+
 from __future__ import annotations
 
 import pytest
+from conftest import run_cli, run_json
 
 from brass_judge.code_docs import FAMILIES, find_code, reported_in
 from brass_judge.codes import CODES
 from brass_judge.errors import UnknownNameError
-
-from conftest import run_cli, run_json
 
 
 def test_show_explains_a_code_with_its_rulings_and_where_it_lives():
@@ -27,15 +27,27 @@ def test_show_json_is_the_whole_record():
     assert d["code"] == "RUL-COAL-MINE" and d["kind"] == "rule" and d["family"] == "RUL"
     assert d["rulings"] == ["Q060"] and d["rulings_when_they_decide"] == ["Q053", "Q061"]
     assert set(d["ruling_questions"]) == {"Q060", "Q053", "Q061"}
-    assert [(x["file"], x["function"]) for x in d["reported_in"]] == [("brass_judge/engine/resources.py", "take_coal")]
+    assert [(x["file"], x["function"]) for x in d["reported_in"]] == [
+        ("brass_judge/engine/resources.py", "take_coal")
+    ]
     assert isinstance(d["reported_in"][0]["line"], int)
 
 
-@pytest.mark.parametrize("text,code", [
-    ("BLD002", "BLD002"), ("bld2", "BLD002"), ("bld-002", "BLD002"), ("Bld_2", "BLD002"),
-    ("location-outside-network", "BLD002"), ("rul-coal-mine", "RUL-COAL-MINE"), ("coal-mine", "RUL-COAL-MINE"),
-    ("coal-from-closest-mine", "RUL-COAL-MINE"), ("gam5", "GAM005"), ("POS020", "POS020"),
-])
+@pytest.mark.parametrize(
+    "text,code",
+    [
+        ("BLD002", "BLD002"),
+        ("bld2", "BLD002"),
+        ("bld-002", "BLD002"),
+        ("Bld_2", "BLD002"),
+        ("location-outside-network", "BLD002"),
+        ("rul-coal-mine", "RUL-COAL-MINE"),
+        ("coal-mine", "RUL-COAL-MINE"),
+        ("coal-from-closest-mine", "RUL-COAL-MINE"),
+        ("gam5", "GAM005"),
+        ("POS020", "POS020"),
+    ],
+)
 def test_codes_are_found_by_code_or_name(text, code):
     assert find_code(text).code == code
 

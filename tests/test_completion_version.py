@@ -1,5 +1,6 @@
 """``brass-judge completion SHELL`` (the script works in a real bash) and ``--version`` (package,
 game data and rulings versions, without loading YAML or rich)."""
+
 from __future__ import annotations
 
 import os
@@ -10,7 +11,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import run_cli
 
 
@@ -29,8 +29,9 @@ _brass_judge_completion brass-judge
 printf '%s\\n' "${{COMPREPLY[@]}}"
 """
     env = dict(os.environ, PATH=bindir + os.pathsep + os.environ.get("PATH", ""))
-    out = subprocess.run(["bash", "--norc", "--noprofile", "-c", prog], capture_output=True, text=True,
-                         env=env, timeout=120)
+    out = subprocess.run(
+        ["bash", "--norc", "--noprofile", "-c", prog], capture_output=True, text=True, env=env, timeout=120
+    )
     assert out.returncode == 0, out.stderr
     return [x for x in out.stdout.splitlines() if x]
 
@@ -40,14 +41,26 @@ def test_bash_completion_completes_commands_options_and_values(tmp_path):
     assert _bash_complete(["brass-judge", "li"], tmp_path) == ["lint"]
     assert "--output-file" in _bash_complete(["brass-judge", "lint", "--out"], tmp_path)
     assert set(_bash_complete(["brass-judge", "lint", "--format", ""], tmp_path)) == {
-        "text", "json", "sarif", "github", "junit", "gitlab", "json-lines"}
+        "text",
+        "json",
+        "sarif",
+        "github",
+        "junit",
+        "gitlab",
+        "json-lines",
+    }
     assert _bash_complete(["brass-judge", "rulings", "sh"], tmp_path) == ["show"]
 
 
-@pytest.mark.parametrize("shell,needle", [("bash", "complete -o default -F _brass_judge_completion brass-judge"),
-                                          ("zsh", "#compdef brass-judge"),
-                                          ("fish", "complete --command brass-judge"),
-                                          ("powershell", "Register-ArgumentCompleter")])
+@pytest.mark.parametrize(
+    "shell,needle",
+    [
+        ("bash", "complete -o default -F _brass_judge_completion brass-judge"),
+        ("zsh", "#compdef brass-judge"),
+        ("fish", "complete --command brass-judge"),
+        ("powershell", "Register-ArgumentCompleter"),
+    ],
+)
 def test_completion_scripts(shell, needle):
     r = run_cli("completion", shell)
     assert r.returncode == 0 and needle in r.stdout and "_BRASS_JUDGE_COMPLETE" in r.stdout
@@ -68,19 +81,25 @@ def test_version_names_package_data_and_rulings():
     lines = r.stdout.splitlines()
     assert lines[0] == f"brass-judge {__version__}"
     files = sorted(p.stem for p in data_dir().glob("*.yaml"))
-    assert re.fullmatch(r"game data lancashire sha256 [0-9a-f]{12} \((.*)\)", lines[1]).group(1) == ", ".join(files)
+    assert re.fullmatch(r"game data lancashire sha256 [0-9a-f]{12} \((.*)\)", lines[1]).group(1) == ", ".join(
+        files
+    )
     import yaml
 
     head = yaml.safe_load(rulings_file().read_text(encoding="utf-8"))
-    want = (f"rulings lancashire version {head['version']}, updated {head['updated']}, "
-            f"{len(load_rulings())} rulings, sha256 ")
+    want = (
+        f"rulings lancashire version {head['version']}, updated {head['updated']}, "
+        f"{len(load_rulings())} rulings, sha256 "
+    )
     assert lines[2].startswith(want), lines[2]
     assert len(lines) == 3
 
 
 def test_version_text_loads_no_yaml_or_rich():
-    code = ("import sys; from brass_judge.version_info import version_text; version_text(); "
-            "print(sorted(m for m in ('yaml', 'rich', 'jsonschema', 'networkx') if m in sys.modules))")
+    code = (
+        "import sys; from brass_judge.version_info import version_text; version_text(); "
+        "print(sorted(m for m in ('yaml', 'rich', 'jsonschema', 'networkx') if m in sys.modules))"
+    )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0 and r.stdout.strip() == "[]", r.stdout + r.stderr
 

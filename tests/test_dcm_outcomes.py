@@ -1,5 +1,6 @@
 """Unstated Distant Cotton Market draws: every possible tile is listed with its chance, and a turn
 that is legal for some draws and illegal for others says so and why (second audit, D2)."""
+
 from __future__ import annotations
 
 import json
@@ -64,8 +65,10 @@ tiles: [red cotton2@manchester, red cotton2@manchester, red cotton3@manchester, 
 links: [blue rail manchester-warrington, red rail manchester-bolton, red rail manchester-bury]
 deck: {draw: 20}
 """
-SIX_SALES = ("sell manchester>distant manchester>distant manchester>distant bolton>distant bolton>distant "
-             "bury>distant card=wigan")
+SIX_SALES = (
+    "sell manchester>distant manchester>distant manchester>distant bolton>distant bolton>distant "
+    "bury>distant card=wigan"
+)
 
 
 def _brute_force(position, turn, data):
@@ -142,4 +145,6 @@ def test_six_unstated_draws_read_at_the_table(tmp_path):
     seqs = run_cli("check", str(path), "--action", SIX_SALES, "--dcm-sequences", "--format", "json")
     out = json.loads(seqs.stdout)
     assert sum(len(o["draws"]) for o in out["outcomes"]) == 2230
-    assert all(o["effects"] and o["effects"][0].startswith("Distant Cotton Market tile") for o in out["outcomes"])
+    assert all(
+        o["effects"] and o["effects"][0].startswith("Distant Cotton Market tile") for o in out["outcomes"]
+    )

@@ -1,12 +1,12 @@
 """Which rulings decided a verdict (``decided_by``): a subset of the rulings relied on, shown first
 with each ruling's question; the rest under ``--explain`` (issue 17, item 1)."""
+
 from __future__ import annotations
 
 import json
 
-from typer.testing import CliRunner
-
 from conftest import EXAMPLES
+from typer.testing import CliRunner
 
 POS = str(EXAMPLES / "worked-turn" / "position.yaml")
 TURN = str(EXAMPLES / "worked-turn" / "turn.yaml")

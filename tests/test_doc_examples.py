@@ -25,6 +25,7 @@ How examples are found (so that new ones are picked up without touching this fil
 An example *runs* when it exits 0 or 1 (legal/illegal, clean/findings): never 2 (unusable input)
 and never a traceback. Failures name the file, line and command and show the output.
 """
+
 from __future__ import annotations
 
 import os
@@ -36,9 +37,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-from typer.testing import CliRunner
-
 from conftest import EXAMPLES, REPO
+from typer.testing import CliRunner
 
 DOCS = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
 NOTATION_WORDS = ("build", "network", "develop", "sell", "loan", "pass")
@@ -149,7 +149,8 @@ def _invoke(argv: list, where: str):
         raise AssertionError(f"{where}\n  `brass-judge {shlex.join(argv)}` crashed:\n{tb}")
     assert result.exit_code in (0, 1), (
         f"{where}\n  `brass-judge {shlex.join(argv)}` exited {result.exit_code} (2 = unusable input):\n"
-        f"{result.output[-3000:]}")
+        f"{result.output[-3000:]}"
+    )
     return result
 
 
@@ -168,7 +169,7 @@ def _commands(text: str) -> list:
             continue  # python3 -m venv, pip install, pytest: the set-up, not an example
         args = words[1:]
         if ">" in args:  # a redirection: the output goes nowhere in process
-            args = args[:args.index(">")]
+            args = args[: args.index(">")]
         args = [PLACEHOLDERS.get(a) or a for a in args]
         out.append(args)
     return out
@@ -194,7 +195,9 @@ def test_command_example_runs(ex, sandbox):
             r = _invoke(argv, f"{ex.file}:{line}: {text}")
             if argv[:1] == ["check"] and "--apply" in argv:
                 # an example of carrying a position forward must carry it forward
-                assert r.exit_code == 0, f"{ex.file}:{line}: {text}\n  is illegal, so writes nothing:\n{r.output}"
+                assert r.exit_code == 0, (
+                    f"{ex.file}:{line}: {text}\n  is illegal, so writes nothing:\n{r.output}"
+                )
 
 
 @pytest.mark.parametrize("ex", YAML_EXAMPLES, ids=str)
@@ -219,7 +222,9 @@ def test_yaml_example_is_usable(ex, sandbox):
 @pytest.mark.parametrize("ex", NOTATION_EXAMPLES, ids=str)
 def test_notation_example_judges(ex, sandbox):
     text = re.sub(r"\[[^\]]*\]", "", ex.text.split("#")[0]).strip()
-    _invoke(["check", "pos.yaml", "--action", text], f"{ex}: {ex.text.strip()} (on the README's sample position)")
+    _invoke(
+        ["check", "pos.yaml", "--action", text], f"{ex}: {ex.text.strip()} (on the README's sample position)"
+    )
 
 
 def _free_names(tree) -> set:
@@ -263,6 +268,7 @@ def test_python_example_runs(ex, sandbox):
 def _help_texts() -> dict:
     """{(command path, parameter name or ''): help text} for every command of the CLI."""
     import typer
+
     from brass_judge.cli import app
 
     out = {}
@@ -294,16 +300,32 @@ def _after_eg(text: str) -> list:
 WT = "examples/worked-turn/position.yaml"
 #: (command, parameter) whose help shows examples -> (how to pick them, how to run one)
 HELP_EXAMPLES = {
-    ("check", ""): (lambda t: [q for q in _quoted(t) if q.split()[0] in NOTATION_WORDS],
-                    lambda q: ["check", WT, "--action", q]),
-    ("check", "shortfall"): (lambda t: re.findall(r"e\.g\. (\S+?=\S+)", t),
-                             lambda q: ["check", "examples/shortfall/round-end.yaml", "--action", "pass card=wigan",
-                                        "--apply", "--out", "next.yaml", "--shortfall", q]),
+    ("check", ""): (
+        lambda t: [q for q in _quoted(t) if q.split()[0] in NOTATION_WORDS],
+        lambda q: ["check", WT, "--action", q],
+    ),
+    ("check", "shortfall"): (
+        lambda t: re.findall(r"e\.g\. (\S+?=\S+)", t),
+        lambda q: [
+            "check",
+            "examples/shortfall/round-end.yaml",
+            "--action",
+            "pass card=wigan",
+            "--apply",
+            "--out",
+            "next.yaml",
+            "--shortfall",
+            q,
+        ],
+    ),
     ("rulings search", "query"): (_quoted, lambda q: ["rulings", "search", q]),
     ("rulings list", "topic"): (_after_eg, lambda q: ["rulings", "list", "--topic", q]),
     ("data location", "name"): (_quoted, lambda q: ["data", "location", q]),
     ("codes show", "code"): (lambda t: re.findall(r"[\w-]+(?=[,)])", t), lambda q: ["codes", "show", q]),
-    ("rulings show", "ruling_id"): (lambda t: re.findall(r"\b[Qq]?\d+\b", t), lambda q: ["rulings", "show", q]),
+    ("rulings show", "ruling_id"): (
+        lambda t: re.findall(r"\b[Qq]?\d+\b", t),
+        lambda q: ["rulings", "show", q],
+    ),
 }
 HELP_MARKERS = re.compile(r"e\.g\.|examples?:|forgiving:|\(\w+\d+, ", re.I)
 
@@ -327,11 +349,15 @@ def _help_cases() -> list:
 
 
 def test_every_help_example_is_covered():
-    missing = [f"`brass-judge {cmd} --help`, {param or 'the description'}: {text!r}"
-               for (cmd, param), text in _help_texts().items()
-               if HELP_MARKERS.search(text) and (cmd, param) not in HELP_EXAMPLES]
-    assert not missing, ("help texts show examples this test does not run; add them to HELP_EXAMPLES:\n  "
-                         + "\n  ".join(missing))
+    missing = [
+        f"`brass-judge {cmd} --help`, {param or 'the description'}: {text!r}"
+        for (cmd, param), text in _help_texts().items()
+        if HELP_MARKERS.search(text) and (cmd, param) not in HELP_EXAMPLES
+    ]
+    assert not missing, (
+        "help texts show examples this test does not run; add them to HELP_EXAMPLES:\n  "
+        + "\n  ".join(missing)
+    )
 
 
 @pytest.mark.parametrize("key,argv", _help_cases())

@@ -8,22 +8,21 @@ block). The examples carry it as their last line, so that the line numbers of th
 deliberate errors, the golden replays) stay as they were; a test below puts one at the top of a
 file too, for the loaders.
 """
+
 from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 import yaml
+from conftest import EXAMPLES, REPO, run_cli
 
 from brass_judge.lint import classify
 from brass_judge.schema_check import schema_errors
 from brass_judge.yamlio import load_file
-
-from conftest import EXAMPLES, REPO, run_cli
 
 SCHEMAS = REPO / "schemas"
 MODELINE = re.compile(r"^#\s+yaml-language-server\s*:\s*\$schema=(\S+)\s*$")
@@ -54,24 +53,64 @@ def test_example_names_its_schema_and_validates(path):
     assert schema_path.parent == SCHEMAS.resolve() and schema_path.is_file(), target
     name = schema_path.name[: -len(".schema.json")]
     doc = load_file(str(path))
-    assert KIND_SCHEMA[classify(doc.data)] == name, f"{path} is a {classify(doc.data)} file, modeline names {name}"
+    assert KIND_SCHEMA[classify(doc.data)] == name, (
+        f"{path} is a {classify(doc.data)} file, modeline names {name}"
+    )
     # as brass-judge checks it, and as an editor sees it (the plain YAML -> JSON view)
     assert schema_errors(doc, name) == []
     import jsonschema
 
     schema = json.loads(schema_path.read_text(encoding="utf-8"))
-    jsonschema.validators.validator_for(schema)(schema).validate(json.loads(json.dumps(yaml.safe_load(
-        path.read_text(encoding="utf-8")), default=str)))
+    jsonschema.validators.validator_for(schema)(schema).validate(
+        json.loads(json.dumps(yaml.safe_load(path.read_text(encoding="utf-8")), default=str))
+    )
 
 
 # Keywords whose meaning is the same in draft-07 (what yaml-language-server has long implemented
 # in full) and in 2020-12 (what the schemas declare and jsonschema applies): with only these, an
 # editor validates exactly as brass-judge does.
-COMMON = {"$schema", "$id", "$ref", "$defs", "$comment", "title", "description", "default", "examples",
-          "type", "enum", "const", "properties", "patternProperties", "additionalProperties", "required",
-          "propertyNames", "minProperties", "maxProperties", "items", "minItems", "maxItems", "uniqueItems",
-          "contains", "minLength", "maxLength", "pattern", "format", "minimum", "maximum", "exclusiveMinimum",
-          "exclusiveMaximum", "multipleOf", "allOf", "anyOf", "oneOf", "not", "if", "then", "else"}
+COMMON = {
+    "$schema",
+    "$id",
+    "$ref",
+    "$defs",
+    "$comment",
+    "title",
+    "description",
+    "default",
+    "examples",
+    "type",
+    "enum",
+    "const",
+    "properties",
+    "patternProperties",
+    "additionalProperties",
+    "required",
+    "propertyNames",
+    "minProperties",
+    "maxProperties",
+    "items",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "contains",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "format",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "not",
+    "if",
+    "then",
+    "else",
+}
 ANNOTATIONS = {"$ref", "description", "title", "default", "examples", "$comment"}
 
 
@@ -102,7 +141,9 @@ def test_schema_is_fit_for_editors(schema_path):
         assert not isinstance(node.get("items"), list), f"{where}: array-form items differ between drafts"
         if "$ref" in node:
             ref = node["$ref"]
-            assert ref.startswith("#/"), f"{where}: only local references resolve in an editor without network"
+            assert ref.startswith("#/"), (
+                f"{where}: only local references resolve in an editor without network"
+            )
             target = schema
             for part in ref[2:].split("/"):
                 target = target[part]
@@ -117,20 +158,31 @@ def test_schema_ids_are_unique():
 
 def test_a_modeline_at_the_top_breaks_no_loader(tmp_path):
     """A modeline is a YAML comment: every loader and lint read the files exactly as before."""
-    cases = {"games/opening-2p.yaml": ("replay", 0), "games/bad-illegal-build.yaml": ("replay", 1),
-             "worked-turn/position.yaml": ("validate", 0), "render/midgame.yaml": ("validate", 0)}
+    cases = {
+        "games/opening-2p.yaml": ("replay", 0),
+        "games/bad-illegal-build.yaml": ("replay", 1),
+        "worked-turn/position.yaml": ("validate", 0),
+        "render/midgame.yaml": ("validate", 0),
+    }
     for rel, (cmd, code) in cases.items():
         src = EXAMPLES / rel
-        body = "\n".join(x for x in src.read_text(encoding="utf-8").splitlines() if not MODELINE.match(x)) + "\n"
+        body = (
+            "\n".join(x for x in src.read_text(encoding="utf-8").splitlines() if not MODELINE.match(x)) + "\n"
+        )
         target = tmp_path / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         schema = {"replay": "game", "validate": "position"}[cmd]
-        target.write_text(f"# yaml-language-server: $schema={SCHEMAS / schema}.schema.json\n" + body, encoding="utf-8")
+        target.write_text(
+            f"# yaml-language-server: $schema={SCHEMAS / schema}.schema.json\n" + body, encoding="utf-8"
+        )
         r = run_cli(cmd, str(target), "--format", "json")
         assert r.returncode == code, (rel, r.stdout[-500:], r.stderr)
     turn = tmp_path / "turn.yaml"
-    turn.write_text("# yaml-language-server: $schema=../schemas/action.schema.json\n"
-                    + (EXAMPLES / "worked-turn" / "turn.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    turn.write_text(
+        "# yaml-language-server: $schema=../schemas/action.schema.json\n"
+        + (EXAMPLES / "worked-turn" / "turn.yaml").read_text(encoding="utf-8"),
+        encoding="utf-8",
+    )
     r = run_cli("check", str(EXAMPLES / "worked-turn" / "position.yaml"), str(turn), "--format", "json")
     assert r.returncode == 0, r.stdout[-500:]
     # lint: the deliberate error is still found on its (shifted) line

@@ -6,18 +6,18 @@ Positions share their lists with their copies (copy-on-write tiles, replace-only
 position. These tests walk every shipped full game action by action and compare the position
 with a deep snapshot after each check, each end of turn and each move enumeration.
 """
+
 from __future__ import annotations
 
 import copy
 
 import pytest
+from conftest import EXAMPLES
 
 from brass_judge.data import game_data
 from brass_judge.engine import check, flow, legal_actions
 from brass_judge.games import read_log
 from brass_judge.model import Turn
-
-from conftest import EXAMPLES
 
 DATA = game_data()
 
@@ -29,8 +29,14 @@ def _walk(path):
     log = read_log(str(path), DATA)
     s = log.setup
     rng = random.Random(s["seed"]) if s.get("seed") is not None else None
-    pos = flow.setup(log.players, DATA, rng=rng, deck_order=s.get("deck_order"), dcm_order=s.get("dcm_order"),
-                     turn_order=s.get("turn_order"))
+    pos = flow.setup(
+        log.players,
+        DATA,
+        rng=rng,
+        deck_order=s.get("deck_order"),
+        dcm_order=s.get("dcm_order"),
+        turn_order=s.get("turn_order"),
+    )
     shortfalls: dict = {}
     for sf in log.shortfalls:
         shortfalls.setdefault((sf.era, sf.round), {})[sf.player] = sf.remove
@@ -42,15 +48,21 @@ def _walk(path):
         before = copy.deepcopy(pos)
         last = len(pos.turns_taken) + 1 >= len(pos.players)
         choices = shortfalls.get((pos.era, pos.round)) if last else None
-        kw = dict(shortfall_choices=choices, rail_deck_order=s.get("rail_deck_order"),
-                  rail_dcm_order=s.get("rail_dcm_order"))
+        kw = dict(
+            shortfall_choices=choices,
+            rail_deck_order=s.get("rail_deck_order"),
+            rail_dcm_order=s.get("rail_dcm_order"),
+        )
         loud, fx_loud = flow.end_turn(pos, DATA, rng=copy.deepcopy(rng), **kw)
         assert pos == before, "end_turn changed the position it was given"
         quiet, fx_quiet = flow.end_turn(pos, DATA, rng=rng, narrate=False, **kw)
         assert pos == before, "end_turn changed the position it was given"
         assert quiet == loud
-        assert (fx_quiet.rules, fx_quiet.also, fx_quiet.assumptions) == (fx_loud.rules, fx_loud.also,
-                                                                        fx_loud.assumptions)
+        assert (fx_quiet.rules, fx_quiet.also, fx_quiet.assumptions) == (
+            fx_loud.rules,
+            fx_loud.also,
+            fx_loud.assumptions,
+        )
         assert [v.code for v in fx_quiet.violations] == [v.code for v in fx_loud.violations]
         pos = quiet
 
@@ -69,7 +81,11 @@ def test_checks_leave_the_position_alone_and_quiet_judging_agrees(n):
         assert loud.legal and quiet.legal, [v.message for v in loud.violations]
         assert loud.effects and not quiet.effects and not quiet.steps
         assert (quiet.rules, quiet.also, quiet.rulings, quiet.assumptions) == (
-            loud.rules, loud.also, loud.rulings, loud.assumptions)
+            loud.rules,
+            loud.also,
+            loud.rulings,
+            loud.assumptions,
+        )
         assert quiet.position == loud.position
         actions += 1
         try:

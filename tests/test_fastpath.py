@@ -4,6 +4,7 @@ gives the same output, errors and exit codes as the typer commands (brass_judge/
 Both paths run in-process on the same command lines: the fast one through ``__main__.main`` and
 the typer one through ``cli.run``. No timing here (benchmarks/bench.py measures start-up).
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -95,6 +96,7 @@ def assert_same(*args, handled=True):
 
 # --------------------------------------------------------------------------- show
 
+
 @pytest.mark.parametrize("fmt", ["text", "json"])
 def test_show_every_ruling(fmt):
     for rid in R.load_rulings():
@@ -110,9 +112,18 @@ def test_show_other_widths(monkeypatch, columns):
 
 
 def test_show_id_spellings_and_option_forms():
-    for args in (["Q080"], ["q80"], ["80"], ["#80"], ["Q080", "-f", "json"], ["-fjson", "80"],
-                 ["--format=JSON", "80"], ["--format", "Text", "80"], ["-f", "json", "-f", "text", "80"],
-                 ["--", "80"]):
+    for args in (
+        ["Q080"],
+        ["q80"],
+        ["80"],
+        ["#80"],
+        ["Q080", "-f", "json"],
+        ["-fjson", "80"],
+        ["--format=JSON", "80"],
+        ["--format", "Text", "80"],
+        ["-f", "json", "-f", "text", "80"],
+        ["--", "80"],
+    ):
         assert_same("rulings", "show", *args)
 
 
@@ -125,6 +136,7 @@ def test_show_unknown_id_is_exit_2_with_suggestions():
 
 
 # --------------------------------------------------------------------------- search
+
 
 @pytest.mark.parametrize("fmt", ["text", "json"])
 def test_search_queries(fmt):
@@ -140,8 +152,13 @@ def test_search_other_widths(monkeypatch, columns):
 
 
 def test_search_limit_forms():
-    for args in (["coal", "-n", "1"], ["coal", "--limit", "139"], ["--limit=3", "coal"], ["-n2", "coal"],
-                 ["coal", "-n", "7", "-f", "json"]):
+    for args in (
+        ["coal", "-n", "1"],
+        ["coal", "--limit", "139"],
+        ["--limit=3", "coal"],
+        ["-n2", "coal"],
+        ["coal", "-n", "7", "-f", "json"],
+    ):
         assert_same("rulings", "search", *args)
 
 
@@ -151,6 +168,7 @@ def test_search_no_match_message():
 
 
 # --------------------------------------------------------------------------- list
+
 
 def test_list_every_filter():
     assert_same("rulings", "list")
@@ -183,15 +201,30 @@ def test_list_other_widths(monkeypatch, columns):
 
 # --------------------------------------------------------------------------- handed to typer
 
-@pytest.mark.parametrize("args", [
-    ["rulings"], ["rulings", "--help"], ["rulings", "show"], ["rulings", "show", "--help"],
-    ["rulings", "show", "Q1", "Q2"], ["rulings", "show", "Q1", "--format", "yaml"],
-    ["rulings", "show", "Q1", "--bogus"], ["rulings", "search"], ["rulings", "search", "coal", "-n", "0"],
-    ["rulings", "search", "coal", "-n", "x"], ["rulings", "search", "coal", "--limit"],
-    ["rulings", "search", "-x"], ["rulings", "list", "extra"], ["rulings", "list", "--topic"],
-    ["rulings", "coverage", "--format", "json"], ["rulings", "search", "[qqq]xyzzy[/qqq]"],
-    ["rulings", "search", "xyzzy :smile: plugh"], ["rulings", "search", "xyzzy\\"],
-])
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["rulings"],
+        ["rulings", "--help"],
+        ["rulings", "show"],
+        ["rulings", "show", "--help"],
+        ["rulings", "show", "Q1", "Q2"],
+        ["rulings", "show", "Q1", "--format", "yaml"],
+        ["rulings", "show", "Q1", "--bogus"],
+        ["rulings", "search"],
+        ["rulings", "search", "coal", "-n", "0"],
+        ["rulings", "search", "coal", "-n", "x"],
+        ["rulings", "search", "coal", "--limit"],
+        ["rulings", "search", "-x"],
+        ["rulings", "list", "extra"],
+        ["rulings", "list", "--topic"],
+        ["rulings", "coverage", "--format", "json"],
+        ["rulings", "search", "[qqq]xyzzy[/qqq]"],
+        ["rulings", "search", "xyzzy :smile: plugh"],
+        ["rulings", "search", "xyzzy\\"],
+    ],
+)
 def test_other_command_lines_go_to_typer_unchanged(args):
     assert fast(*args) is None
     assert_same(*args, handled=False)
@@ -210,20 +243,33 @@ def test_no_fastpath_env(monkeypatch):
 
 # --------------------------------------------------------------------------- the layout helpers
 
+
 def test_wrap_matches_rich_on_awkward_text():
     from rich.console import Console
     from rich.table import Table
 
-    texts = ["", " ", "a", "  leading and trailing  ", "x" * 95, "word " * 30,
-             "averyveryverylongwordthatdoesnotfitonaline " * 3, "a  b   c    d" * 9,
-             "ends with spaces" + " " * 70, "\u2014 dashes \u2014 and \u201cquotes\u201d \u00a3 5"]
+    texts = [
+        "",
+        " ",
+        "a",
+        "  leading and trailing  ",
+        "x" * 95,
+        "word " * 30,
+        "averyveryverylongwordthatdoesnotfitonaline " * 3,
+        "a  b   c    d" * 9,
+        "ends with spaces" + " " * 70,
+        "\u2014 dashes \u2014 and \u201cquotes\u201d \u00a3 5",
+    ]
     for width in (1, 2, 7, 13, 40, 80):
         for text in texts:
             buf = io.StringIO()
             Console(file=buf, width=width, highlight=False).print(text, markup=False)
             assert entry._Plain.wrap(text, width) == buf.getvalue().split("\n")[:-1], (width, text)
-    rows = [("Q001", "rulebook, community", "short"), ("Q002", "none", "word " * 40),
-            ("Q003", "publisher, designer, community", "a medium length question about canals?")]
+    rows = [
+        ("Q001", "rulebook, community", "short"),
+        ("Q002", "none", "word " * 40),
+        ("Q003", "publisher, designer, community", "a medium length question about canals?"),
+    ]
     for width in (30, 45, 60, 80, 120):
         buf = io.StringIO()
         table = Table(box=None, pad_edge=False, header_style="bold")
@@ -232,8 +278,10 @@ def test_wrap_matches_rich_on_awkward_text():
         for row in rows:
             table.add_row(*row)
         Console(file=buf, width=width, highlight=False).print(table)
-        mine = entry._Plain.table(entry._Plain.Table(("id", "authority", "question"), rows=rows,
-                                                     no_wrap=(True, False, False)), width)
+        mine = entry._Plain.table(
+            entry._Plain.Table(("id", "authority", "question"), rows=rows, no_wrap=(True, False, False)),
+            width,
+        )
         if mine is not None:
             assert [x[:width] for x in mine] == buf.getvalue().split("\n")[:-1], width
 
@@ -246,16 +294,25 @@ def test_cited_by_cache(tmp_path, monkeypatch):
 
 
 def test_fast_path_imports_neither_typer_nor_rich(tmp_path):
-    code = ("import sys\nfrom brass_judge.__main__ import main\n"
-            "for args in (['rulings', 'show', 'Q080'], ['rulings', 'search', 'overbuild coal'],"
-            " ['rulings', 'list', '-t', 'coal', '-f', 'json']):\n"
-            "    assert main(args) == 0\n"
-            "heavy = [m for m in ('typer', 'rich', 'click', 'yaml', 'jsonschema', 'networkx') if m in sys.modules]\n"
-            "sys.stderr.write(repr(heavy))\n")
-    env = {k: v for k, v in os.environ.items() if k not in ("BRASS_JUDGE_NO_FASTPATH", "BRASS_JUDGE_NO_CACHE")}
+    code = (
+        "import sys\nfrom brass_judge.__main__ import main\n"
+        "for args in (['rulings', 'show', 'Q080'], ['rulings', 'search', 'overbuild coal'],"
+        " ['rulings', 'list', '-t', 'coal', '-f', 'json']):\n"
+        "    assert main(args) == 0\n"
+        "heavy = [m for m in ('typer', 'rich', 'click', 'yaml', 'jsonschema', 'networkx') if m in sys.modules]\n"
+        "sys.stderr.write(repr(heavy))\n"
+    )
+    env = {
+        k: v for k, v in os.environ.items() if k not in ("BRASS_JUDGE_NO_FASTPATH", "BRASS_JUDGE_NO_CACHE")
+    }
     env["XDG_CACHE_HOME"] = str(tmp_path)  # a cache of its own: warmed below, whatever ran before
-    warm = subprocess.run([sys.executable, "-m", "brass_judge", "rulings", "show", "Q080"], capture_output=True,
-                          text=True, cwd=REPO, env=env)
+    warm = subprocess.run(
+        [sys.executable, "-m", "brass_judge", "rulings", "show", "Q080"],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env=env,
+    )
     assert warm.returncode == 0, warm.stderr
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, env=env)
     assert r.returncode == 0, r.stderr

@@ -9,6 +9,7 @@ files and with one-line actions), and every rules fixture under tests/rules/ (it
 written to a file, its action given with ``--action`` or as a file), in text and JSON, with and
 without ``--explain``. No timing here (benchmarks/bench.py measures start-up).
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -66,9 +67,14 @@ def _example_positions() -> list:
 
 
 EXAMPLE_POSITIONS = _example_positions()
-ACTIONS = ["build iron@preston card=preston", "network manchester-warrington card=coal_mine",
-           "loan 30 card=wigan", "pass card=bury", "develop coal card=x; pass card=y",
-           "sell manchester>warrington burnley>distant:2 card=preston"]
+ACTIONS = [
+    "build iron@preston card=preston",
+    "network manchester-warrington card=coal_mine",
+    "loan 30 card=wigan",
+    "pass card=bury",
+    "develop coal card=x; pass card=y",
+    "sell manchester>warrington burnley>distant:2 card=preston",
+]
 
 
 def test_examples_exist():
@@ -95,31 +101,60 @@ def test_check_every_example(fmt):
 def test_worked_turn_command_lines():
     pos, turn = str(EX / "worked-turn" / "position.yaml"), str(EX / "worked-turn" / "turn.yaml")
     lines = [
-        ["check", pos, turn], ["check", pos, turn, "--explain"], ["check", pos, turn, "-f", "json"],
-        ["check", pos, turn, "--format=JSON", "--explain"], ["check", "--explain", pos, turn],
-        ["check", pos, turn, "--player", "green"], ["check", pos, turn, "-p", "GREEN"],
-        ["check", pos, "--action", "pass card=bury", "-p", "green"], ["check", pos, "-apass card=bury"],
-        ["check", pos, "--", turn], ["validate", pos], ["validate", pos, "-fjson"],
+        ["check", pos, turn],
+        ["check", pos, turn, "--explain"],
+        ["check", pos, turn, "-f", "json"],
+        ["check", pos, turn, "--format=JSON", "--explain"],
+        ["check", "--explain", pos, turn],
+        ["check", pos, turn, "--player", "green"],
+        ["check", pos, turn, "-p", "GREEN"],
+        ["check", pos, "--action", "pass card=bury", "-p", "green"],
+        ["check", pos, "-apass card=bury"],
+        ["check", pos, "--", turn],
+        ["validate", pos],
+        ["validate", pos, "-fjson"],
         ["validate", "./" + os.path.relpath(pos, REPO)],
     ]
     for args in lines:
         assert compare(args), args
 
 
-@pytest.mark.parametrize("args", [
-    ["check"], ["validate"], ["check", "--help"], ["validate", "--help"],
-    ["check", "examples/worked-turn/position.yaml"],  # no action
-    ["check", "examples/worked-turn/position.yaml", "examples/worked-turn/turn.yaml", "--action", "pass card=x"],
-    ["check", "examples/worked-turn/position.yaml", "-a", "pass card=bury", "--apply", "--out", "{tmp}/x.yaml"],
-    ["check", "examples/worked-turn/position.yaml", "-a", "pass card=bury", "--render", "{tmp}/x.svg"],
-    ["check", "examples/worked-turn/position.yaml", "-a", "pass card=bury", "-p", "nobody"],
-    ["check", "examples/worked-turn/position.yaml", "-a", "build nothing@nowhere card=x"],
-    ["check", "examples/worked-turn/position.yaml", "-a", "pass card=bury", "--format", "yaml"],
-    ["check", "examples/worked-turn/position.yaml", "-a", "pass card=bury", "--bogus"],
-    ["validate", "no-such-file.yaml"], ["validate", "no-such-file.yaml", "--format", "json"],
-    ["validate", "examples/games/4p-full.yaml"], ["validate", "a.yaml", "b.yaml"],
-    ["validate", "tests/bad_inputs/position-bad-enum.yaml", "-f", "json"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["check"],
+        ["validate"],
+        ["check", "--help"],
+        ["validate", "--help"],
+        ["check", "examples/worked-turn/position.yaml"],  # no action
+        [
+            "check",
+            "examples/worked-turn/position.yaml",
+            "examples/worked-turn/turn.yaml",
+            "--action",
+            "pass card=x",
+        ],
+        [
+            "check",
+            "examples/worked-turn/position.yaml",
+            "-a",
+            "pass card=bury",
+            "--apply",
+            "--out",
+            "{tmp}/x.yaml",
+        ],
+        ["check", "examples/worked-turn/position.yaml", "-a", "pass card=bury", "--render", "{tmp}/x.svg"],
+        ["check", "examples/worked-turn/position.yaml", "-a", "pass card=bury", "-p", "nobody"],
+        ["check", "examples/worked-turn/position.yaml", "-a", "build nothing@nowhere card=x"],
+        ["check", "examples/worked-turn/position.yaml", "-a", "pass card=bury", "--format", "yaml"],
+        ["check", "examples/worked-turn/position.yaml", "-a", "pass card=bury", "--bogus"],
+        ["validate", "no-such-file.yaml"],
+        ["validate", "no-such-file.yaml", "--format", "json"],
+        ["validate", "examples/games/4p-full.yaml"],
+        ["validate", "a.yaml", "b.yaml"],
+        ["validate", "tests/bad_inputs/position-bad-enum.yaml", "-f", "json"],
+    ],
+)
 def test_other_command_lines_agree(args, monkeypatch, tmp_path):
     monkeypatch.chdir(REPO)
     compare([a.replace("{tmp}", str(tmp_path)) for a in args])
@@ -148,8 +183,10 @@ def test_every_rules_fixture(tmp_path):
         runs = [["validate", str(pos)], ["validate", str(pos), "-f", "json"]]
         action = fx.get("action")
         if isinstance(action, str):
-            runs += [["check", str(pos), "--action", action],
-                     ["check", str(pos), "--action", action, "--format", "json", "--explain"]]
+            runs += [
+                ["check", str(pos), "--action", action],
+                ["check", str(pos), "--action", action, "--format", "json", "--explain"],
+            ]
             if i % 3 == 0:
                 runs.append(["check", str(pos), "--action", action, "--explain"])
         elif action is not None:
@@ -167,7 +204,14 @@ def test_plain_console_refuses_what_rich_would_change():
     con.print("plain • text £3 → 4")
     con.print(_fastcheck.PlainText("a ").append("b", style="bold"))
     assert con.getvalue() == "plain • text £3 → 4\na b\n"
-    for bad in ["[bold]x[/bold]", "a :smile: b", "tab\there", "trailing ", "cr\r", _fastcheck.PlainText("x\ty")]:
+    for bad in [
+        "[bold]x[/bold]",
+        "a :smile: b",
+        "tab\there",
+        "trailing ",
+        "cr\r",
+        _fastcheck.PlainText("x\ty"),
+    ]:
         with pytest.raises(_fastcheck.NotPlain):
             _fastcheck.PlainConsole().print(bad)
     with pytest.raises(_fastcheck.NotPlain):
@@ -193,8 +237,10 @@ def test_text_rich_would_change_is_printed_by_rich():
     text = _fastcheck._text(strings)
     assert callable(text)
     assert _capture(text)[1] == rich_out(strings) == "  • a b 😄 c\nx\n"
-    problems = [SimpleNamespace(line=3, code="POS001", message="[bold]x[/bold] :smile: [red]", rulings=["Q001"]),
-                SimpleNamespace(line=None, code="POS002", message="plain", rulings=[])]
+    problems = [
+        SimpleNamespace(line=3, code="POS001", message="[bold]x[/bold] :smile: [red]", rulings=["Q001"]),
+        SimpleNamespace(line=None, code="POS002", message="plain", rulings=[]),
+    ]
     findings = lambda con: findings_text("f.yaml", problems, console=con)  # noqa: E731
     assert _fastcheck._text(findings) == rich_out(findings)
 
@@ -202,15 +248,23 @@ def test_text_rich_would_change_is_printed_by_rich():
 def _run(args, **env):
     e = dict(os.environ, **env)
     e.pop("PYTHONDONTWRITEBYTECODE", None)
-    return subprocess.run([sys.executable, "-m", "brass_judge", *args], capture_output=True, text=True,
-                          cwd=REPO, env=e, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "brass_judge", *args],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env=e,
+        timeout=120,
+    )
 
 
 def test_fast_path_imports_neither_typer_nor_rich_nor_jsonschema():
-    code = ("import sys; from brass_judge.__main__ import main; "
-            "c = main(['check', 'examples/worked-turn/position.yaml', 'examples/worked-turn/turn.yaml']); "
-            "main(['validate', 'examples/worked-turn/position.yaml', '-f', 'json']); "
-            "print(c, sorted(m for m in ('typer', 'rich', 'jsonschema') if m in sys.modules), file=sys.stderr)")
+    code = (
+        "import sys; from brass_judge.__main__ import main; "
+        "c = main(['check', 'examples/worked-turn/position.yaml', 'examples/worked-turn/turn.yaml']); "
+        "main(['validate', 'examples/worked-turn/position.yaml', '-f', 'json']); "
+        "print(c, sorted(m for m in ('typer', 'rich', 'jsonschema') if m in sys.modules), file=sys.stderr)"
+    )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=120)
     assert r.stderr.strip().splitlines()[-1] == "0 []", r.stderr
 
@@ -219,11 +273,19 @@ def test_process_exit_codes_and_output_as_a_program():
     """Run as the program, it ends itself after flushing (os._exit): the output and the exit
     codes are those of the typer path and of the usual exit."""
     pos, turn = "examples/worked-turn/position.yaml", "examples/worked-turn/turn.yaml"
-    for args, want in [(["check", pos, turn], 0), (["check", pos, "-a", "build iron@preston card=preston"], 1),
-                       (["validate", "no-such.yaml"], 2), (["check", pos, "-a", "pass card=bury", "-p", "x"], 2),
-                       (["rulings", "show", "Q080"], 0), (["rulings", "show", "Q999"], 2), (["--version"], 0),
-                       (["replay", "examples/games/2p-full.yaml"], 0), (["lint", "examples/games", "--jobs", "2"], 1),
-                       (["lint", "examples/", "--format", "json"], 1), (["check"], 2)]:
+    for args, want in [
+        (["check", pos, turn], 0),
+        (["check", pos, "-a", "build iron@preston card=preston"], 1),
+        (["validate", "no-such.yaml"], 2),
+        (["check", pos, "-a", "pass card=bury", "-p", "x"], 2),
+        (["rulings", "show", "Q080"], 0),
+        (["rulings", "show", "Q999"], 2),
+        (["--version"], 0),
+        (["replay", "examples/games/2p-full.yaml"], 0),
+        (["lint", "examples/games", "--jobs", "2"], 1),
+        (["lint", "examples/", "--format", "json"], 1),
+        (["check"], 2),
+    ]:
         fast = _run(args)
         slow = _run(args, BRASS_JUDGE_NO_FASTPATH="1", BRASS_JUDGE_NO_FAST_EXIT="1")
         assert fast.returncode == want == slow.returncode, (args, fast.stderr)

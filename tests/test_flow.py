@@ -3,18 +3,18 @@
 Each test builds a real position (from flow.setup, or the example logs) and checks one rule,
 citing the FAQ ruling it pins.
 """
+
 from __future__ import annotations
 
 import random
 from collections import Counter
 
 import pytest
+from conftest import EXAMPLES
 
 from brass_judge.data import game_data
 from brass_judge.engine import check, flow
 from brass_judge.model import RAIL, Link, Loan, Pass, Tile, Turn
-
-from conftest import EXAMPLES
 
 DATA = game_data()
 NAMES = ["red", "blue", "green", "yellow"]
@@ -78,8 +78,9 @@ def test_setup_is_reproducible_and_explicit_orders_win():
     a, b = new_game(4, seed=9), new_game(4, seed=9)
     assert a.draw_pile == b.draw_pile and a.players == b.players and a.dcm_order == b.dcm_order
     deck = sorted(c for c, k in DATA.deck_for(2).items() for _ in range(k))
-    pos = flow.setup(["red", "blue"], DATA, deck_order=deck, dcm_order=[4, 3, 3, 3, 2, 2, 2, 1],
-                     turn_order=["blue", "red"])
+    pos = flow.setup(
+        ["red", "blue"], DATA, deck_order=deck, dcm_order=[4, 3, 3, 3, 2, 2, 2, 1], turn_order=["blue", "red"]
+    )
     assert pos.players == ["blue", "red"]
     assert pos.player["blue"].hand == deck[:8] and pos.player["red"].hand == deck[8:16]  # dealt in turn order
     assert pos.under_deck_tile == deck[-2:]
@@ -88,8 +89,13 @@ def test_setup_is_reproducible_and_explicit_orders_win():
 
 def test_setup_refuses_a_wrong_deck_order():
     with pytest.raises(ValueError, match="missing"):
-        flow.setup(["red", "blue"], DATA, deck_order=["manchester"] * 40, dcm_order=[1, 2, 2, 2, 3, 3, 3, 4],
-                   turn_order=["red", "blue"])
+        flow.setup(
+            ["red", "blue"],
+            DATA,
+            deck_order=["manchester"] * 40,
+            dcm_order=[1, 2, 2, 2, 3, 3, 3, 4],
+            turn_order=["red", "blue"],
+        )
 
 
 # ------------------------------------------------------------------------------------ turns
@@ -141,9 +147,11 @@ def test_shortfall_removes_cheapest_tiles_first_and_keeps_excess():
     a = pos.players[0]
     p = pos.player[a]
     p.money, p.income_space = 2, 2  # level -8: owes £8, has £2
-    pos.tiles = [Tile("bolton", 0, a, "cotton_mill", 2, True),  # cost 14 -> £7
-                 Tile("wigan", 0, a, "coal_mine", 2, False, 3),  # cost 7 -> £3
-                 Tile("preston", 0, a, "port", 3, False)]  # cost 8 -> £4
+    pos.tiles = [
+        Tile("bolton", 0, a, "cotton_mill", 2, True),  # cost 14 -> £7
+        Tile("wigan", 0, a, "coal_mine", 2, False, 3),  # cost 7 -> £3
+        Tile("preston", 0, a, "port", 3, False),
+    ]  # cost 8 -> £4
     pos, fx = flow.end_turn(pos, DATA)
     # the log recorded no choice: the least valuable go first (£3, then £4), stopping once covered
     left = [(t.location, t.industry) for t in pos.tiles]
@@ -183,11 +191,15 @@ def test_shortfall_choice_that_is_not_needed_is_reported():
 def test_link_scoring_counts_board_icons_and_flipped_tiles_of_anyone():
     pos = at_era_end(new_game(2))
     a, b = pos.players
-    pos.tiles = [Tile("preston", 1, b, "cotton_mill", 2, True),  # flipped: 1 link icon, anyone's (Q039)
-                 Tile("wigan", 0, a, "coal_mine", 2, False, 2)]  # unflipped: no icon
-    pos.links = [Link("blackpool~preston", a, "rail"),  # Blackpool's 2 printed icons + Preston's 1
-                 Link("preston~wigan", a, "rail"),  # Preston 1 + Wigan 0
-                 Link("bolton~bury", b, "rail")]  # nothing: 0 VP, still removed (Q041)
+    pos.tiles = [
+        Tile("preston", 1, b, "cotton_mill", 2, True),  # flipped: 1 link icon, anyone's (Q039)
+        Tile("wigan", 0, a, "coal_mine", 2, False, 2),
+    ]  # unflipped: no icon
+    pos.links = [
+        Link("blackpool~preston", a, "rail"),  # Blackpool's 2 printed icons + Preston's 1
+        Link("preston~wigan", a, "rail"),  # Preston 1 + Wigan 0
+        Link("bolton~bury", b, "rail"),
+    ]  # nothing: 0 VP, still removed (Q041)
     pos.era = RAIL
     vp = flow.link_vp(pos, DATA)
     assert vp == {"blackpool~preston": 3, "preston~wigan": 1, "bolton~bury": 0}
@@ -208,9 +220,11 @@ def test_canal_end_removes_level_1_resets_dcm_and_deals_the_rail_deck():
     pos.player[a].discard = [c for c, k in DATA.deck_for(4).items() for _ in range(k)]
     for c in pos.under_deck_tile:
         pos.player[a].discard.remove(c)
-    pos.tiles = [Tile("bolton", 0, a, "cotton_mill", 1, True),
-                 Tile("wigan", 0, a, "coal_mine", 2, False, 2),
-                 Tile("bolton", 2, a, "iron_works", 1, False, 3)]
+    pos.tiles = [
+        Tile("bolton", 0, a, "cotton_mill", 1, True),
+        Tile("wigan", 0, a, "coal_mine", 2, False, 2),
+        Tile("bolton", 2, a, "iron_works", 1, False, 3),
+    ]
     pos.links = [Link("bolton~bury", a, "canal")]
     pos.dcm_position, pos.dcm_drawn, pos.dcm_order = 6, [2, 3], [0, 0, 1, 1, 2, 2, 2, 3, 3, 4]
     pos.coal_market, pos.iron_market = 3, 5
@@ -313,10 +327,19 @@ def test_era_end_when_every_hand_is_empty_and_the_deck_is_not_given():
     from brass_judge.position_io import load_position
 
     def at_last_round(era: str, tile: str) -> object:
-        doc = {"era": era, "round": 9, "turn": "green", "order": ["red", "blue", "green"],
-               "players": {"red": {"money": 20, "income_space": 20 if era == "rail" else 10, "hand": []},
-                           "blue": {"money": 20, "hand": []}, "green": {"money": 20, "hand": []}},
-               "tiles": [tile], "links": ["red bolton-bury"] if era == "canal" else []}
+        doc = {
+            "era": era,
+            "round": 9,
+            "turn": "green",
+            "order": ["red", "blue", "green"],
+            "players": {
+                "red": {"money": 20, "income_space": 20 if era == "rail" else 10, "hand": []},
+                "blue": {"money": 20, "hand": []},
+                "green": {"money": 20, "hand": []},
+            },
+            "tiles": [tile],
+            "links": ["red bolton-bury"] if era == "canal" else [],
+        }
         return load_position(doc, name="t").position
 
     canal = at_last_round("canal", "red cotton1@bolton flipped")

@@ -8,20 +8,19 @@ checks that the ruling is cited by the ``RUL-*`` codes the step applied (mapped 
 ``brass_judge.codes.CODES``). Action-level rulings have fixtures under ``tests/rules/`` instead;
 ``tests/test_ruling_examples.py`` checks that every enforced ruling has one or the other.
 """
+
 from __future__ import annotations
 
 from collections import Counter
 
 import pytest
+from conftest import REPO
 
-from brass_judge.codes import CODES
 from brass_judge.data import game_data
 from brass_judge.engine import check, flow
 from brass_judge.engine.validate import validate
 from brass_judge.model import CANAL, RAIL, Pass, Turn
 from brass_judge.position_io import load_position
-
-from conftest import REPO
 
 DATA = game_data()
 
@@ -241,7 +240,10 @@ def test_q033_income_shortfall():
     # red chooses to remove the Bolton mill (£7): £3 + £7 covers the £8, red keeps the £2 excess
     pos, fx = step(before, shortfall_choices={"red": ["bolton"]})
     assert not fx.violations
-    assert sorted((t.location, t.industry) for t in pos.tiles) == [("preston", "port"), ("wigan", "coal_mine")]
+    assert sorted((t.location, t.industry) for t in pos.tiles) == [
+        ("preston", "port"),
+        ("wigan", "coal_mine"),
+    ]
     assert pos.player["red"].money == 2 and pos.player["red"].vp == 0
     # blue has no tiles: pays its £4 and loses 1 VP per £1 of the £6 short, as far as its 3 VP go
     assert pos.player["blue"].money == 0 and pos.player["blue"].vp == 0
@@ -299,7 +301,11 @@ def test_q040_links_then_tiles():
     last_link = max(i for i, k in enumerate(kinds) if k == "score-links")
     first_tile = kinds.index("score-tiles")
     assert last_link < first_tile < kinds.index("level1-removed")  # everyone's links, then tiles
-    assert fx.rules.index("RUL-LINK-SCORING") < fx.rules.index("RUL-TILE-SCORING") < fx.rules.index("RUL-CANAL-END")
+    assert (
+        fx.rules.index("RUL-LINK-SCORING")
+        < fx.rules.index("RUL-TILE-SCORING")
+        < fx.rules.index("RUL-CANAL-END")
+    )
     # the level 1 mills still counted for the links: red 2 + 5, blue 1 + 5; then they leave
     assert pos.player["red"].vp == 7 and pos.player["blue"].vp == 6
     assert pos.tiles == [] and pos.links == []
@@ -320,7 +326,9 @@ def test_q043_level_2_tiles_score_twice():
     assert pos.era == RAIL and pos.player["red"].vp == 5 + 5
     # level 2+ tiles stay exactly as they are; the level 1 mill is gone
     assert sorted((t.location, t.level, t.flipped, t.cubes) for t in pos.tiles) == [
-        ("bolton", 2, True, 0), ("wigan", 2, False, 2)]
+        ("bolton", 2, True, 0),
+        ("wigan", 2, False, 2),
+    ]
     assert_cites(fx, "Q043")
     # at the end of the Rail Era the surviving flipped mill scores again (the unflipped mine does not)
     pos, fx = step(last_turn_of_era(pos))
@@ -331,7 +339,9 @@ def test_q043_level_2_tiles_score_twice():
 def test_q044_cubes_at_canal_end():
     pos, fx = step(load("Q044"))
     assert sorted((t.owner, t.location, t.industry, t.level, t.cubes) for t in pos.tiles) == [
-        ("blue", "wigan", "coal_mine", 2, 2), ("red", "manchester", "iron_works", 2, 4)]
+        ("blue", "wigan", "coal_mine", 2, 2),
+        ("red", "manchester", "iron_works", 2, 4),
+    ]
     assert (pos.coal_market, pos.iron_market) == (3, 5)  # the cubes did not go to the markets
     assert_cites(fx, "Q044")
 

@@ -11,6 +11,7 @@ Bounded: ``max_examples`` per test below (about 30-40 s in all). Run with ``-s``
 cases ran and how they ended (printed at the end of the module). Every crash found while writing
 these tests is a regression file in ``tests/bad_inputs/`` (see ``expected.yaml`` there).
 """
+
 from __future__ import annotations
 
 import copy
@@ -46,17 +47,24 @@ N = int(os.environ.get("BRASS_FUZZ_EXAMPLES", "150"))
 #: an exploratory run (BRASS_FUZZ_EXAMPLES set) draws new ones each time. The crashes found so far
 #: were found by exploratory runs and are kept as regression files and tests.
 EXPLORE = "BRASS_FUZZ_EXAMPLES" in os.environ
-FUZZ = settings(max_examples=N, deadline=None, derandomize=not EXPLORE, database=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
-                                       HealthCheck.data_too_large])
+FUZZ = settings(
+    max_examples=N,
+    deadline=None,
+    derandomize=not EXPLORE,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large],
+)
 FUZZ_CLI = settings(FUZZ, max_examples=max(30, N // 5))
 
 
 # ------------------------------------------------------------------------------------ seeds
 def _seed_positions() -> list:
     out = []
-    for p in [REPO / "examples" / "worked-turn" / "position.yaml", REPO / "examples" / "render" / "midgame.yaml",
-              *sorted((REPO / "tests" / "perft").glob("*.yaml"))]:
+    for p in [
+        REPO / "examples" / "worked-turn" / "position.yaml",
+        REPO / "examples" / "render" / "midgame.yaml",
+        *sorted((REPO / "tests" / "perft").glob("*.yaml")),
+    ]:
         if not p.exists():
             continue
         obj = yaml.safe_load(p.read_text(encoding="utf-8"))
@@ -75,16 +83,61 @@ TOWNS = sorted(k for k, l in DATA.locations.items() if l.kind == "town")
 PLACES = sorted(DATA.locations)
 INDUSTRY_WORDS = ["cotton", "coal", "iron", "port", "shipyard", "cotton_mill", "coal_mine", "iron_works"]
 LINES = sorted(l.replace("~", "-") for l in DATA.lines)
-FAKE = ["", "x", "nowhere", "Bolton!", "-", "--", "@", ">", "#", ":", "=", ",", ";", "~", "distant",
-        "dcm", "0", "-1", "99", "1e9", "9" * 30, "None", "null", "true", "é", "日本", "🚂", "\u200b",
-        "\t", "a b", "'", '"', "\\", "%", "&a", "*a", "!!python/object:os.system", "{", "[", "<<"]
+FAKE = [
+    "",
+    "x",
+    "nowhere",
+    "Bolton!",
+    "-",
+    "--",
+    "@",
+    ">",
+    "#",
+    ":",
+    "=",
+    ",",
+    ";",
+    "~",
+    "distant",
+    "dcm",
+    "0",
+    "-1",
+    "99",
+    "1e9",
+    "9" * 30,
+    "None",
+    "null",
+    "true",
+    "é",
+    "日本",
+    "🚂",
+    "\u200b",
+    "\t",
+    "a b",
+    "'",
+    '"',
+    "\\",
+    "%",
+    "&a",
+    "*a",
+    "!!python/object:os.system",
+    "{",
+    "[",
+    "<<",
+]
 name_words = st.sampled_from(TOWNS + PLACES + INDUSTRY_WORDS + LINES + FAKE) | st.text(max_size=12)
-numbers = st.one_of(st.integers(-5, 12), st.integers(-10**30, 10**30), st.floats(allow_nan=True),
-                    st.booleans(), st.none())
+numbers = st.one_of(
+    st.integers(-5, 12), st.integers(-(10**30), 10**30), st.floats(allow_nan=True), st.booleans(), st.none()
+)
 scalars = st.one_of(numbers, name_words, st.text(max_size=20))
-yaml_values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
-                           | st.dictionaries(st.one_of(name_words, st.integers(-3, 3)), inner, max_size=4),
-                           max_leaves=12)
+yaml_values = st.recursive(
+    scalars,
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.one_of(name_words, st.integers(-3, 3)), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
 
 
 def _outcome(test: str, fn, *args, **kw):
@@ -149,7 +202,9 @@ def mutated_position(draw):
         elif op == "duplicate" and isinstance(parent, list):
             parent.insert(key, copy.deepcopy(parent[key]))
         elif op == "duplicate" and isinstance(parent, dict):  # same entry under a case variant
-            parent[str(key).upper() if str(key).upper() != key else str(key).lower()] = copy.deepcopy(parent[key])
+            parent[str(key).upper() if str(key).upper() != key else str(key).lower()] = copy.deepcopy(
+                parent[key]
+            )
         elif op == "rename" and isinstance(parent, dict):
             new = draw(name_words)
             parent[new] = parent.pop(key)
@@ -167,16 +222,25 @@ def mutated_position(draw):
 
 PLAYER_NAMES = ["red", "blue", "green", "yellow", "Red", "purple"]
 #: The levels each industry has (a tile of another level is rarely drawn, as a bad input).
-LEVELS = {short: sorted({t.level for t in DATA.mat[key]}) for short, key in
-          (("cotton", "cotton_mill"), ("coal", "coal_mine"), ("iron", "iron_works"), ("port", "port"),
-           ("shipyard", "shipyard"))}
+LEVELS = {
+    short: sorted({t.level for t in DATA.mat[key]})
+    for short, key in (
+        ("cotton", "cotton_mill"),
+        ("coal", "coal_mine"),
+        ("iron", "iron_works"),
+        ("port", "port"),
+        ("shipyard", "shipyard"),
+    )
+}
 
 
 @st.composite
 def odd_position(draw):
     """A position that passes the schema and the names but may be impossible or extreme: stresses
     validate and the engine rather than the readers."""
-    names = draw(st.lists(st.sampled_from(PLAYER_NAMES[:4] + ["purple"]), min_size=2, max_size=4, unique=True))
+    names = draw(
+        st.lists(st.sampled_from(PLAYER_NAMES[:4] + ["purple"]), min_size=2, max_size=4, unique=True)
+    )
     era = draw(st.sampled_from(["canal", "rail"]))
     players = {}
     for n in names:
@@ -188,9 +252,16 @@ def odd_position(draw):
         if draw(st.booleans()):
             p["hand"] = draw(st.lists(st.sampled_from(CARD_WORDS), max_size=9))
         if draw(st.integers(0, 3)) == 0:
-            p["mat"] = {ind: draw(st.lists(st.sampled_from(LEVELS[ind]), max_size=4))
-                        for ind in draw(st.lists(st.sampled_from(["cotton", "coal", "iron", "port", "shipyard"]),
-                                                 max_size=3, unique=True))}
+            p["mat"] = {
+                ind: draw(st.lists(st.sampled_from(LEVELS[ind]), max_size=4))
+                for ind in draw(
+                    st.lists(
+                        st.sampled_from(["cotton", "coal", "iron", "port", "shipyard"]),
+                        max_size=3,
+                        unique=True,
+                    )
+                )
+            }
         if draw(st.integers(0, 4)) == 0:
             p["links_left"] = draw(st.integers(0, 14))
         players[n] = p
@@ -206,12 +277,22 @@ def odd_position(draw):
         if draw(st.integers(0, 2)) == 0:
             t += f" cubes={draw(st.integers(0, 6))}"
         tiles.append(t)
-    links = [f"{draw(st.sampled_from(names))} {draw(st.sampled_from(['', 'canal ', 'rail ']))}{draw(st.sampled_from(LINES))}"
-             for _ in range(draw(st.integers(0, 8)))]
-    pos: dict = {"era": era, "round": draw(st.integers(1, 10)), "players": players, "tiles": tiles, "links": links,
-                 "markets": {"coal": draw(st.integers(0, 8)), "iron": draw(st.integers(0, 8))},
-                 "distant_cotton_market": {"marker": draw(st.integers(1, 9)),
-                                           "drawn": draw(st.lists(st.integers(0, 4), max_size=5))}}
+    links = [
+        f"{draw(st.sampled_from(names))} {draw(st.sampled_from(['', 'canal ', 'rail ']))}{draw(st.sampled_from(LINES))}"
+        for _ in range(draw(st.integers(0, 8)))
+    ]
+    pos: dict = {
+        "era": era,
+        "round": draw(st.integers(1, 10)),
+        "players": players,
+        "tiles": tiles,
+        "links": links,
+        "markets": {"coal": draw(st.integers(0, 8)), "iron": draw(st.integers(0, 8))},
+        "distant_cotton_market": {
+            "marker": draw(st.integers(1, 9)),
+            "drawn": draw(st.lists(st.integers(0, 4), max_size=5)),
+        },
+    }
     if draw(st.booleans()):
         pos["actions_left"] = draw(st.integers(0, 2))
     if draw(st.booleans()):
@@ -246,15 +327,63 @@ def test_fuzz_mutated_position_dict(pos):
         _judge("position-dict", lp, Turn(((_pass()),)))
 
 
-TOKENS = ["\n", " ", "  ", "\t", ":", ": ", "- ", "[", "]", "{", "}", ",", "#", "&a ", "*a", "!!str ", "!!binary ",
-          "!!python/object/apply:os.system ", "---\n", "...\n", "? ", "|", ">", "'", '"', "%YAML 1.1\n", "<<: ",
-          "\x00", "\ufeff", "\x85", "\u2028", "\ud800", "é", "🚂", "0x1F", "1e400", ".inf", ".nan", "~", "null"]
+TOKENS = [
+    "\n",
+    " ",
+    "  ",
+    "\t",
+    ":",
+    ": ",
+    "- ",
+    "[",
+    "]",
+    "{",
+    "}",
+    ",",
+    "#",
+    "&a ",
+    "*a",
+    "!!str ",
+    "!!binary ",
+    "!!python/object/apply:os.system ",
+    "---\n",
+    "...\n",
+    "? ",
+    "|",
+    ">",
+    "'",
+    '"',
+    "%YAML 1.1\n",
+    "<<: ",
+    "\x00",
+    "\ufeff",
+    "\x85",
+    "\u2028",
+    "\ud800",
+    "é",
+    "🚂",
+    "0x1F",
+    "1e400",
+    ".inf",
+    ".nan",
+    "~",
+    "null",
+]
 
 
 @FUZZ
-@given(st.sampled_from(SEEDS), st.lists(st.tuples(st.sampled_from(["insert", "delete", "dup_line", "cut"]),
-                                                  st.integers(0, 10**6), st.sampled_from(TOKENS) | st.text(max_size=4)),
-                                        min_size=1, max_size=6))
+@given(
+    st.sampled_from(SEEDS),
+    st.lists(
+        st.tuples(
+            st.sampled_from(["insert", "delete", "dup_line", "cut"]),
+            st.integers(0, 10**6),
+            st.sampled_from(TOKENS) | st.text(max_size=4),
+        ),
+        min_size=1,
+        max_size=6,
+    ),
+)
 def test_fuzz_position_text(seed, edits):
     """Character-level damage to a valid position file: YAML syntax, tags, anchors, odd unicode."""
     text = _dump(seed)
@@ -263,7 +392,7 @@ def test_fuzz_position_text(seed, edits):
         if op == "insert":
             text = text[:at] + tok + text[at:]
         elif op == "delete":
-            text = text[:at] + text[at + len(tok) + 1:]
+            text = text[:at] + text[at + len(tok) + 1 :]
         elif op == "dup_line":
             lines = text.splitlines(keepends=True) or [""]
             i = at % len(lines)
@@ -285,7 +414,21 @@ def _pass():
     return parse_action("pass", DATA)
 
 
-VERBS = ["build", "network", "develop", "sell", "loan", "pass", "Build", "PASS", "bild", "netwrk", "", "sell;", "x"]
+VERBS = [
+    "build",
+    "network",
+    "develop",
+    "sell",
+    "loan",
+    "pass",
+    "Build",
+    "PASS",
+    "bild",
+    "netwrk",
+    "",
+    "sell;",
+    "x",
+]
 OPT_KEYS = ["card", "cards", "space", "level", "coal", "iron", "type", "amount", "foo", "", "CARD"]
 
 
@@ -301,9 +444,12 @@ def real_action_text(draw):
         s = f"build {draw(st.sampled_from(INDUSTRY_WORDS))}@{draw(st.sampled_from(PLACES))}"
         if draw(st.integers(0, 3)) == 0:
             card = " cards=" + ",".join(draw(st.lists(st.sampled_from(CARD_WORDS), min_size=2, max_size=2)))
-        for opt, vals in (("space", st.integers(0, 3)), ("level", st.integers(0, 4)),
-                          ("coal", st.lists(st.sampled_from(PLACES), min_size=1, max_size=3)),
-                          ("iron", st.lists(st.sampled_from(PLACES), min_size=1, max_size=3))):
+        for opt, vals in (
+            ("space", st.integers(0, 3)),
+            ("level", st.integers(0, 4)),
+            ("coal", st.lists(st.sampled_from(PLACES), min_size=1, max_size=3)),
+            ("iron", st.lists(st.sampled_from(PLACES), min_size=1, max_size=3)),
+        ):
             if draw(st.integers(0, 3)) == 0:
                 v = draw(vals)
                 s += f" {opt}=" + (",".join(v) if isinstance(v, list) else str(v))
@@ -321,7 +467,11 @@ def real_action_text(draw):
         for _ in range(draw(st.integers(1, 3))):
             m = draw(st.sampled_from(TOWNS)) + draw(st.sampled_from(["", "", "#0", "#1", "#2"]))
             d = draw(st.sampled_from(PLACES + ["distant"] * 5))
-            d += draw(st.sampled_from(["", "", "#0", "#1"])) if d != "distant" else draw(st.sampled_from(["", ":0", ":1", ":2", ":3", ":4"]))
+            d += (
+                draw(st.sampled_from(["", "", "#0", "#1"]))
+                if d != "distant"
+                else draw(st.sampled_from(["", ":0", ":1", ":2", ":3", ":4"]))
+            )
             sales.append(f"{m}>{d}")
         s = "sell " + " ".join(sales)
     elif kind == "loan":
@@ -345,7 +495,9 @@ def notation_text(draw):
         elif kind == "line":
             words.append(",".join(draw(st.lists(st.sampled_from(LINES + FAKE), min_size=1, max_size=3))))
         elif kind == "sale":
-            mill = draw(st.sampled_from(TOWNS + FAKE)) + draw(st.sampled_from(["", "#0", "#1", "#x", "#-1", "#99"]))
+            mill = draw(st.sampled_from(TOWNS + FAKE)) + draw(
+                st.sampled_from(["", "#0", "#1", "#x", "#-1", "#99"])
+            )
             dest = draw(st.sampled_from(PLACES + ["distant", "dcm"] + FAKE))
             dest += draw(st.sampled_from(["", ":0", ":2", ":4", ":9", ":x", ":-1", "#0", "#1:2"]))
             words.append(f"{mill}>{dest}")
@@ -376,8 +528,10 @@ def test_fuzz_notation(parts, seed):
         _judge("notation-turn", load_position(copy.deepcopy(seed), DATA), turn)
 
 
-ACTION_KEYS = sorted({k for ks in __import__("brass_judge.notation", fromlist=["_KEYS"])._KEYS.values() for k in ks}
-                     | {"sales", "player", "actions", "about", "mill", "to", "tile", "mill_space", "port_space"})
+ACTION_KEYS = sorted(
+    {k for ks in __import__("brass_judge.notation", fromlist=["_KEYS"])._KEYS.values() for k in ks}
+    | {"sales", "player", "actions", "about", "mill", "to", "tile", "mill_space", "port_space"}
+)
 
 
 @st.composite
@@ -392,12 +546,22 @@ def action_structure(draw):
     if verb is not None or draw(st.booleans()):
         obj["action"] = verb
     good = {
-        "industry": st.sampled_from(INDUSTRY_WORDS), "location": st.sampled_from(TOWNS),
-        "card": st.sampled_from(TOWNS + INDUSTRY_WORDS), "cards": st.lists(st.sampled_from(TOWNS), max_size=3),
-        "lines": st.lists(st.sampled_from(LINES), max_size=3), "industries": st.lists(st.sampled_from(INDUSTRY_WORDS), max_size=3),
-        "amount": st.sampled_from([10, 20, 30, "20", 25]), "space": st.integers(-1, 4), "level": st.integers(-1, 5),
-        "sales": st.lists(st.fixed_dictionaries({"mill": st.sampled_from(TOWNS), "to": st.sampled_from(PLACES + ["distant"])},
-                                                optional={"tile": st.integers(-1, 6), "mill_space": numbers}), max_size=3),
+        "industry": st.sampled_from(INDUSTRY_WORDS),
+        "location": st.sampled_from(TOWNS),
+        "card": st.sampled_from(TOWNS + INDUSTRY_WORDS),
+        "cards": st.lists(st.sampled_from(TOWNS), max_size=3),
+        "lines": st.lists(st.sampled_from(LINES), max_size=3),
+        "industries": st.lists(st.sampled_from(INDUSTRY_WORDS), max_size=3),
+        "amount": st.sampled_from([10, 20, 30, "20", 25]),
+        "space": st.integers(-1, 4),
+        "level": st.integers(-1, 5),
+        "sales": st.lists(
+            st.fixed_dictionaries(
+                {"mill": st.sampled_from(TOWNS), "to": st.sampled_from(PLACES + ["distant"])},
+                optional={"tile": st.integers(-1, 6), "mill_space": numbers},
+            ),
+            max_size=3,
+        ),
         "type": st.sampled_from(["canal", "rail", "boat"]),
     }
     for k in draw(st.lists(st.sampled_from(ACTION_KEYS + ["crad", "lnes", ""]), max_size=5, unique=True)):
@@ -406,12 +570,18 @@ def action_structure(draw):
 
 
 @FUZZ
-@given(st.one_of(action_structure(), st.lists(action_structure() | notation_text(), max_size=3),
-                 st.fixed_dictionaries({"actions": st.lists(action_structure(), max_size=3) | action_structure()
-                                        | notation_text()},
-                                       optional={"player": scalars | yaml_values, "about": scalars}),
-                 yaml_values),
-       st.sampled_from(SEEDS))
+@given(
+    st.one_of(
+        action_structure(),
+        st.lists(action_structure() | notation_text(), max_size=3),
+        st.fixed_dictionaries(
+            {"actions": st.lists(action_structure(), max_size=3) | action_structure() | notation_text()},
+            optional={"player": scalars | yaml_values, "about": scalars},
+        ),
+        yaml_values,
+    ),
+    st.sampled_from(SEEDS),
+)
 def test_fuzz_action_file(obj, seed):
     """Random action-file structures, through YAML text like the CLI reads them: InputError or a Turn."""
     from brass_judge.action_io import load_turn
@@ -452,8 +622,14 @@ def test_fuzz_engine_odd_positions(pos, actions):
 # --------------------------------------------------------------------------------- through the CLI
 def _cli(*args, cwd):
     env = dict(os.environ, COLUMNS="120")
-    return subprocess.run([sys.executable, "-m", "brass_judge", *args], capture_output=True, text=True,
-                          cwd=cwd, timeout=60, env=env)
+    return subprocess.run(
+        [sys.executable, "-m", "brass_judge", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=60,
+        env=env,
+    )
 
 
 @FUZZ_CLI
@@ -486,5 +662,7 @@ def _report_counts():
         lines = ["", "fuzz cases (test: cases; outcomes):"]
         for t in tests:
             outs = {k: v for (tt, k), v in COUNTS.items() if tt == t and k != "cases"}
-            lines.append(f"  {t}: {COUNTS[(t, 'cases')]}; " + ", ".join(f"{k} {v}" for k, v in sorted(outs.items())))
+            lines.append(
+                f"  {t}: {COUNTS[(t, 'cases')]}; " + ", ".join(f"{k} {v}" for k, v in sorted(outs.items()))
+            )
         sys.stdout.write("\n".join(lines) + "\n")

@@ -14,6 +14,7 @@ may survive into a written position.
 Deterministic by default (as tests/test_fuzz.py); ``BRASS_FUZZ_EXAMPLES=N`` explores further.
 Run with ``-s`` to see the outcome counts.
 """
+
 from __future__ import annotations
 
 import json
@@ -46,9 +47,13 @@ HIGHLIGHT = REPO / "examples" / "render" / "midgame-highlight.yaml"
 COUNTS: Counter = Counter()
 N = int(os.environ.get("BRASS_FUZZ_EXAMPLES", "150"))
 EXPLORE = "BRASS_FUZZ_EXAMPLES" in os.environ
-FUZZ = settings(max_examples=N, deadline=None, derandomize=not EXPLORE, database=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
-                                       HealthCheck.data_too_large])
+FUZZ = settings(
+    max_examples=N,
+    deadline=None,
+    derandomize=not EXPLORE,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large],
+)
 FUZZ_CLI = settings(FUZZ, max_examples=max(20, N // 8))
 #: No message may be longer than this (a message quotes at most 80 characters of input).
 MAX_MESSAGE = 1200
@@ -57,16 +62,92 @@ MAX_OUTPUT = 200_000
 
 
 # ------------------------------------------------------------------------------ hostile scalars
-BAD_TAGS = ["!!bool maybe", "!!bool yes", "!!float abc", "!!float 1:20", "!!int x", "!!int 12.5", "!!int 0b101",
-            "!!null x", "!!timestamp 2024-13-99x", "!!timestamp yesterday", "!!str", "!!binary aGk=", "!!set {a}",
-            "!!omap [a: 1]", "!!python/none ''", "!custom 3", "!!bool", "!!int", "!!float"]
-NUMBERS = ["0x" + "f" * 5000, "0o" + "7" * 6000, "9" * 5000, "-" + "9" * 4400, "0b" + "1" * 9000,
-           "1" + "_000" * 2000, ":".join(["59"] * 3000), "1:20", "190:20:30", "12.0", "1.0", "3.0", "50.0",
-           "0.0", "-0.0", "1e999", "-.inf", ".nan", ".NaN", "1e3", "0x10", "0o17", "017", "+12", "1_000",
-           "0b11", "1.5", "99999999999999999999", "1e16"]
-NAMES = ["yes", "no", "on", "off", "Yes", "NO", "y", "n", "~", "null", "Null", "true", "FALSE", "1:20",
-         "2024-05-01", "=", "<<", "-", "'quoted'", '"dq"', "a\u0000b", "x" * 20_000, "w " * 6000,
-         "\u001b[31mred\u001b[0m", "line\\nbreak", "\ud7ff", "🚂", "", "''", "#", "a #b", "b: c"]
+BAD_TAGS = [
+    "!!bool maybe",
+    "!!bool yes",
+    "!!float abc",
+    "!!float 1:20",
+    "!!int x",
+    "!!int 12.5",
+    "!!int 0b101",
+    "!!null x",
+    "!!timestamp 2024-13-99x",
+    "!!timestamp yesterday",
+    "!!str",
+    "!!binary aGk=",
+    "!!set {a}",
+    "!!omap [a: 1]",
+    "!!python/none ''",
+    "!custom 3",
+    "!!bool",
+    "!!int",
+    "!!float",
+]
+NUMBERS = [
+    "0x" + "f" * 5000,
+    "0o" + "7" * 6000,
+    "9" * 5000,
+    "-" + "9" * 4400,
+    "0b" + "1" * 9000,
+    "1" + "_000" * 2000,
+    ":".join(["59"] * 3000),
+    "1:20",
+    "190:20:30",
+    "12.0",
+    "1.0",
+    "3.0",
+    "50.0",
+    "0.0",
+    "-0.0",
+    "1e999",
+    "-.inf",
+    ".nan",
+    ".NaN",
+    "1e3",
+    "0x10",
+    "0o17",
+    "017",
+    "+12",
+    "1_000",
+    "0b11",
+    "1.5",
+    "99999999999999999999",
+    "1e16",
+]
+NAMES = [
+    "yes",
+    "no",
+    "on",
+    "off",
+    "Yes",
+    "NO",
+    "y",
+    "n",
+    "~",
+    "null",
+    "Null",
+    "true",
+    "FALSE",
+    "1:20",
+    "2024-05-01",
+    "=",
+    "<<",
+    "-",
+    "'quoted'",
+    '"dq"',
+    "a\u0000b",
+    "x" * 20_000,
+    "w " * 6000,
+    "\u001b[31mred\u001b[0m",
+    "line\\nbreak",
+    "\ud7ff",
+    "🚂",
+    "",
+    "''",
+    "#",
+    "a #b",
+    "b: c",
+]
 
 
 def _as_yaml(s: str) -> str:
@@ -74,11 +155,15 @@ def _as_yaml(s: str) -> str:
     return json.dumps(s, ensure_ascii=True)
 
 
-HOSTILE = (st.sampled_from(BAD_TAGS) | st.sampled_from(NUMBERS)
-           | st.sampled_from(NAMES).map(lambda s: s if s.isprintable() and "\n" not in s and "\\" not in s
-                                        and len(s) < 100 else _as_yaml(s))
-           | st.text(min_size=0, max_size=30).map(_as_yaml)
-           | st.integers(-10, 10 ** 6).map(lambda i: f"{i}.0"))
+HOSTILE = (
+    st.sampled_from(BAD_TAGS)
+    | st.sampled_from(NUMBERS)
+    | st.sampled_from(NAMES).map(
+        lambda s: s if s.isprintable() and "\n" not in s and "\\" not in s and len(s) < 100 else _as_yaml(s)
+    )
+    | st.text(min_size=0, max_size=30).map(_as_yaml)
+    | st.integers(-10, 10**6).map(lambda i: f"{i}.0")
+)
 
 PLACEHOLDER = "HOSTILE_PLACEHOLDER"
 
@@ -232,8 +317,9 @@ def test_fuzz_hostile_highlight(text):
 
 def _cli(*args, cwd=REPO, timeout=60):
     env = dict(os.environ, COLUMNS="120")
-    return subprocess.run([sys.executable, "-m", "brass_judge", *args], capture_output=True, cwd=cwd,
-                          timeout=timeout, env=env)
+    return subprocess.run(
+        [sys.executable, "-m", "brass_judge", *args], capture_output=True, cwd=cwd, timeout=timeout, env=env
+    )
 
 
 def assert_exit_2(r, *fragments, code=None):
@@ -282,15 +368,27 @@ def _pos(tmp_path, text: str, name: str = "pos.yaml") -> str:
 BASE = "players:\n  red: {money: 10}\n  blue: {}\ntiles:\n  - red coal1@wigan\n"
 
 
-@pytest.mark.parametrize("value, tag", [("!!bool maybe", "!!bool"), ("!!float abc", "!!float"), ("!!int x", "!!int"),
-                                        ("!!null x", "!!null"), ("!!timestamp 2024-13-45x", "!!timestamp")])
+@pytest.mark.parametrize(
+    "value, tag",
+    [
+        ("!!bool maybe", "!!bool"),
+        ("!!float abc", "!!float"),
+        ("!!int x", "!!int"),
+        ("!!null x", "!!null"),
+        ("!!timestamp 2024-13-45x", "!!timestamp"),
+    ],
+)
 @pytest.mark.parametrize("where", ["value", "key"])
 def test_tag_with_a_value_that_does_not_parse(tmp_path, value, tag, where):
-    text = BASE.replace("{money: 10}", "{money: %s}" % value) if where == "value" else \
-        BASE + f"{value}: 3\n"
+    text = BASE.replace("{money: 10}", "{money: %s}" % value) if where == "value" else BASE + f"{value}: 3\n"
     f = _pos(tmp_path, text)
-    for args in (("validate", f), ("check", f, "--action", "pass"), ("moves", f), ("render", f, "-o", os.devnull),
-                 ("replay", f)):
+    for args in (
+        ("validate", f),
+        ("check", f, "--action", "pass"),
+        ("moves", f),
+        ("render", f, "-o", os.devnull),
+        ("replay", f),
+    ):
         err = assert_exit_2(_cli(*args), f"not a valid value for the tag {tag}", code="INP013")
         assert re.search(re.escape(f) + r":[2-6]:\d+", err), err
     if where == "value":
@@ -301,7 +399,9 @@ def test_tag_with_a_value_that_does_not_parse(tmp_path, value, tag, where):
 @pytest.mark.parametrize("field", ["money", "era"])
 def test_huge_integers_never_crash(tmp_path, number, field):
     """Beyond Python's 4,300-digit int-to-text limit: refused (INP014), not a crash in a message."""
-    text = BASE.replace("{money: 10}", "{money: %s}" % number) if field == "money" else BASE + f"era: {number}\n"
+    text = (
+        BASE.replace("{money: 10}", "{money: %s}" % number) if field == "money" else BASE + f"era: {number}\n"
+    )
     f = _pos(tmp_path, text)
     for args in (("validate", f, "--format", "json"), ("moves", f), ("render", f, "-o", os.devnull)):
         err = assert_exit_2(_cli(*args), "number written with", code="INP014")
@@ -328,20 +428,30 @@ def test_yaml_11_names_are_names(tmp_path):
     assert r.returncode in (0, 1) and b"Traceback" not in r.stderr, r.stderr
 
 
-@pytest.mark.parametrize("text, field", [
-    ("players:\n  red: {income_space: 12.0}\n  blue: {}\n", "players.red.income_space"),
-    ("players: [red, blue]\ndistant_cotton_market: {marker: 1.0}\n", "distant_cotton_market.marker"),
-    ("players: [red, blue]\ntiles:\n  - {owner: red, industry: coal, location: wigan, cubes: 3.0}\n", "tiles[0].cubes"),
-    ("players: [red, blue]\nround: 2.0\n", "round"),
-    ("players: [red, blue]\nmarkets: {coal: 5.0}\n", "markets.coal"),
-])
+@pytest.mark.parametrize(
+    "text, field",
+    [
+        ("players:\n  red: {income_space: 12.0}\n  blue: {}\n", "players.red.income_space"),
+        ("players: [red, blue]\ndistant_cotton_market: {marker: 1.0}\n", "distant_cotton_market.marker"),
+        (
+            "players: [red, blue]\ntiles:\n  - {owner: red, industry: coal, location: wigan, cubes: 3.0}\n",
+            "tiles[0].cubes",
+        ),
+        ("players: [red, blue]\nround: 2.0\n", "round"),
+        ("players: [red, blue]\nmarkets: {coal: 5.0}\n", "markets.coal"),
+    ],
+)
 def test_integral_floats_are_refused_everywhere(tmp_path, text, field):
     """12.0 where a whole number belongs: 'write 12' (JSON Schema alone accepts it, and render,
     moves and sell crashed on the float; --apply wrote it back as 50.0)."""
     f = _pos(tmp_path, text)
-    for args in (("validate", f), ("moves", f), ("render", f, "-o", os.devnull),
-                 ("check", f, "--action", "sell bolton>liverpool card=bolton"),
-                 ("check", f, "--action", "loan 10 card=wigan", "--apply", "--out", str(tmp_path / "o.yaml"))):
+    for args in (
+        ("validate", f),
+        ("moves", f),
+        ("render", f, "-o", os.devnull),
+        ("check", f, "--action", "sell bolton>liverpool card=bolton"),
+        ("check", f, "--action", "loan 10 card=wigan", "--apply", "--out", str(tmp_path / "o.yaml")),
+    ):
         err = assert_exit_2(_cli(*args), f"field '{field}'", "expected a whole number", code="INP033")
         assert re.search(r"write -?\d+\b", err), err
     assert not (tmp_path / "o.yaml").exists()
@@ -366,9 +476,16 @@ def _special_files(tmp_path) -> dict:
     nul = tmp_path / "nul.yaml"
     nul.write_bytes(b"players: [red, blue]\n\x00\n")
     return {
-        "/dev/zero": "character device", "/dev/urandom": "character device", str(fifo): "named pipe (FIFO)",
-        str(loop): "symbolic link loop", str(dangling): "which does not exist", str(tmp_path): "is a directory",
-        "": "the path is empty", "no-such-game": "not found", str(binary): "not UTF-8", str(nul): "NUL byte",
+        "/dev/zero": "character device",
+        "/dev/urandom": "character device",
+        str(fifo): "named pipe (FIFO)",
+        str(loop): "symbolic link loop",
+        str(dangling): "which does not exist",
+        str(tmp_path): "is a directory",
+        "": "the path is empty",
+        "no-such-game": "not found",
+        str(binary): "not UTF-8",
+        str(nul): "NUL byte",
     }
 
 
@@ -381,9 +498,15 @@ def test_special_files_every_reader(tmp_path):
     hl = tmp_path / "h.yaml"
     hl.write_text("legal: true\n", encoding="utf-8")
     for path, what in cases.items():
-        for args in (("validate", path), ("check", path, "--action", "pass"), ("check", str(POSITION), path),
-                     ("moves", path), ("replay", path), ("render", path, "-o", os.devnull),
-                     ("render", str(MIDGAME), "-o", os.devnull, "--highlight", path)):
+        for args in (
+            ("validate", path),
+            ("check", path, "--action", "pass"),
+            ("check", str(POSITION), path),
+            ("moves", path),
+            ("replay", path),
+            ("render", path, "-o", os.devnull),
+            ("render", str(MIDGAME), "-o", os.devnull, "--highlight", path),
+        ):
             if path == "" and args[0] == "check" and args[1] != "":
                 continue  # an empty ACTION_FILE argument is "no action file": the usage error INP021
             assert_exit_2(_cli(*args, timeout=30), what)
@@ -418,12 +541,18 @@ def test_output_does_not_grow_with_the_input(tmp_path):
     """A tile string with thousands of extra words: one short message per tile, at most 3 per
     field and 50 in all ("... N more"), each quoting at most 80 characters of the string."""
     words = " ".join(f"w{i}" for i in range(1500))
-    text = "players: [red, blue]\ntiles:\n" + "".join(f"  - red coal1@wigan cubes=x {words}\n" for _ in range(120))
+    text = "players: [red, blue]\ntiles:\n" + "".join(
+        f"  - red coal1@wigan cubes=x {words}\n" for _ in range(120)
+    )
     text += "links:\n" + "".join(f"  - red {'x' * 5000} bolton-bury\n" for _ in range(40))
     f = _pos(tmp_path, text)
     assert os.path.getsize(f) > 1_000_000
-    for args in (("validate", f), ("validate", f, "--format", "json"), ("check", f, "--action", "pass", "--format", "json"),
-                 ("lint", f, "--format", "json")):
+    for args in (
+        ("validate", f),
+        ("validate", f, "--format", "json"),
+        ("check", f, "--action", "pass", "--format", "json"),
+        ("lint", f, "--format", "json"),
+    ):
         r = _cli(*args)
         assert r.returncode == 2 and b"Traceback" not in r.stderr, r.stderr[:2000]
         assert len(r.stdout) + len(r.stderr) < 100_000, (args, len(r.stdout), len(r.stderr))
@@ -440,10 +569,14 @@ def test_long_names_are_quoted_short(tmp_path):
     assert max(len(line) for line in err.splitlines()) < 600
 
 
-@pytest.mark.parametrize("line, kind", [
-    ("  - red coal1@wigan #1 cubes=1", "tile"), ("  - red cotton1@bolton  # built in round 2", "tile"),
-    ("  - red coal1@wigan flipped #2", "tile"),
-])
+@pytest.mark.parametrize(
+    "line, kind",
+    [
+        ("  - red coal1@wigan #1 cubes=1", "tile"),
+        ("  - red cotton1@bolton  # built in round 2", "tile"),
+        ("  - red coal1@wigan flipped #2", "tile"),
+    ],
+)
 def test_comment_after_a_tile_is_refused(tmp_path, line, kind):
     """YAML drops '#1 cubes=1' as a comment: the mine would be judged with 2 cubes, not 1."""
     f = _pos(tmp_path, f"players: [red, blue]\ntiles:\n{line}\n")
@@ -460,7 +593,11 @@ def test_space_forms_in_tile_strings(tmp_path):
     """space=N, @loc#N and a quoted ' #N' all set the space; a comment on its own line is fine."""
     from brass_judge.position_io import load_position
 
-    for tile in ["red cotton1@bolton space=1 flipped", "red cotton1@bolton#1 flipped", "'red cotton1@bolton #1 flipped'"]:
+    for tile in [
+        "red cotton1@bolton space=1 flipped",
+        "red cotton1@bolton#1 flipped",
+        "'red cotton1@bolton #1 flipped'",
+    ]:
         lp = load_position(f"players: [red, blue]\ntiles:\n  # a note on its own line\n  - {tile}\n")
         t = lp.position.tiles[0]
         assert (t.space, t.flipped) == (1, True), tile
@@ -471,23 +608,40 @@ def test_space_forms_in_tile_strings(tmp_path):
 
 
 HIGHLIGHT_SHAPES = [
-    ("legal: maybe", "expected true/false"), ("legal: 1", "expected true/false"), ("placed: 3", "expected a list"),
-    ("placed: [[bolton]]", "at least 2"), ("placed: [{space: 1}]", "'location' is required"),
-    ("placed: ['atlantis:0']", "unknown location 'atlantis'"), ("placed: ['bolton:9']", "not space 9"),
-    ("placed: [[bolton, 1.0]]", "expected one of"), ("placed: [[1, bolton]]", "[location, space]"), ("placed: ['bolton:x']", "expected form"),
-    ("flipped: {a: 1}", "expected a list"), ("removed: [null]", "expected one of"),
-    ("links: [5]", "expected one of"), ("links: [nowhere-bolton]", "as a link line"), ("links: [[a, b, c]]", "at most 2"),
-    ("coal_paths: [wigan]", "expected a list"), ("coal_paths: [[wigan, zzz]]", "unknown location 'zzz'"),
-    ("iron_paths: [[]]", "at least 1"), ("locations: [{a: 1}]", "expected text"), ("locations: [atlantis]", "unknown location"),
-    ("caption: {a: 1}", "expected one of"), ("caption: [1, 2]", "expected text"), ("placd: []", "placed"),
-    ("[1, 2]", "must be a mapping"), ("just text", "must be a mapping"),
+    ("legal: maybe", "expected true/false"),
+    ("legal: 1", "expected true/false"),
+    ("placed: 3", "expected a list"),
+    ("placed: [[bolton]]", "at least 2"),
+    ("placed: [{space: 1}]", "'location' is required"),
+    ("placed: ['atlantis:0']", "unknown location 'atlantis'"),
+    ("placed: ['bolton:9']", "not space 9"),
+    ("placed: [[bolton, 1.0]]", "expected one of"),
+    ("placed: [[1, bolton]]", "[location, space]"),
+    ("placed: ['bolton:x']", "expected form"),
+    ("flipped: {a: 1}", "expected a list"),
+    ("removed: [null]", "expected one of"),
+    ("links: [5]", "expected one of"),
+    ("links: [nowhere-bolton]", "as a link line"),
+    ("links: [[a, b, c]]", "at most 2"),
+    ("coal_paths: [wigan]", "expected a list"),
+    ("coal_paths: [[wigan, zzz]]", "unknown location 'zzz'"),
+    ("iron_paths: [[]]", "at least 1"),
+    ("locations: [{a: 1}]", "expected text"),
+    ("locations: [atlantis]", "unknown location"),
+    ("caption: {a: 1}", "expected one of"),
+    ("caption: [1, 2]", "expected text"),
+    ("placd: []", "placed"),
+    ("[1, 2]", "must be a mapping"),
+    ("just text", "must be a mapping"),
 ]
 
 
 @pytest.mark.parametrize("text, message", HIGHLIGHT_SHAPES)
 def test_highlight_file_shapes(tmp_path, text, message):
     h = _pos(tmp_path, text + "\n", "h.yaml")
-    err = assert_exit_2(_cli("render", str(MIDGAME), "-o", str(tmp_path / "x.svg"), "--highlight", h), message)
+    err = assert_exit_2(
+        _cli("render", str(MIDGAME), "-o", str(tmp_path / "x.svg"), "--highlight", h), message
+    )
     assert f"{h}:1" in err.splitlines()[0], err
     assert not (tmp_path / "x.svg").exists()
 
@@ -510,5 +664,7 @@ def _report_counts():
         lines = ["", "hostile fuzz cases (test: cases; outcomes):"]
         for t in tests:
             outs = {k: v for (tt, k), v in COUNTS.items() if tt == t and k != "cases"}
-            lines.append(f"  {t}: {COUNTS[(t, 'cases')]}; " + ", ".join(f"{k} {v}" for k, v in sorted(outs.items())))
+            lines.append(
+                f"  {t}: {COUNTS[(t, 'cases')]}; " + ", ".join(f"{k} {v}" for k, v in sorted(outs.items()))
+            )
         sys.stdout.write("\n".join(lines) + "\n")

@@ -7,6 +7,7 @@ All through the program as a user runs it (``python -m brass_judge``, which take
 check and validate), with the fast path's answers compared to the typer path's
 (``BRASS_JUDGE_NO_FASTPATH=1``). Deterministic: fixed inputs, no timing.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -17,7 +18,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import EXAMPLES, REPO
 
 POS = EXAMPLES / "worked-turn" / "position.yaml"
@@ -29,8 +29,14 @@ HOSTILE = "\x1b[2J\n::error file=x::pwn\r"
 def sub(*args, env=None, stdout=subprocess.PIPE, cwd=None):
     e = dict(os.environ, COLUMNS="120")
     e.update(env or {})
-    p = subprocess.run([sys.executable, "-m", "brass_judge", *map(str, args)], stdout=stdout,
-                       stderr=subprocess.PIPE, timeout=120, env=e, cwd=cwd or REPO)
+    p = subprocess.run(
+        [sys.executable, "-m", "brass_judge", *map(str, args)],
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        timeout=120,
+        env=e,
+        cwd=cwd or REPO,
+    )
     out = (p.stdout or b"").decode("utf-8", "replace")
     err = p.stderr.decode("utf-8", "replace")
     assert "Traceback" not in out + err, err
@@ -106,22 +112,28 @@ def test_new_writers_never_write_over_an_input(tmp_path, how):
     elif how == "symlink":
         target.symlink_to(game)
     before = digest(game)
-    for args in (("replay", game, "--annotate", target), ("lint", game, "--output-file", target),
-                 ("lint", game, "-f", "junit", "--output-file", target)):
+    for args in (
+        ("replay", game, "--annotate", target),
+        ("lint", game, "--output-file", target),
+        ("lint", game, "-f", "junit", "--output-file", target),
+    ):
         code, out, err = sub(*args)
         assert code == 2 and "over" in err, (args, out, err)
         assert digest(game) == before
 
 
-@pytest.mark.parametrize("args", [
-    ("replay", GAME, "--annotate", "/dev/full"),
-    ("replay", GAME, "--round-ends"),
-    ("lint", GAME, "-f", "json-lines"),
-    ("lint", GAME, "--statistics"),
-    ("selfplay", "-s", "1", "--facts", "-v", "classic", "-o", "-"),
-    ("completion", "bash"),
-    ("check", POS, TURN, "--dcm-sequences", "-f", "json"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("replay", GAME, "--annotate", "/dev/full"),
+        ("replay", GAME, "--round-ends"),
+        ("lint", GAME, "-f", "json-lines"),
+        ("lint", GAME, "--statistics"),
+        ("selfplay", "-s", "1", "--facts", "-v", "classic", "-o", "-"),
+        ("completion", "bash"),
+        ("check", POS, TURN, "--dcm-sequences", "-f", "json"),
+    ],
+)
 def test_new_options_fail_cleanly_on_a_full_disk(args):
     with open("/dev/full", "wb") as full:
         code, _, err = sub(*args, stdout=full)
@@ -129,12 +141,15 @@ def test_new_options_fail_cleanly_on_a_full_disk(args):
 
 
 @pytest.mark.parametrize("env", [{"PYTHONIOENCODING": "ascii"}, {"LANG": "C", "LC_ALL": "C"}])
-@pytest.mark.parametrize("args", [
-    ("replay", GAME, "--round-ends"),
-    ("lint", GAME, "-f", "junit"),
-    ("selfplay", "-s", "1", "--facts", "-o", "-"),
-    ("check", POS, "-a", "pass card=bolton", "--as", "red\u00e9\u2603"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("replay", GAME, "--round-ends"),
+        ("lint", GAME, "-f", "junit"),
+        ("selfplay", "-s", "1", "--facts", "-o", "-"),
+        ("check", POS, "-a", "pass card=bolton", "--as", "red\u00e9\u2603"),
+    ],
+)
 def test_new_options_survive_a_non_utf8_stdout(args, env):
     code, out, err = sub(*args, env=env)
     assert code in (0, 1, 2), err
@@ -143,8 +158,17 @@ def test_new_options_survive_a_non_utf8_stdout(args, env):
 @pytest.mark.parametrize("opt", ["--as", "-p", "--shortfall"])
 def test_hostile_option_strings_are_escaped_and_bounded(tmp_path, opt):
     out_file = tmp_path / "after.yaml"
-    code, out, err = sub("check", EXAMPLES / "shortfall" / "round-end.yaml", "-a", "pass card=bolton",
-                         "--apply", "--out", out_file, opt, HOSTILE * 2000)
+    code, out, err = sub(
+        "check",
+        EXAMPLES / "shortfall" / "round-end.yaml",
+        "-a",
+        "pass card=bolton",
+        "--apply",
+        "--out",
+        out_file,
+        opt,
+        HOSTILE * 2000,
+    )
     assert code == 2, (out, err)
     clean(out + err)
     assert len(out) + len(err) < 20_000
@@ -160,8 +184,11 @@ def test_completion_refuses_an_unknown_shell_with_exit_2():
 BAD = sorted((REPO / "tests" / "bad_inputs").glob("*.yaml"))
 
 
-@pytest.mark.parametrize("path", [p for p in BAD if p.name != "expected.yaml"][::3]
-                         + [Path("/dev/zero"), Path(""), Path("no-such-file")], ids=str)
+@pytest.mark.parametrize(
+    "path",
+    [p for p in BAD if p.name != "expected.yaml"][::3] + [Path("/dev/zero"), Path(""), Path("no-such-file")],
+    ids=str,
+)
 @pytest.mark.parametrize("fmt", ["text", "json"])
 def test_fast_path_answers_bad_input_exactly_as_the_typer_path(path, fmt):
     for cmd in ("check", "validate"):
@@ -176,12 +203,24 @@ def test_fast_path_answers_bad_input_exactly_as_the_typer_path(path, fmt):
             assert fast[0] == 2, fast
 
 
-@pytest.mark.parametrize("args", [
-    ("check", POS, TURN), ("check", POS, TURN, "-f", "json"), ("validate", POS), ("moves", POS),
-    ("render", POS, "-o", "-"), ("replay", GAME, "--round-ends"), ("lint", GAME, "-f", "junit"),
-    ("lint", GAME, "--statistics"), ("selfplay", "-s", "2", "--facts", "-o", "-"), ("rulings", "list"),
-    ("schema", "position"), ("completion", "bash"), ("data", "map"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("check", POS, TURN),
+        ("check", POS, TURN, "-f", "json"),
+        ("validate", POS),
+        ("moves", POS),
+        ("render", POS, "-o", "-"),
+        ("replay", GAME, "--round-ends"),
+        ("lint", GAME, "-f", "junit"),
+        ("lint", GAME, "--statistics"),
+        ("selfplay", "-s", "2", "--facts", "-o", "-"),
+        ("rulings", "list"),
+        ("schema", "position"),
+        ("completion", "bash"),
+        ("data", "map"),
+    ],
+)
 def test_a_closed_stdout_is_exit_2_with_a_message(args):
     """Found by the audit: started with standard output closed (``>&-``, sys.stdout is None) every
     command died with an AttributeError traceback."""

@@ -20,6 +20,7 @@ Hypothesis draws
 All in-process through ``brass_judge.cli.run``. Deterministic by default, like test_fuzz.py
 (``BRASS_FUZZ_EXAMPLES`` explores); ``-s`` prints the counts of cases and outcomes.
 """
+
 from __future__ import annotations
 
 import errno
@@ -38,10 +39,9 @@ import pytest
 import yaml
 
 hypothesis = pytest.importorskip("hypothesis")
+from conftest import EXAMPLES  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
-
-from conftest import EXAMPLES  # noqa: E402
 
 POS = EXAMPLES / "worked-turn" / "position.yaml"
 TURN = EXAMPLES / "worked-turn" / "turn.yaml"
@@ -51,9 +51,18 @@ BAD_GAME = EXAMPLES / "games" / "bad-illegal-build.yaml"
 COUNTS: Counter = Counter()
 N = int(os.environ.get("BRASS_FUZZ_EXAMPLES", "150"))
 EXPLORE = "BRASS_FUZZ_EXAMPLES" in os.environ
-FUZZ = settings(max_examples=max(20, N // 3), deadline=None, derandomize=not EXPLORE, database=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
-                                       HealthCheck.filter_too_much, HealthCheck.data_too_large])
+FUZZ = settings(
+    max_examples=max(20, N // 3),
+    deadline=None,
+    derandomize=not EXPLORE,
+    database=None,
+    suppress_health_check=[
+        HealthCheck.too_slow,
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.filter_too_much,
+        HealthCheck.data_too_large,
+    ],
+)
 ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 
 
@@ -79,9 +88,23 @@ WRITERS = {
     "replay-render-dir": (["replay", "{game}", "--render-dir", "{x}"], "dir"),
     "selfplay": (["selfplay", "-o", "{x}"], "yaml"),
 }
-TARGETS = ["same-pos", "same-turn", "same-game", "symlink-pos", "symlink-game", "hardlink-pos",
-           "hardlink-turn", "existing-dir", "missing-dir", "readonly-dir", "dev-full", "dangling-link",
-           "new-file", "existing-file", "dash"]
+TARGETS = [
+    "same-pos",
+    "same-turn",
+    "same-game",
+    "symlink-pos",
+    "symlink-game",
+    "hardlink-pos",
+    "hardlink-turn",
+    "existing-dir",
+    "missing-dir",
+    "readonly-dir",
+    "dev-full",
+    "dangling-link",
+    "new-file",
+    "existing-file",
+    "dash",
+]
 
 
 def _make_target(work: Path, target: str) -> Path | str:
@@ -116,8 +139,11 @@ def _make_target(work: Path, target: str) -> Path | str:
 
 
 @FUZZ
-@given(writer=st.sampled_from(sorted(WRITERS)), target=st.sampled_from(TARGETS),
-       fail=st.sampled_from([None, None, "midway", "fsync", "replace"]))
+@given(
+    writer=st.sampled_from(sorted(WRITERS)),
+    target=st.sampled_from(TARGETS),
+    fail=st.sampled_from([None, None, "midway", "fsync", "replace"]),
+)
 def test_fuzz_output_paths(capsys, monkeypatch, writer, target, fail):
     import brass_judge.output as O
 
@@ -131,17 +157,24 @@ def test_fuzz_output_paths(capsys, monkeypatch, writer, target, fail):
             (work / name).write_text(src.read_text())
         x = _make_target(work, target)
         if target == "readonly-dir" and ROOT:  # root writes anywhere: simulate the refusal
-            mp.setattr(tempfile, "mkstemp", lambda *a, **k: (_ for _ in ()).throw(
-                PermissionError(errno.EACCES, "Permission denied")))
+            mp.setattr(
+                tempfile,
+                "mkstemp",
+                lambda *a, **k: (_ for _ in ()).throw(PermissionError(errno.EACCES, "Permission denied")),
+            )
         if fail == "midway":
+
             def half(fh, data):
                 fh.write(data[: len(data) // 2])
                 raise OSError(errno.ENOSPC, "No space left on device")
+
             mp.setattr(O, "_write_all", half)
         elif fail == "fsync":
             mp.setattr(os, "fsync", lambda fd: (_ for _ in ()).throw(OSError(errno.EIO, "I/O error")))
         elif fail == "replace":
-            mp.setattr(os, "replace", lambda a, b: (_ for _ in ()).throw(OSError(errno.EXDEV, "cross-device")))
+            mp.setattr(
+                os, "replace", lambda a, b: (_ for _ in ()).throw(OSError(errno.EXDEV, "cross-device"))
+            )
         inputs = {n: work / f"{n}.yaml" for n in ("pos", "turn", "game")}
         mine = {n for n in inputs if "{" + n + "}" in WRITERS[writer][0]}  # this command's inputs
         before = {n: digest(p) for n, p in inputs.items()}
@@ -188,12 +221,32 @@ def test_fuzz_output_paths(capsys, monkeypatch, writer, target, fail):
 
 
 # ---------------------------------------------------------------------------- lint folders
-ENTRIES = ["good-pos", "bad-game", "near-miss", "not-yaml", "skipped", "dangling", "loop-dir", "loop-file",
-           "fifo", "unreadable", "crash", "bad-yaml"]
+ENTRIES = [
+    "good-pos",
+    "bad-game",
+    "near-miss",
+    "not-yaml",
+    "skipped",
+    "dangling",
+    "loop-dir",
+    "loop-file",
+    "fifo",
+    "unreadable",
+    "crash",
+    "bad-yaml",
+]
 NEAR = ["Turns: []\n", "player: {}\n", "Setup: {}\n", "ACTION: pass\n", "Players: {}\n"]
 #: entries that cannot be checked (exit 2) and the code each must give
-UNCHECKABLE = {"dangling": "INP092", "loop-dir": "INP092", "loop-file": "INP092", "fifo": "INP092",
-               "unreadable": "INP092", "crash": "INP091", "near-miss": "INP093", "bad-yaml": "INP"}
+UNCHECKABLE = {
+    "dangling": "INP092",
+    "loop-dir": "INP092",
+    "loop-file": "INP092",
+    "fifo": "INP092",
+    "unreadable": "INP092",
+    "crash": "INP091",
+    "near-miss": "INP093",
+    "bad-yaml": "INP",
+}
 
 
 def _build(tree: Path, entries: list, near: str) -> dict:
@@ -268,10 +321,12 @@ def _no_fifo_opens(mp):
 
 
 @FUZZ
-@given(entries=st.lists(st.tuples(st.sampled_from(ENTRIES), st.booleans()), min_size=1, max_size=7),
-       near=st.sampled_from(NEAR),
-       fmt=st.sampled_from(["text", "json", "sarif", "github", "junit", "gitlab", "json-lines"]),
-       jobs=st.sampled_from(["1", "1", "2", "300"]))
+@given(
+    entries=st.lists(st.tuples(st.sampled_from(ENTRIES), st.booleans()), min_size=1, max_size=7),
+    near=st.sampled_from(NEAR),
+    fmt=st.sampled_from(["text", "json", "sarif", "github", "junit", "gitlab", "json-lines"]),
+    jobs=st.sampled_from(["1", "1", "2", "300"]),
+)
 def test_fuzz_lint_folders(capsys, monkeypatch, entries, near, fmt, jobs):
     import brass_judge.lint as L
 
@@ -316,8 +371,10 @@ def test_fuzz_lint_folders(capsys, monkeypatch, entries, near, fmt, jobs):
             assert not by_file.get(p.name), (name, by_file)
     assert not any("a FIFO was opened" in f["message"] for f in d["findings"])
     nothing = kinds <= {"not-yaml"}  # no YAML file at all: INP076
-    assert code == (2 if kinds & set(UNCHECKABLE) or nothing else 1 if "bad-game" in kinds else 0), \
-        (kinds, d["findings"])
+    assert code == (2 if kinds & set(UNCHECKABLE) or nothing else 1 if "bad-game" in kinds else 0), (
+        kinds,
+        d["findings"],
+    )
     if code:
         assert fmt_out.strip(), "findings but an empty report"
     if fmt in ("json", "sarif", "gitlab"):
@@ -331,10 +388,18 @@ def test_fuzz_lint_folders(capsys, monkeypatch, entries, near, fmt, jobs):
 
 
 # ---------------------------------------------------------------------------- hostile names
-WEIRD = "\x00\x01\x07\x08\t\n\r\x1b\x7f\x85\x9b\u00ad\u061c\u200b\u200e\u2028\u2029\u202a\u202e\u2066\ufeff\ufffe"
-NAME = st.lists(st.sampled_from(list(WEIRD) + list("ab:[]%#,é£中 ") + ["::error::", "\x1b[31m"]),
-                min_size=1, max_size=10).map(lambda s: "p" + "".join(s)).filter(
-                    lambda s: s.strip() == s and len(s) <= 40)
+WEIRD = (
+    "\x00\x01\x07\x08\t\n\r\x1b\x7f\x85\x9b\u00ad\u061c\u200b\u200e\u2028\u2029\u202a\u202e\u2066\ufeff\ufffe"
+)
+NAME = (
+    st.lists(
+        st.sampled_from(list(WEIRD) + list("ab:[]%#,é£中 ") + ["::error::", "\x1b[31m"]),
+        min_size=1,
+        max_size=10,
+    )
+    .map(lambda s: "p" + "".join(s))
+    .filter(lambda s: s.strip() == s and len(s) <= 40)
+)
 FORBIDDEN = [c for c in WEIRD if c != "\n"]  # a newline in a name shows as \n: no line starts with it
 
 
@@ -359,8 +424,12 @@ def _rename(obj, old, new):
 def test_fuzz_hostile_names(capsys, name, title):
     COUNTS[("hostile-names", "cases")] += 1
     pos = yaml.safe_load(POS.read_text())
-    pos["tiles"] = [{"owner": "green", "industry": "cotton_mill", "level": 1, "location": t.split("@")[1]}
-                    if t.startswith("green ") else t for t in pos["tiles"]]
+    pos["tiles"] = [
+        {"owner": "green", "industry": "cotton_mill", "level": 1, "location": t.split("@")[1]}
+        if t.startswith("green ")
+        else t
+        for t in pos["tiles"]
+    ]
     game = yaml.safe_load(BAD_GAME.read_text())
     with tempfile.TemporaryDirectory() as tmp:
         t = Path(tmp)
@@ -374,8 +443,10 @@ def test_fuzz_hostile_names(capsys, name, title):
             ("moves", ["moves", t / "p.yaml", "--type", "pass,loan"]),
             ("validate", ["validate", t / "p.yaml"]),
             ("replay", ["replay", t / "g.yaml", "--keep-going"]),
-        ] + [(f"lint-{f}", ["lint", t / "g.yaml", t / "p.yaml", "--format", f])
-             for f in ("text", "json", "sarif", "github", "junit", "gitlab", "json-lines")]
+        ] + [
+            (f"lint-{f}", ["lint", t / "g.yaml", t / "p.yaml", "--format", f])
+            for f in ("text", "json", "sarif", "github", "junit", "gitlab", "json-lines")
+        ]
         for label, argv in runs:
             code, out, err = cli(capsys, *argv)
             COUNTS[("hostile-names", f"{label} exit {code}")] += 1
@@ -400,5 +471,7 @@ def _report_counts():
         lines = ["", "output fuzz cases (test: cases; outcomes):"]
         for t in tests:
             outs = {k: v for (tt, k), v in COUNTS.items() if tt == t and k != "cases"}
-            lines.append(f"  {t}: {COUNTS[(t, 'cases')]}; " + ", ".join(f"{k} {v}" for k, v in sorted(outs.items())))
+            lines.append(
+                f"  {t}: {COUNTS[(t, 'cases')]}; " + ", ".join(f"{k} {v}" for k, v in sorted(outs.items()))
+            )
         sys.stdout.write("\n".join(lines) + "\n")

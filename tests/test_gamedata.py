@@ -5,6 +5,7 @@ facts with no FAQ answer cite the research sheet (shared/research/lancashire-fac
 Doubtful values (one source or inferred) are tested only for what the FAQ guarantees about them,
 plus that their doubt is recorded next to them (see docs/data.md).
 """
+
 from __future__ import annotations
 
 import json
@@ -77,40 +78,87 @@ def _broken_copy(tmp_path: Path, name: str, old: str, new: str) -> Path:
     return d
 
 
-@pytest.mark.parametrize("name, old, new, code, needle", [
-    # schema: an unknown industry on a space
-    ("map", "spaces: [[shipyard], [iron_works]]", "spaces: [[shipyard], [ironworks]]", "DAT001",
-     "ironworks"),
-    # schema: an extra field on a tile
-    ("mat", "{level: 1, count: 1, cost: 5, coal: 0,", "{level: 1, count: 1, cost: 5, colour: red, coal: 0,",
-     "DAT001", "colour"),
-    # schema: a player count missing from a card
-    ("deck", "bury:                 {4: 1, 3: 1, 2: 1, classic: 1}", "bury: {4: 1, 3: 1, classic: 1}",
-     "DAT001", "'2'"),
-    # schema: an unknown era in variants
-    ("variants", "income_timing: start_of_round", "income_timing: at_noon", "DAT001", "at_noon"),
-    # cross-check: a line to a location that does not exist
-    ("map", "{between: [bolton, bury], canal: true, rail: true}",
-     "{between: [bolton, burry], canal: true, rail: true}", "DAT002", "burry"),
-    # cross-check: a line listed twice
-    ("map", "{between: [bolton, bury], canal: true, rail: true}",
-     "{between: [bury, bolton], canal: true, rail: true}\n  - {between: [bolton, bury], canal: true, rail: true}",
-     "DAT002", "listed twice"),
-    # cross-check: the banner rule (a blue town with cards at 2 players)
-    ("deck", "blackburn:            {4: 2, 3: 2, 2: 0, classic: 2}",
-     "blackburn:            {4: 2, 3: 2, 2: 1, classic: 2}", "DAT002", "blackburn"),
-    # cross-check: read-manual cards must be what the 4p deck leaves out of the box
-    ("deck", "read_manual_cards: [coal_mine, port]", "read_manual_cards: [coal_mine, iron_works]",
-     "DAT002", "read-manual"),
-    # cross-check: DCM tiles for a player count that are not in the box
-    ("tracks", "2: [1, 2, 2, 2, 3, 3, 3, 4]", "2: [1, 2, 2, 2, 3, 3, 3, 4, 4]", "DAT002", "DCM"),
-    # cross-check: the income track must have 100 spaces
-    ("tracks", "{levels: [30, 30], spaces_per_level: 3}", "{levels: [30, 30], spaces_per_level: 4}",
-     "DAT002", "100"),
-    # cross-check: a doubtful note must point at a real value
-    ("tracks", "where: [dcm_tiles.2, dcm_tiles.3, dcm_tiles.4]", "where: [dcm_tiles.5]", "DAT002",
-     "dcm_tiles.5"),
-])
+@pytest.mark.parametrize(
+    "name, old, new, code, needle",
+    [
+        # schema: an unknown industry on a space
+        (
+            "map",
+            "spaces: [[shipyard], [iron_works]]",
+            "spaces: [[shipyard], [ironworks]]",
+            "DAT001",
+            "ironworks",
+        ),
+        # schema: an extra field on a tile
+        (
+            "mat",
+            "{level: 1, count: 1, cost: 5, coal: 0,",
+            "{level: 1, count: 1, cost: 5, colour: red, coal: 0,",
+            "DAT001",
+            "colour",
+        ),
+        # schema: a player count missing from a card
+        (
+            "deck",
+            "bury:                 {4: 1, 3: 1, 2: 1, classic: 1}",
+            "bury: {4: 1, 3: 1, classic: 1}",
+            "DAT001",
+            "'2'",
+        ),
+        # schema: an unknown era in variants
+        ("variants", "income_timing: start_of_round", "income_timing: at_noon", "DAT001", "at_noon"),
+        # cross-check: a line to a location that does not exist
+        (
+            "map",
+            "{between: [bolton, bury], canal: true, rail: true}",
+            "{between: [bolton, burry], canal: true, rail: true}",
+            "DAT002",
+            "burry",
+        ),
+        # cross-check: a line listed twice
+        (
+            "map",
+            "{between: [bolton, bury], canal: true, rail: true}",
+            "{between: [bury, bolton], canal: true, rail: true}\n  - {between: [bolton, bury], canal: true, rail: true}",
+            "DAT002",
+            "listed twice",
+        ),
+        # cross-check: the banner rule (a blue town with cards at 2 players)
+        (
+            "deck",
+            "blackburn:            {4: 2, 3: 2, 2: 0, classic: 2}",
+            "blackburn:            {4: 2, 3: 2, 2: 1, classic: 2}",
+            "DAT002",
+            "blackburn",
+        ),
+        # cross-check: read-manual cards must be what the 4p deck leaves out of the box
+        (
+            "deck",
+            "read_manual_cards: [coal_mine, port]",
+            "read_manual_cards: [coal_mine, iron_works]",
+            "DAT002",
+            "read-manual",
+        ),
+        # cross-check: DCM tiles for a player count that are not in the box
+        ("tracks", "2: [1, 2, 2, 2, 3, 3, 3, 4]", "2: [1, 2, 2, 2, 3, 3, 3, 4, 4]", "DAT002", "DCM"),
+        # cross-check: the income track must have 100 spaces
+        (
+            "tracks",
+            "{levels: [30, 30], spaces_per_level: 3}",
+            "{levels: [30, 30], spaces_per_level: 4}",
+            "DAT002",
+            "100",
+        ),
+        # cross-check: a doubtful note must point at a real value
+        (
+            "tracks",
+            "where: [dcm_tiles.2, dcm_tiles.3, dcm_tiles.4]",
+            "where: [dcm_tiles.5]",
+            "DAT002",
+            "dcm_tiles.5",
+        ),
+    ],
+)
 def test_validate_data_files_reports_file_line_and_field(tmp_path, name, old, new, code, needle):
     """A broken copy of the data is reported with its code, file, line and a useful message."""
     errors = validate_data_files(directory=_broken_copy(tmp_path, name, old, new))
@@ -135,7 +183,10 @@ def test_location_counts(gd):
     assert len(gd.locations) == 25
     assert kinds == {"town": 19, "non-industrial": 3, "outside": 3}
     assert sorted(gd.locations[k].name for k in gd.locations if gd.locations[k].kind == "non-industrial") == [
-        "Blackpool", "Northwich", "Southport"]
+        "Blackpool",
+        "Northwich",
+        "Southport",
+    ]
 
 
 def test_line_counts(gd):
@@ -170,8 +221,9 @@ def test_space_counts(gd):
     assert sum(len(l.spaces) for l in gd.locations.values()) == 43
     shared = Counter(frozenset(s.industries) for l in gd.locations.values() for s in l.spaces if s.shared)
     assert shared == {frozenset({"cotton_mill", "coal_mine"}): 16, frozenset({"cotton_mill", "port"}): 2}
-    cot_port = sorted(l.name for l in gd.locations.values()
-                      for s in l.spaces if s.industries == {"cotton_mill", "port"})
+    cot_port = sorted(
+        l.name for l in gd.locations.values() for s in l.spaces if s.industries == {"cotton_mill", "port"}
+    )
     assert cot_port == ["Lancaster", "Preston"]
 
 
@@ -211,7 +263,11 @@ def test_liverpool_ellesmere_port_is_canal_only(gd):
 def test_trade_icons_only_at_the_three_outside_locations(gd):
     """The printed market trade icon is at Scotland, Yorkshire and The Midlands only; ports carry it on
     their tiles (Q062), outside locations on the board (Q056)."""
-    assert sorted(l.name for l in gd.locations.values() if l.trade_icon) == ["Scotland", "The Midlands", "Yorkshire"]
+    assert sorted(l.name for l in gd.locations.values() if l.trade_icon) == [
+        "Scotland",
+        "The Midlands",
+        "Yorkshire",
+    ]
 
 
 def test_printed_link_icons(gd):
@@ -224,7 +280,11 @@ def test_printed_link_icons(gd):
 def test_banners(gd):
     """Blue and teal banners mark the towns with no cards at 2 (blue, teal) and 3 (teal) players (Q001)."""
     assert sorted(k for k in gd.locations if gd.locations[k].banner == "blue") == [
-        "barrow-in-furness", "blackburn", "fleetwood", "lancaster"]
+        "barrow-in-furness",
+        "blackburn",
+        "fleetwood",
+        "lancaster",
+    ]
     assert sorted(k for k in gd.locations if gd.locations[k].banner == "teal") == ["burnley", "colne"]
     for k in towns(gd):
         banner = gd.locations[k].banner
@@ -281,7 +341,9 @@ def test_variants_are_data(gd, classic):
     """classic is exactly the Classic Rules (Q125): the 66-card deck and all 12 DCM tiles at 3-4
     players (Q002, Q131), the Virtual Link, Roxley income and tie-break. original extends it."""
     original = game_data("original")
-    assert "income_timing" not in classic.variant_rules and "cotton_mill_level1_vp" not in classic.variant_rules
+    assert (
+        "income_timing" not in classic.variant_rules and "cotton_mill_level1_vp" not in classic.variant_rules
+    )
     assert classic.variant_rules["tie_break"] == gd.variant_rules["tie_break"] == ["income_space", "money"]
     assert original.variant_rules["income_timing"] == "start_of_round"
     assert original.variant_rules["tie_break"] == ["income_space", "money", "turn_order"]
@@ -430,33 +492,52 @@ def test_setup_numbers(gd):
 
 
 # ----- names ----------------------------------------------------------------------------------
-@pytest.mark.parametrize("name, key", [
-    ("Warrington", "warrington"), ("warrington & runcorn", "warrington"),
-    ("Warrington and Runcorn", "warrington"), ("runcorn", "warrington"),
-    ("Ellesmere-Port", "ellesmere-port"), ("ELLESMERE PORT", "ellesmere-port"),
-    ("barrow", "barrow-in-furness"), ("Barrow in Furness", "barrow-in-furness"),
-    ("midlands", "the-midlands"), ("The Midlands", "the-midlands"),
-])
+@pytest.mark.parametrize(
+    "name, key",
+    [
+        ("Warrington", "warrington"),
+        ("warrington & runcorn", "warrington"),
+        ("Warrington and Runcorn", "warrington"),
+        ("runcorn", "warrington"),
+        ("Ellesmere-Port", "ellesmere-port"),
+        ("ELLESMERE PORT", "ellesmere-port"),
+        ("barrow", "barrow-in-furness"),
+        ("Barrow in Furness", "barrow-in-furness"),
+        ("midlands", "the-midlands"),
+        ("The Midlands", "the-midlands"),
+    ],
+)
 def test_location_names_are_forgiving(gd, name, key):
     assert gd.location(name).key == key
 
 
-@pytest.mark.parametrize("name, key", [
-    ("cotton", "cotton_mill"), ("Cotton Mill", "cotton_mill"), ("coal", "coal_mine"),
-    ("iron", "iron_works"), ("Iron Works", "iron_works"), ("ship", "shipyard"), ("port", "port"),
-])
+@pytest.mark.parametrize(
+    "name, key",
+    [
+        ("cotton", "cotton_mill"),
+        ("Cotton Mill", "cotton_mill"),
+        ("coal", "coal_mine"),
+        ("iron", "iron_works"),
+        ("Iron Works", "iron_works"),
+        ("ship", "shipyard"),
+        ("port", "port"),
+    ],
+)
 def test_industry_names(gd, name, key):
     assert gd.industry(name) == key
 
 
-@pytest.mark.parametrize("text, key", [
-    ("ellesmere-port-liverpool", "ellesmere-port~liverpool"),
-    ("liverpool-ellesmere-port", "ellesmere-port~liverpool"),
-    ("bolton-bury", "bolton~bury"),
-    ("Bolton~Bury", "bolton~bury"),
-    ("barrow-in-furness-lancaster", "barrow-in-furness~lancaster"),
-    ("warrington/wigan", "warrington~wigan"),
-])
+@pytest.mark.parametrize(
+    "text, key",
+    [
+        ("ellesmere-port-liverpool", "ellesmere-port~liverpool"),
+        ("liverpool-ellesmere-port", "ellesmere-port~liverpool"),
+        ("bolton-bury", "bolton~bury"),
+        ("Bolton~Bury", "bolton~bury"),
+        ("barrow-in-furness-lancaster", "barrow-in-furness~lancaster"),
+        ("warrington/wigan", "warrington~wigan"),
+    ],
+)
 def test_parse_line(gd, text, key):
     assert gd.parse_line(text).key == key
 
@@ -480,7 +561,9 @@ def test_unknown_names_raise_with_suggestions(gd):
 def test_doubtful_values_are_recorded_next_to_them():
     """Each doubt on the research sheet keeps its chosen value, the alternative and its source."""
     doubts = {d["id"]: d for d in doubtful_facts()}
-    assert {"dcm-tiles-per-player-count", "banner-towns", "read-manual-cards", "coal-mine-cards"} <= set(doubts)
+    assert {"dcm-tiles-per-player-count", "banner-towns", "read-manual-cards", "coal-mine-cards"} <= set(
+        doubts
+    )
     assert doubts["dcm-tiles-per-player-count"]["file"] == "tracks.yaml"
     assert doubts["banner-towns"]["file"] == "map.yaml"
     assert doubts["coal-mine-cards"]["file"] == doubts["read-manual-cards"]["file"] == "deck.yaml"
@@ -507,15 +590,39 @@ def test_doubtful_values_are_commented_in_the_yaml():
 
 # ----- FAQ citations ----------------------------------------------------------------------------
 CITED = {
-    "Q001": "40 cards", "Q002": "66-card", "Q003": "only the cards are removed", "Q005": "fixed card",
-    "Q008": "14", "Q011": "level 0", "Q012": "lowest-level", "Q013": "10 space", "Q014": "bottom left",
-    "Q015": "8 coal and 8 iron", "Q016": "Stephenson", "Q017": "divides evenly", "Q018": "8 rounds",
-    "Q019": "refill to 8", "Q030": "level 30", "Q035": "highest space", "Q036": "-10",
-    "Q037": "final 4 rounds", "Q039": "Blackpool", "Q042": "level 1", "Q056": "outside locations",
-    "Q062": "trade icon", "Q078": "Preston or Lancaster", "Q080": "only be reached by rail",
-    "Q081": "Level 0 Shipyards", "Q105": "X space", "Q120": "one Link tile",
-    "Q125": "5 VP instead of 3", "Q126": "3 to 5 VP", "Q127": "3-2-1-0", "Q128": "Classic rule",
-    "Q129": "Birkenhead-Ellesmere Port", "Q131": "all Distant Cotton Market tiles",
+    "Q001": "40 cards",
+    "Q002": "66-card",
+    "Q003": "only the cards are removed",
+    "Q005": "fixed card",
+    "Q008": "14",
+    "Q011": "level 0",
+    "Q012": "lowest-level",
+    "Q013": "10 space",
+    "Q014": "bottom left",
+    "Q015": "8 coal and 8 iron",
+    "Q016": "Stephenson",
+    "Q017": "divides evenly",
+    "Q018": "8 rounds",
+    "Q019": "refill to 8",
+    "Q030": "level 30",
+    "Q035": "highest space",
+    "Q036": "-10",
+    "Q037": "final 4 rounds",
+    "Q039": "Blackpool",
+    "Q042": "level 1",
+    "Q056": "outside locations",
+    "Q062": "trade icon",
+    "Q078": "Preston or Lancaster",
+    "Q080": "only be reached by rail",
+    "Q081": "Level 0 Shipyards",
+    "Q105": "X space",
+    "Q120": "one Link tile",
+    "Q125": "5 VP instead of 3",
+    "Q126": "3 to 5 VP",
+    "Q127": "3-2-1-0",
+    "Q128": "Classic rule",
+    "Q129": "Birkenhead-Ellesmere Port",
+    "Q131": "all Distant Cotton Market tiles",
 }
 
 

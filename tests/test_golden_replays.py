@@ -5,16 +5,17 @@ rulings relied on) and the final position. A change in the engine that changes a
 here as a diff to read. Rewrite the files only on purpose: ``BRASS_UPDATE_GOLDEN=1 pytest
 tests/test_golden_replays.py``. A golden file that no game produces fails the suite.
 """
+
 from __future__ import annotations
 
 import json
 import os
 
 import pytest
+from conftest import EXAMPLES, REPO
 
 from brass_judge.games import replay
 from brass_judge.position_io import position_to_obj
-from conftest import EXAMPLES, REPO
 
 GAMES = sorted((EXAMPLES / "games").glob("*.yaml"))
 GOLDEN = REPO / "tests" / "golden"
@@ -35,7 +36,9 @@ def test_game_replays_to_its_golden_outcome(game):
     want_file = GOLDEN / f"replay-{game.stem}.json"
     got = json.loads(json.dumps(_outcome(game), sort_keys=True))
     if os.environ.get("BRASS_UPDATE_GOLDEN") == "1":
-        want_file.write_text(json.dumps(got, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
+        want_file.write_text(
+            json.dumps(got, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8"
+        )
     assert want_file.exists(), f"no golden file {want_file.name}: run with BRASS_UPDATE_GOLDEN=1 and read it"
     want = json.loads(want_file.read_text(encoding="utf-8"))
     assert got == want

@@ -1,15 +1,15 @@
 """A bug (an exception no check expected) still ends in a one-paragraph message and exit 2, in text
 and JSON, never a traceback; ``BRASS_JUDGE_DEBUG=1`` lets the traceback through."""
+
 from __future__ import annotations
 
 import json
 
 import pytest
+from conftest import EXAMPLES
 
 import brass_judge.check_command as check_command
 from brass_judge.__main__ import main
-
-from conftest import EXAMPLES
 
 POS = str(EXAMPLES / "worked-turn" / "position.yaml")
 TURN = str(EXAMPLES / "worked-turn" / "turn.yaml")

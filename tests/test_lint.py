@@ -1,19 +1,23 @@
 """``brass-judge lint``: findings with codes and lines, file kinds, exit codes, SARIF and GitHub output."""
+
 from __future__ import annotations
 
 import json
 import shutil
 
 import pytest
+from conftest import EXAMPLES, run_cli, run_json
 
 from brass_judge.codes import CODES
 from brass_judge.lint import classify, exit_code, lint_file, lint_paths, render_github, render_sarif
 
-from conftest import EXAMPLES, run_cli, run_json
-
 GAMES = EXAMPLES / "games"
-BAD = {"bad-illegal-build.yaml": "BLD002", "bad-wrong-player.yaml": "GAM002",
-       "bad-incomplete-turn.yaml": "GAM003", "bad-fact-mismatch.yaml": "GAM001"}
+BAD = {
+    "bad-illegal-build.yaml": "BLD002",
+    "bad-wrong-player.yaml": "GAM002",
+    "bad-incomplete-turn.yaml": "GAM003",
+    "bad-fact-mismatch.yaml": "GAM001",
+}
 
 
 def marker_line(path, code: str) -> int:
@@ -41,11 +45,14 @@ def test_clean_files_exit_0():
 
 def test_position_findings_have_codes_and_lines(tmp_path):
     p = tmp_path / "pos.yaml"
-    p.write_text("players: {red: {}, blue: {}}\n"
-                 "tiles:\n"
-                 "  - red cotton@bolton\n"
-                 "  - red coal@bolton\n"
-                 "  - blue coal2@wigan cubes=5\n", encoding="utf-8")
+    p.write_text(
+        "players: {red: {}, blue: {}}\n"
+        "tiles:\n"
+        "  - red cotton@bolton\n"
+        "  - red coal@bolton\n"
+        "  - blue coal2@wigan cubes=5\n",
+        encoding="utf-8",
+    )
     rep = lint_file(str(p))
     assert rep.kind == "position"
     assert sorted((f.code, f.line) for f in rep.findings) == [("POS003", 3), ("POS007", 5)]
@@ -117,7 +124,9 @@ def test_sarif_and_github_through_the_cli():
     r = run_cli("lint", path, "--format", "github")
     assert r.returncode == 1
     line = marker_line(GAMES / "bad-illegal-build.yaml", "BLD002")
-    assert r.stdout.startswith(f"::error file=examples/games/bad-illegal-build.yaml,line={line},title=BLD002::BLD002 ")
+    assert r.stdout.startswith(
+        f"::error file=examples/games/bad-illegal-build.yaml,line={line},title=BLD002::BLD002 "
+    )
 
 
 def test_github_escapes_newlines_and_percent(tmp_path):
@@ -170,7 +179,10 @@ def test_an_empty_folder_beside_files_is_not_an_error(tmp_path):
     # a missing path and an empty folder, nothing else: both named
     r, out = run_json("lint", str(tmp_path / "nope"), str(tmp_path / "empty"))
     assert r.returncode == 2
-    assert [(f["code"], f["file"].rsplit("/", 1)[-1]) for f in out["findings"]] == [("INP001", "nope"), ("INP076", "empty")]
+    assert [(f["code"], f["file"].rsplit("/", 1)[-1]) for f in out["findings"]] == [
+        ("INP001", "nope"),
+        ("INP076", "empty"),
+    ]
 
 
 def test_input_error_suggestions_read_as_sentences(tmp_path):
@@ -209,9 +221,14 @@ def _all_replay_findings(path) -> list:
 def test_one_illegal_action_is_one_finding_with_its_knock_on_effects(tmp_path):
     # a wrong recorded fact first (independent: facts change nothing), then one illegal build
     # that the replay passes instead, so blue keeps money, the turn order changes, and so on
-    path, at = _edited_log(tmp_path, "one-illegal.yaml", {
-        "money: 12": "money: 99",
-        "network blackburn-wigan card=cotton_mill": "build coal_mine@colne card=cotton_mill"})
+    path, at = _edited_log(
+        tmp_path,
+        "one-illegal.yaml",
+        {
+            "money: 12": "money: 99",
+            "network blackburn-wigan card=cotton_mill": "build coal_mine@colne card=cotton_mill",
+        },
+    )
     fact, bad = at["money: 12"], at["network blackburn-wigan card=cotton_mill"]
     rep = lint_file(str(path))
     listed = [(f.code, f.line) for f in rep.findings]
@@ -229,15 +246,20 @@ def test_one_illegal_action_is_one_finding_with_its_knock_on_effects(tmp_path):
     assert r.returncode == 1
     text = r.stdout.splitlines()
     assert len(text) <= 8, r.stdout
-    assert any(ln.startswith(f"    then: {n} later finding(s) in this log (lines ") and f"line {bad}:" in ln
-               and "replay --keep-going" in ln for ln in text), r.stdout
+    assert any(
+        ln.startswith(f"    then: {n} later finding(s) in this log (lines ")
+        and f"line {bad}:" in ln
+        and "replay --keep-going" in ln
+        for ln in text
+    ), r.stdout
     assert text[-1] == f"{len(listed)} finding(s) in 1 of 1 file(s); {n} later knock-on finding(s) not listed"
 
     r, out = run_json("lint", str(path))
     assert r.returncode == 1 and out["exit_code"] == 1
     assert out["summary"]["findings"] == len(listed) and out["summary"]["consequences"] == n
-    assert [(f["code"], f["line"]) for f in out["findings"][-1]["consequences"]] == \
-        [(c.code, c.line) for c in cause.consequences]
+    assert [(f["code"], f["line"]) for f in out["findings"][-1]["consequences"]] == [
+        (c.code, c.line) for c in cause.consequences
+    ]
 
     r = run_cli("lint", str(path), "--format", "sarif")
     assert r.returncode == 1
@@ -245,8 +267,9 @@ def test_one_illegal_action_is_one_finding_with_its_knock_on_effects(tmp_path):
     assert len(results) == len(listed)
     last = results[-1]
     assert len(last["relatedLocations"]) == n and last["properties"]["consequences"] == n
-    assert {loc["physicalLocation"]["region"]["startLine"] for loc in last["relatedLocations"]} == \
-        {c.line for c in cause.consequences}
+    assert {loc["physicalLocation"]["region"]["startLine"] for loc in last["relatedLocations"]} == {
+        c.line for c in cause.consequences
+    }
     assert "knock-on" in last["message"]["text"]
 
     r = run_cli("lint", str(path), "--format", "github")
@@ -275,5 +298,8 @@ def test_facts_alone_are_all_listed(tmp_path):
     """Recorded facts that differ start no knock-on effects: every one is its own finding."""
     path, at = _edited_log(tmp_path, "facts.yaml", {"money: 12": "money: 99", "money: 7": "money: 70"})
     rep = lint_file(str(path))
-    assert [(f.code, f.line) for f in rep.findings] == [("GAM001", at["money: 12"]), ("GAM001", at["money: 7"])]
+    assert [(f.code, f.line) for f in rep.findings] == [
+        ("GAM001", at["money: 12"]),
+        ("GAM001", at["money: 7"]),
+    ]
     assert not any(f.consequences for f in rep.findings)

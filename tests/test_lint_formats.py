@@ -1,5 +1,6 @@
 """``brass-judge lint``'s CI formats (junit, gitlab, json-lines) and options (--output-file,
 --exit-zero, --quiet, --statistics), each checked against what its consumer reads."""
+
 from __future__ import annotations
 
 import json
@@ -8,12 +9,15 @@ import xml.etree.ElementTree as ET
 
 import jsonschema
 import pytest
-
 from conftest import EXAMPLES, run_cli, run_json
 
 GAMES = EXAMPLES / "games"
-BAD = {"bad-illegal-build.yaml": "BLD002", "bad-wrong-player.yaml": "GAM002",
-       "bad-incomplete-turn.yaml": "GAM003", "bad-fact-mismatch.yaml": "GAM001"}
+BAD = {
+    "bad-illegal-build.yaml": "BLD002",
+    "bad-wrong-player.yaml": "GAM002",
+    "bad-incomplete-turn.yaml": "GAM003",
+    "bad-fact-mismatch.yaml": "GAM001",
+}
 
 
 @pytest.fixture
@@ -33,11 +37,28 @@ def mixed(tmp_path):
 # have, which it must have, and the order and number of its children.
 _JUNIT = {
     "testsuites": {"attrs": {"name", "time", "tests", "failures", "disabled", "errors"}, "required": set()},
-    "testsuite": {"attrs": {"name", "tests", "failures", "errors", "time", "disabled", "skipped", "timestamp",
-                            "hostname", "id", "package"}, "required": {"name", "tests"},
-                  "children": ["properties?", "testcase*", "system-out?", "system-err?"]},
-    "testcase": {"attrs": {"name", "assertions", "time", "classname", "status"}, "required": {"name"},
-                 "children": ["skipped?", "error*", "failure*", "system-out*", "system-err*"]},
+    "testsuite": {
+        "attrs": {
+            "name",
+            "tests",
+            "failures",
+            "errors",
+            "time",
+            "disabled",
+            "skipped",
+            "timestamp",
+            "hostname",
+            "id",
+            "package",
+        },
+        "required": {"name", "tests"},
+        "children": ["properties?", "testcase*", "system-out?", "system-err?"],
+    },
+    "testcase": {
+        "attrs": {"name", "assertions", "time", "classname", "status"},
+        "required": {"name"},
+        "children": ["skipped?", "error*", "failure*", "system-out*", "system-err*"],
+    },
     "failure": {"attrs": {"type", "message"}, "required": set(), "children": []},
     "error": {"attrs": {"type", "message"}, "required": set(), "children": []},
     "skipped": {"attrs": {"message"}, "required": set(), "children": []},
@@ -83,8 +104,12 @@ def test_junit_is_valid_junit_xml_with_one_testcase_per_file(mixed):
     cases = {c.attrib["name"].split("/")[-1]: c for c in suite.iter("testcase")}
     assert sorted(cases) == ["broken.yaml", "good.yaml", "illegal.yaml", "other.yaml"]
     outcome = {n: [x.tag for x in c if x.tag != "system-out"] for n, c in cases.items()}
-    assert outcome == {"broken.yaml": ["error"], "good.yaml": [], "illegal.yaml": ["failure"],
-                       "other.yaml": ["skipped"]}
+    assert outcome == {
+        "broken.yaml": ["error"],
+        "good.yaml": [],
+        "illegal.yaml": ["failure"],
+        "other.yaml": ["skipped"],
+    }
     fail = cases["illegal.yaml"].find("failure")
     assert fail.attrib["type"] == "BLD002" and "BLD002" in fail.text and ":35:" in fail.text
     assert cases["broken.yaml"].find("error").attrib["type"] == "INP007"
@@ -124,8 +149,11 @@ GITLAB_SCHEMA = {
                 "required": ["path", "lines"],
                 "properties": {
                     "path": {"type": "string", "minLength": 1, "not": {"pattern": "^/"}},
-                    "lines": {"type": "object", "required": ["begin"],
-                              "properties": {"begin": {"type": "integer", "minimum": 1}}},
+                    "lines": {
+                        "type": "object",
+                        "required": ["begin"],
+                        "properties": {"begin": {"type": "integer", "minimum": 1}},
+                    },
                 },
             },
         },
@@ -138,7 +166,9 @@ def test_gitlab_code_quality_matches_the_format(repo):
     assert r.returncode == 1
     issues = json.loads(r.stdout)
     jsonschema.validate(issues, GITLAB_SCHEMA)
-    got = sorted((i["location"]["path"], i["check_name"].split()[0], i["location"]["lines"]["begin"]) for i in issues)
+    got = sorted(
+        (i["location"]["path"], i["check_name"].split()[0], i["location"]["lines"]["begin"]) for i in issues
+    )
     from test_lint import marker_line
 
     want = sorted((f"examples/games/{n}", c, marker_line(GAMES / n, c)) for n, c in BAD.items())

@@ -1,6 +1,7 @@
 """Checkable logs: ``replay --annotate OUT`` writes the facts the rules give after every turn into
 a copy of the log (keeping the user's text), ``selfplay --facts`` writes them, and a legal but
 wrong entry is then caught at its own turn."""
+
 from __future__ import annotations
 
 import json
@@ -8,11 +9,10 @@ import re
 import shutil
 
 import yaml
+from conftest import EXAMPLES, run_cli, run_json
 
 from brass_judge.games import replay
 from brass_judge.log_facts import annotate
-
-from conftest import EXAMPLES, run_cli, run_json
 
 GAMES = EXAMPLES / "games"
 AFTER = re.compile(r"^\s*after: \{.*\}\s*$")
@@ -36,7 +36,9 @@ def test_annotate_inserts_facts_and_keeps_every_line(tmp_path):
     out = tmp_path / "annotated.yaml"
     r = run_cli("replay", str(src), "--annotate", str(out))
     assert r.returncode == 0, r.stdout + r.stderr
-    assert f"annotated copy written to {out}: facts after 3 turn(s); 5 turn(s) already record facts" in r.stdout
+    assert (
+        f"annotated copy written to {out}: facts after 3 turn(s); 5 turn(s) already record facts" in r.stdout
+    )
     old, new = src.read_text(encoding="utf-8"), out.read_text(encoding="utf-8")
     added = _inserted(old, new)
     assert len(added) == 3 and all(AFTER.match(line) for _, line in added)
@@ -74,8 +76,13 @@ def test_annotate_stops_at_the_first_departure(tmp_path):
     out = tmp_path / "a.yaml"
     r, js = run_json("replay", str(GAMES / "bad-illegal-build.yaml"), "--annotate", str(out))
     assert r.returncode == 1
-    assert js["annotate"] == {"annotated": 3, "kept": [], "not_reached": 1,
-                              "stopped_at": {"code": "BLD002", "line": 35, "turn": 4}, "out": str(out)}
+    assert js["annotate"] == {
+        "annotated": 3,
+        "kept": [],
+        "not_reached": 1,
+        "stopped_at": {"code": "BLD002", "line": 35, "turn": 4},
+        "out": str(out),
+    }
     r = run_cli("replay", str(GAMES / "bad-illegal-build.yaml"), "--annotate", str(out))
     assert "1 turn(s) from the first problem at line 35 on are not annotated" in r.stdout
     turns = yaml.safe_load(out.read_text(encoding="utf-8"))["turns"]
@@ -83,14 +90,17 @@ def test_annotate_stops_at_the_first_departure(tmp_path):
 
 
 def test_annotate_handles_flow_entries_and_crlf(tmp_path):
-    text = ("game: lancashire\r\n"
-            "setup: {players: [red, blue], turn_order: [red, blue],\r\n"
-            "  deck_order: " + json.dumps(yaml.safe_load((GAMES / "opening-2p.yaml").read_text())["setup"]["deck_order"])
-            + ",\r\n  dcm_order: [2, 3, 1, 4, 2, 3, 2, 3]}\r\n"
-            "turns:\r\n"
-            "  - {player: red, actions: [build cotton_mill@manchester card=manchester]}   # red opens\r\n"
-            "  - player: blue\r\n"
-            "    actions: build port@warrington card=warrington\r\n")
+    text = (
+        "game: lancashire\r\n"
+        "setup: {players: [red, blue], turn_order: [red, blue],\r\n"
+        "  deck_order: "
+        + json.dumps(yaml.safe_load((GAMES / "opening-2p.yaml").read_text())["setup"]["deck_order"])
+        + ",\r\n  dcm_order: [2, 3, 1, 4, 2, 3, 2, 3]}\r\n"
+        "turns:\r\n"
+        "  - {player: red, actions: [build cotton_mill@manchester card=manchester]}   # red opens\r\n"
+        "  - player: blue\r\n"
+        "    actions: build port@warrington card=warrington\r\n"
+    )
     src = tmp_path / "flow.yaml"
     src.write_bytes(text.encode("utf-8"))
     out = tmp_path / "out.yaml"
@@ -98,8 +108,10 @@ def test_annotate_handles_flow_entries_and_crlf(tmp_path):
     assert r.returncode == 0, r.stdout + r.stderr
     raw = out.read_bytes().decode("utf-8")
     assert "\n" not in raw.replace("\r\n", "")  # every line still ends in CRLF
-    assert ("  - {player: red, actions: [build cotton_mill@manchester card=manchester], "
-            "after: {red: {money: 18, income_level: 0, vp: 0}}}   # red opens\r\n") in raw
+    assert (
+        "  - {player: red, actions: [build cotton_mill@manchester card=manchester], "
+        "after: {red: {money: 18, income_level: 0, vp: 0}}}   # red opens\r\n"
+    ) in raw
     assert raw.endswith("    after: {blue: {money: 24, income_level: 0, vp: 0}}\r\n")
     assert replay(str(out)).ok
 
@@ -120,7 +132,9 @@ def test_annotate_never_over_the_log_and_not_with_at(tmp_path):
 
 def test_annotate_reads_standard_input(tmp_path):
     out = tmp_path / "a.yaml"
-    r = run_cli("replay", "-", "--annotate", str(out), input=(GAMES / "opening-2p.yaml").read_text(encoding="utf-8"))
+    r = run_cli(
+        "replay", "-", "--annotate", str(out), input=(GAMES / "opening-2p.yaml").read_text(encoding="utf-8")
+    )
     assert r.returncode == 0, r.stderr
     assert replay(str(out)).ok and out.read_text(encoding="utf-8").count("after:") == 8
 
@@ -138,7 +152,9 @@ def test_selfplay_facts_records_every_turn(tmp_path):
     plain = tmp_path / "p.yaml"
     run_cli("selfplay", "-n", "3", "-s", "4", "-o", str(plain))
     assert "after:" not in plain.read_text(encoding="utf-8")
-    assert _inserted(plain.read_text(encoding="utf-8"), out.read_text(encoding="utf-8"))  # same game, plus facts
+    assert _inserted(
+        plain.read_text(encoding="utf-8"), out.read_text(encoding="utf-8")
+    )  # same game, plus facts
     r = run_cli("selfplay", "--facts")
     assert r.returncode == 2 and "--out" in r.stderr
 

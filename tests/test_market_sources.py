@@ -1,5 +1,6 @@
 """coal=market / iron=market: a player can ask for market coal or iron, and the rules judge it
 (Q061: not while a connected mine has coal; Q064: not while any unflipped iron works has iron)."""
+
 from __future__ import annotations
 
 from conftest import run_cli, run_json
@@ -29,13 +30,17 @@ def _pos(tmp_path, text):
 
 
 def test_market_coal_while_a_mine_is_connected_is_illegal(tmp_path):
-    r, out = run_json("check", _pos(tmp_path, MINE_CONNECTED), "--action", "build iron@bolton card=bolton coal=market")
+    r, out = run_json(
+        "check", _pos(tmp_path, MINE_CONNECTED), "--action", "build iron@bolton card=bolton coal=market"
+    )
     assert r.returncode == 1 and [v["code"] for v in out["violations"]] == ["BLD023"]
     assert "Q061" in out["violations"][0]["rulings"] and "Bury" in out["violations"][0]["message"]
 
 
 def test_market_coal_with_no_mine_connected_is_legal_with_its_price(tmp_path):
-    r, out = run_json("check", _pos(tmp_path, NO_MINE), "--action", "build iron@bolton card=bolton coal=market")
+    r, out = run_json(
+        "check", _pos(tmp_path, NO_MINE), "--action", "build iron@bolton card=bolton coal=market"
+    )
     assert r.returncode == 0, out
     cube = [e for e in out["effects"] if e["kind"] == "cube"]
     assert cube and cube[0]["source"] == "market" and cube[0]["price"] == 1
@@ -44,7 +49,10 @@ def test_market_coal_with_no_mine_connected_is_legal_with_its_price(tmp_path):
 
 def test_market_iron_while_board_iron_is_left_is_illegal_for_develop_too(tmp_path):
     pos = _pos(tmp_path, MINE_CONNECTED)
-    for action in ("develop cotton card=wigan iron=market", "build cotton@bolton card=bolton level=3 iron=market"):
+    for action in (
+        "develop cotton card=wigan iron=market",
+        "build cotton@bolton card=bolton level=3 iron=market",
+    ):
         r, out = run_json("check", pos, "--action", action)
         assert r.returncode == 1 and "BLD024" in [v["code"] for v in out["violations"]], (action, out)
         assert "Q064" in out["rulings"]

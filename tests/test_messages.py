@@ -1,4 +1,5 @@
 """Messages that said the wrong thing (issue 17, item 5): each now says what happened."""
+
 from __future__ import annotations
 
 import re
@@ -9,8 +10,13 @@ from conftest import EXAMPLES, REPO, run_cli, run_json
 def test_initials_and_abbreviations_of_locations_are_suggested(tmp_path):
     pos = tmp_path / "pos.yaml"
     pos.write_text("era: canal\nround: 3\nturn: red\nplayers: {red: {}, blue: {}}\n", encoding="utf-8")
-    for typed, meant in (("W&R", "Warrington & Runcorn"), ("WR", "Warrington & Runcorn"),
-                         ("BiF", "Barrow-in-Furness"), ("EP", "Ellesmere Port"), ("runc", "Warrington & Runcorn")):
+    for typed, meant in (
+        ("W&R", "Warrington & Runcorn"),
+        ("WR", "Warrington & Runcorn"),
+        ("BiF", "Barrow-in-Furness"),
+        ("EP", "Ellesmere Port"),
+        ("runc", "Warrington & Runcorn"),
+    ):
         r, out = run_json("check", str(pos), "--action", f"build cotton@{typed} card=bolton")
         assert r.returncode == 2 and meant in out["error"]["suggestions"], (typed, out)
     r = run_cli("check", str(pos), "--action", "build cotton@bolton card=W&R")
@@ -37,7 +43,7 @@ def _log_without_blues_round_2_turn(tmp_path):
     turns = [i for i, ln in enumerate(lines) if re.match(r"\s*- player: ", ln)]
     assert lines[turns[2]].strip() == "- player: blue"  # round 2 opens with blue's turn
     path = tmp_path / "missing.yaml"
-    path.write_text("\n".join(lines[:turns[2]] + lines[turns[3]:]) + "\n", encoding="utf-8")
+    path.write_text("\n".join(lines[: turns[2]] + lines[turns[3] :]) + "\n", encoding="utf-8")
     return path, turns[2] + 1
 
 
@@ -55,9 +61,12 @@ def test_a_missing_turn_is_said_to_be_missing(tmp_path):
 
 def test_an_illegal_picture_draws_no_coal_moving(tmp_path):
     pos = tmp_path / "pos.yaml"
-    pos.write_text("era: canal\nround: 3\nturn: red\nplayers: {red: {money: 4}, blue: {money: 30}}\n"
-                   "tiles: [blue coal1@bolton cubes=2, red cotton1@bury]\n"
-                   "links: [blue bolton-manchester, red bury-manchester]\n", encoding="utf-8")
+    pos.write_text(
+        "era: canal\nround: 3\nturn: red\nplayers: {red: {money: 4}, blue: {money: 30}}\n"
+        "tiles: [blue coal1@bolton cubes=2, red cotton1@bury]\n"
+        "links: [blue bolton-manchester, red bury-manchester]\n",
+        encoding="utf-8",
+    )
     svg = tmp_path / "v.svg"
     r = run_cli("check", str(pos), "--action", "build iron@manchester card=manchester", "--render", str(svg))
     assert r.returncode == 1 and "BLD010" in r.stdout  # the coal was found, but red cannot pay
@@ -69,9 +78,20 @@ def test_an_illegal_picture_draws_no_coal_moving(tmp_path):
 
 
 def test_a_remedy_reads_an_before_a_vowel_like_its_message():
-    r, out = run_json("check", str(EXAMPLES / "worked-turn" / "position.yaml"), "--action",
-                      "build iron@barrow card=lancaster")
+    r, out = run_json(
+        "check",
+        str(EXAMPLES / "worked-turn" / "position.yaml"),
+        "--action",
+        "build iron@barrow card=lancaster",
+    )
     bld001 = next(v for v in out["violations"] if v["code"] == "BLD001")
     assert "an Iron Works card with Barrow-in-Furness" in bld001["remedy"], bld001
-    assert " a Iron" not in run_cli("check", str(EXAMPLES / "worked-turn" / "position.yaml"), "--action",
-                                    "build iron@barrow card=lancaster").stdout
+    assert (
+        " a Iron"
+        not in run_cli(
+            "check",
+            str(EXAMPLES / "worked-turn" / "position.yaml"),
+            "--action",
+            "build iron@barrow card=lancaster",
+        ).stdout
+    )

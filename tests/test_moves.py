@@ -5,9 +5,9 @@
   every ordered develop pair, every loan, every single-mill sale) judge legal exactly when listed;
 * the perft files in tests/perft/ pin the number of legal actions of each type.
 """
+
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -253,7 +253,9 @@ def test_moves_cli_refuses_an_impossible_position(tmp_path, capsys):
     from brass_judge.cli import run
 
     bad = tmp_path / "bad.yaml"
-    bad.write_text("era: canal\nround: 2\nplayers: [red, blue]\ntiles:\n  - red cotton@wigan\n", encoding="utf-8")
+    bad.write_text(
+        "era: canal\nround: 2\nplayers: [red, blue]\ntiles:\n  - red cotton@wigan\n", encoding="utf-8"
+    )
     assert run(["moves", str(bad)]) == 1
     assert "impossible position" in capsys.readouterr().out
 
@@ -274,8 +276,10 @@ tiles: [blue coal1@wigan#0 flipped, green coal1@wigan#1 flipped]
 markets: {coal: 0}
 """).position
     listed = [format_action(a) for a in legal_actions(pos, DATA) if getattr(a, "location", None) == "wigan"]
-    assert listed == ["build coal_mine@wigan cards=coal_mine,bolton space=0",
-                      "build coal_mine@wigan cards=coal_mine,bolton space=1"]
+    assert listed == [
+        "build coal_mine@wigan cards=coal_mine,bolton space=0",
+        "build coal_mine@wigan cards=coal_mine,bolton space=1",
+    ]
     for a in legal_actions(pos, DATA):
         assert check(pos, a, DATA).legal
 
@@ -286,16 +290,23 @@ def test_moves_differing_only_by_card_are_one_row_saying_which_cards(tmp_path):
     from conftest import run_cli, run_json
 
     pos = tmp_path / "pos.yaml"
-    pos.write_text("era: canal\nround: 3\nturn: red\nplayers:\n  red: {money: 30, hand: [bury, cotton_mill, wigan]}\n"
-                   "  blue: {}\n  green: {}\ntiles: [red coal1@bolton cubes=1]\nlinks: [red bolton-bury]\n", encoding="utf-8")
+    pos.write_text(
+        "era: canal\nround: 3\nturn: red\nplayers:\n  red: {money: 30, hand: [bury, cotton_mill, wigan]}\n"
+        "  blue: {}\n  green: {}\ntiles: [red coal1@bolton cubes=1]\nlinks: [red bolton-bury]\n",
+        encoding="utf-8",
+    )
     r, out = run_json("moves", str(pos), "--type", "build,loan")
     assert r.returncode == 0
     bury = [g for g in out["groups"] if g["notation"] == "build cotton_mill@bury"]
     assert len(bury) == 1 and bury[0]["cards"] == ["bury", "cotton_mill"] and not bury[0]["any_card"]
     assert sorted(out["moves"][i]["notation"] for i in bury[0]["moves"]) == [
-        "build cotton_mill@bury card=bury", "build cotton_mill@bury card=cotton_mill"]
+        "build cotton_mill@bury card=bury",
+        "build cotton_mill@bury card=cotton_mill",
+    ]
     loans = [g for g in out["groups"] if g["type"] == "loan"]
-    assert len(loans) == 3 and all(g["any_card"] and g["cards"] == ["bury", "cotton_mill", "wigan"] for g in loans)
+    assert len(loans) == 3 and all(
+        g["any_card"] and g["cards"] == ["bury", "cotton_mill", "wigan"] for g in loans
+    )
     assert sum(len(g["moves"]) for g in out["groups"]) == out["total"]
     text = run_cli("moves", str(pos), "--type", "build,loan").stdout
     row = next(line for line in text.splitlines() if "build cotton_mill@bury " in line)

@@ -4,6 +4,7 @@ never over an input, stdout that fails cleanly, and output that no user string c
 One regression test per class, through the CLI: in-process (``brass_judge.cli.run``, so that a
 test can monkeypatch a failure) or as a subprocess where a stream or standard input matters.
 """
+
 from __future__ import annotations
 
 import errno
@@ -18,7 +19,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import EXAMPLES, REPO
 
 POS = EXAMPLES / "worked-turn" / "position.yaml"
@@ -46,8 +46,15 @@ def cli(capsys, *args):
 def sub(*args, input=None, env=None, stdout=subprocess.PIPE, timeout=60, cwd=None):
     e = dict(os.environ, COLUMNS="120")
     e.update(env or {})
-    return subprocess.run([sys.executable, "-m", "brass_judge", *map(str, args)], input=input, stdout=stdout,
-                          stderr=subprocess.PIPE, timeout=timeout, env=e, cwd=cwd or REPO)
+    return subprocess.run(
+        [sys.executable, "-m", "brass_judge", *map(str, args)],
+        input=input,
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        timeout=timeout,
+        env=e,
+        cwd=cwd or REPO,
+    )
 
 
 def digest(p: Path) -> str:
@@ -110,8 +117,11 @@ def test_lint_a_crash_of_lint_file_itself_is_caught(capsys, monkeypatch, folder)
     import brass_judge.lint as L
 
     real = L.lint_file
-    monkeypatch.setattr(L, "lint_file", lambda f: (_ for _ in ()).throw(RecursionError("deep"))
-                        if f.endswith("turn.yaml") else real(f))
+    monkeypatch.setattr(
+        L,
+        "lint_file",
+        lambda f: (_ for _ in ()).throw(RecursionError("deep")) if f.endswith("turn.yaml") else real(f),
+    )
     code, out, err = cli(capsys, "lint", folder, "--format", "json")
     assert code == 2 and codes_of(out).count("INP091") == 1 and "BLD002" in codes_of(out)
 
@@ -175,13 +185,16 @@ def test_lint_reports_a_really_unreadable_folder(tmp_path):
     assert r.returncode == 2 and b"INP092" in r.stdout
 
 
-@pytest.mark.parametrize("text,what", [
-    ("Turns: []\nSetup: {}\n", "game log"),
-    ("player:\n  red: {money: 3}\n", "position"),
-    ("Setup:\n  players: [red, blue]\n", "game log"),
-    ("ACTIONS: [pass card=bolton]\n", "action file"),
-    ("turn: []\n", "game log"),
-])
+@pytest.mark.parametrize(
+    "text,what",
+    [
+        ("Turns: []\nSetup: {}\n", "game log"),
+        ("player:\n  red: {money: 3}\n", "position"),
+        ("Setup:\n  players: [red, blue]\n", "game log"),
+        ("ACTIONS: [pass card=bolton]\n", "action file"),
+        ("turn: []\n", "game log"),
+    ],
+)
 @pytest.mark.parametrize("fmt", ("github", "sarif"))
 def test_lint_near_miss_keys_are_reported(capsys, tmp_path, text, what, fmt):
     (tmp_path / "near.yaml").write_text(text)
@@ -216,8 +229,13 @@ def test_lint_jobs_are_capped_at_the_cpu_count(capsys, monkeypatch, folder):
     assert (code, json.loads(out)) == (code1, json.loads(out1))
 
 
-@pytest.mark.parametrize("exc", [OSError(errno.EAGAIN, "Resource temporarily unavailable"),
-                                 PermissionError(errno.EPERM, "Operation not permitted")])
+@pytest.mark.parametrize(
+    "exc",
+    [
+        OSError(errno.EAGAIN, "Resource temporarily unavailable"),
+        PermissionError(errno.EPERM, "Operation not permitted"),
+    ],
+)
 def test_lint_falls_back_to_one_process_when_workers_cannot_start(capsys, monkeypatch, folder, exc):
     import concurrent.futures as cf
 
@@ -281,7 +299,7 @@ def test_an_output_over_an_input_of_another_kind_is_refused(capsys, work, args, 
     argv = [a.replace("pass_card=wigan", "pass card=wigan") for a in args.format(x=x, **files).split(" ")]
     if "pass" in argv:
         i = argv.index("pass")
-        argv[i:i + 2] = [" ".join(argv[i:i + 2])]
+        argv[i : i + 2] = [" ".join(argv[i : i + 2])]
     code, out, err = cli(capsys, *argv)
     no_traceback(err)
     assert code == 2 and "INP094" in err, err
@@ -300,8 +318,9 @@ def test_out_and_render_naming_one_file_are_refused(capsys, work, how):
     elif how == "hardlink":
         other = work / "y.yaml"
         os.link(x, other)
-    code, out, err = cli(capsys, "check", work / "pos.yaml", work / "turn.yaml", "--apply", "--out", x,
-                         "--render", other)
+    code, out, err = cli(
+        capsys, "check", work / "pos.yaml", work / "turn.yaml", "--apply", "--out", x, "--render", other
+    )
     assert code == 2 and "INP094" in err and x.read_text() == "keep me\n"
 
 
@@ -441,9 +460,19 @@ def test_standard_input_twice_is_refused(tmp_path, args):
 
 # ---------------------------------------------------------------------------- standard output
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
-@pytest.mark.parametrize("args", [("check", POS, TURN), ("check", POS, TURN, "--format", "json"),
-                                  ("lint", EXAMPLES / "games"), ("replay", GAME), ("moves", POS),
-                                  ("rulings", "list"), ("render", POS, "-o", "-"), ("validate", POS)])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("check", POS, TURN),
+        ("check", POS, TURN, "--format", "json"),
+        ("lint", EXAMPLES / "games"),
+        ("replay", GAME),
+        ("moves", POS),
+        ("rulings", "list"),
+        ("render", POS, "-o", "-"),
+        ("validate", POS),
+    ],
+)
 def test_stdout_that_cannot_be_written_is_a_message_and_exit_2(args):
     with open("/dev/full", "w") as full:
         r = sub(*args, stdout=full)
@@ -453,12 +482,18 @@ def test_stdout_that_cannot_be_written_is_a_message_and_exit_2(args):
     assert r.returncode == 2 and "INP061" in err and "standard output" in err, err
 
 
-@pytest.mark.parametrize("args", [("moves", POS), ("rulings", "list"), ("lint", EXAMPLES / "games"),
-                                  ("render", POS, "-o", "-")])
+@pytest.mark.parametrize(
+    "args", [("moves", POS), ("rulings", "list"), ("lint", EXAMPLES / "games"), ("render", POS, "-o", "-")]
+)
 def test_a_closed_pipe_ends_quietly(args):
     e = dict(os.environ, COLUMNS="120")
-    with subprocess.Popen([sys.executable, "-m", "brass_judge", *map(str, args)], stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, cwd=REPO, env=e) as p:
+    with subprocess.Popen(
+        [sys.executable, "-m", "brass_judge", *map(str, args)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=REPO,
+        env=e,
+    ) as p:
         p.stdout.readline()
         p.stdout.close()
         err = p.stderr.read().decode()
@@ -467,8 +502,16 @@ def test_a_closed_pipe_ends_quietly(args):
 
 
 @pytest.mark.parametrize("env", [{"PYTHONIOENCODING": "ascii"}, {"PYTHONIOENCODING": "latin-1", "LANG": "C"}])
-@pytest.mark.parametrize("args", [("check", POS, TURN), ("check", POS, TURN, "--format", "json"),
-                                  ("replay", GAME), ("rulings", "show", "Q001"), ("moves", POS)])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("check", POS, TURN),
+        ("check", POS, TURN, "--format", "json"),
+        ("replay", GAME),
+        ("rulings", "show", "Q001"),
+        ("moves", POS),
+    ],
+)
 def test_a_narrow_stdout_encoding_does_not_crash(env, args):
     r = sub(*args, env=env)
     no_traceback(r.stderr.decode("latin-1"))
@@ -519,11 +562,14 @@ def assert_inert(text: str, allow_error_lines: bool = False) -> None:
 def test_hostile_player_names_in_position_outputs(capsys, tmp_path, hostile, command):
     pos, _ = hostile
     svg = tmp_path / "out.svg"
-    argv = {"check": ["check", pos, "--action", "pass card=wigan", "--explain"],
-            "check-json": ["check", pos, "--action", "pass card=wigan", "--format", "json"],
-            "validate": ["validate", pos], "moves": ["moves", pos, "--type", "pass"],
-            "render-svg": ["render", pos, "-o", svg, "--title", "t\x00\x01\x1b[2J\ufffe\u202e"],
-            "check-svg": ["check", pos, "--action", "pass card=wigan", "--render", svg]}[command]
+    argv = {
+        "check": ["check", pos, "--action", "pass card=wigan", "--explain"],
+        "check-json": ["check", pos, "--action", "pass card=wigan", "--format", "json"],
+        "validate": ["validate", pos],
+        "moves": ["moves", pos, "--type", "pass"],
+        "render-svg": ["render", pos, "-o", svg, "--title", "t\x00\x01\x1b[2J\ufffe\u202e"],
+        "check-svg": ["check", pos, "--action", "pass card=wigan", "--render", svg],
+    }[command]
     code, out, err = cli(capsys, *argv)
     assert code == 0, err
     assert_inert(out)
@@ -562,8 +608,12 @@ def test_hostile_file_names(capsys, tmp_path, monkeypatch):
         assert_inert(out, allow_error_lines=fmt == "github")
         parsed = parse(fmt, out)
         if fmt == "sarif":
-            uri = parsed["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
-            assert uri == "a%20dir%20%231%20%2520%20%C3%A9/x%0A%3A%3Aerror%3A%3Ay%20%1B%5B1m%20%23%25%C3%A9.yaml"
+            uri = parsed["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"][
+                "uri"
+            ]
+            assert (
+                uri == "a%20dir%20%231%20%2520%20%C3%A9/x%0A%3A%3Aerror%3A%3Ay%20%1B%5B1m%20%23%25%C3%A9.yaml"
+            )
     code, out, err = cli(capsys, "validate", d.name + "/" + name)
     assert code == 2 and "\n" not in err.rstrip("\n") and "\x1b" not in err
 
@@ -574,7 +624,9 @@ def test_sarif_uri_outside_the_working_directory_is_a_file_uri(capsys, tmp_path,
     (d / "p.yaml").write_text("players: 3\n")
     monkeypatch.chdir(REPO)
     code, out, err = cli(capsys, "lint", d, "--format", "sarif")
-    uri = json.loads(out)["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+    uri = json.loads(out)["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"][
+        "uri"
+    ]
     assert uri.startswith("file:///") and uri.endswith("/s%20p%23ace/p.yaml")
 
 
@@ -582,7 +634,9 @@ def test_escape_controls_is_the_one_escaping_function():
     from brass_judge.lint import _gh_escape
     from brass_judge.output import escape_controls
 
-    assert escape_controls("a\nb\x1b[0m\u202e\u2028\x85\x7f\tc") == "a\\nb\\x1b[0m\\u202e\\u2028\\x85\\x7f\\tc"
+    assert (
+        escape_controls("a\nb\x1b[0m\u202e\u2028\x85\x7f\tc") == "a\\nb\\x1b[0m\\u202e\\u2028\\x85\\x7f\\tc"
+    )
     assert escape_controls("a\nb", keep="\n") == "a\nb"
     assert escape_controls("£ é ü 中") == "£ é ü 中"
     assert _gh_escape("x\x1b\ny") == "x\\x1b%0Ay"

@@ -7,6 +7,7 @@ no network beyond the package index pre-commit's own environment install uses, a
 checkout or an unpacked sdist alike. pre-commit installs brass-judge into a fresh virtualenv
 once (the slow part: about a minute); both runs reuse it.
 """
+
 from __future__ import annotations
 
 import os
@@ -17,19 +18,32 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import EXAMPLES, REPO
 
 pytestmark = pytest.mark.slow
 
 #: what pre-commit needs of this repository to install the hook: the manifest and the package
-_HOOK_REPO_FILES = (".pre-commit-hooks.yaml", "pyproject.toml", "README.md", "brass_judge", "rulings", "schemas")
+_HOOK_REPO_FILES = (
+    ".pre-commit-hooks.yaml",
+    "pyproject.toml",
+    "README.md",
+    "brass_judge",
+    "rulings",
+    "schemas",
+)
 
 
 def _git(cwd: Path, *args: str) -> str:
-    env = dict(os.environ, GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@example.invalid",
-               GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@example.invalid")
-    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True, env=env).stdout.strip()
+    env = dict(
+        os.environ,
+        GIT_AUTHOR_NAME="t",
+        GIT_AUTHOR_EMAIL="t@example.invalid",
+        GIT_COMMITTER_NAME="t",
+        GIT_COMMITTER_EMAIL="t@example.invalid",
+    )
+    return subprocess.run(
+        ["git", *args], cwd=cwd, check=True, capture_output=True, text=True, env=env
+    ).stdout.strip()
 
 
 def test_manifest_declares_the_lint_hook():
@@ -64,15 +78,22 @@ def test_hook_runs_through_pre_commit(tmp_path):
     shutil.copy(EXAMPLES / "games" / "bad-illegal-build.yaml", project / "illegal.yaml")
     (project / ".pre-commit-config.yaml").write_text(
         f"repos:\n  - repo: {hook_repo.as_uri()}\n    rev: {rev}\n    hooks:\n      - id: brass-judge-lint\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     _git(project, "init", "-q")
     _git(project, "add", "-A")
     env = dict(os.environ, PRE_COMMIT_HOME=str(tmp_path / "pre-commit-home"), PRE_COMMIT_COLOR="never")
     env.pop("VIRTUAL_ENV", None)
 
     def run(*files: str):
-        return subprocess.run([sys.executable, "-m", "pre_commit", "run", "brass-judge-lint", "--files", *files],
-                              cwd=project, capture_output=True, text=True, env=env, timeout=900)
+        return subprocess.run(
+            [sys.executable, "-m", "pre_commit", "run", "brass-judge-lint", "--files", *files],
+            cwd=project,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=900,
+        )
 
     ok = run("legal.yaml")
     assert ok.returncode == 0, ok.stdout + ok.stderr

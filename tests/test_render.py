@@ -5,18 +5,18 @@ The golden file ``tests/golden/render_example.svg`` is the picture of
 change to the drawing, look at the new picture, then rewrite it with
 ``BRASS_UPDATE_GOLDEN=1 pytest tests/test_render.py``.
 """
+
 from __future__ import annotations
 
 import os
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
+from conftest import EXAMPLES, REPO, run_cli
 
 from brass_judge.data import game_data
 from brass_judge.position_io import load_position
 from brass_judge.render_svg import load_layout, player_styles, render_position
-from conftest import EXAMPLES, REPO, run_cli
 
 SVG = "{http://www.w3.org/2000/svg}"
 MIDGAME = EXAMPLES / "render" / "midgame.yaml"
@@ -79,7 +79,9 @@ def test_one_group_per_tile_with_owner_industry_level(midgame, data):
         words = texts(g)
         assert colours[t.owner][1] in words  # the owner's letter
         assert str(t.level) in words
-        fills = {r.get("fill") for r in g.iter(f"{SVG}rect")} | {r.get("stroke") for r in g.iter(f"{SVG}rect")}
+        fills = {r.get("fill") for r in g.iter(f"{SVG}rect")} | {
+            r.get("stroke") for r in g.iter(f"{SVG}rect")
+        }
         assert colours[t.owner][0] in fills  # the owner's colour
         # the VP and income printed at a tile's foot (Q014), and the space it stands on
         spec = data.tile(t.industry, t.level)
@@ -113,7 +115,9 @@ def test_built_links_in_owner_colour_with_letter(midgame, data):
         strokes = {ln.get("stroke") for ln in links[l.line].iter(f"{SVG}line")}
         assert styles[l.owner][0] in strokes
         assert links[l.line].get("data-owner") == l.owner
-        badge = next(g for g in root.iter(f"{SVG}g") if g.get("class") == "link-badge" and g.get("data-link") == l.line)
+        badge = next(
+            g for g in root.iter(f"{SVG}g") if g.get("class") == "link-badge" and g.get("data-link") == l.line
+        )
         assert texts(badge) == [styles[l.owner][1]]
 
 
@@ -152,8 +156,13 @@ def test_non_industrial_and_outside_locations_show_icons(midgame, data):
 
 
 def test_deterministic_and_escapes_text(data):
-    pos = load_position({"players": {"<b>&amp": {}, "Bob": {}}, "tiles": ["Bob cotton1@bolton"],
-                         "links": ["<b>&amp bolton-bury"]}).position
+    pos = load_position(
+        {
+            "players": {"<b>&amp": {}, "Bob": {}},
+            "tiles": ["Bob cotton1@bolton"],
+            "links": ["<b>&amp bolton-bury"],
+        }
+    ).position
     a = render_position(pos, data, title="A & B <c>")
     assert a == render_position(pos, data, title="A & B <c>")
     root = parse(a)
@@ -189,7 +198,7 @@ def test_layout_covers_the_map_and_boxes_do_not_overlap(data):
         assert 0 <= x and x + w <= 10 + layout["map"]["width"] and y - top >= 70, key
     keys = sorted(boxes)
     for i, a in enumerate(keys):
-        for b in keys[i + 1:]:
+        for b in keys[i + 1 :]:
             ax0, ay0, ax1, ay1 = boxes[a]
             bx0, by0, bx1, by1 = boxes[b]
             assert ax1 <= bx0 or bx1 <= ax0 or ay1 <= by0 or by1 <= ay0, f"{a} overlaps {b}"
@@ -211,23 +220,41 @@ def test_geography_roughly_right(data):
 
 # ------------------------------------------------------------------------------ highlights
 def test_highlight_marks_placed_flipped_removed_links_and_paths(midgame, data):
-    hl = {"legal": True, "placed": [("manchester", 0)], "flipped": ["liverpool:0"],
-          "removed": [{"location": "bury", "space": 1}], "links": ["bolton-manchester"],
-          "coal_paths": [["bolton", "manchester"]], "iron_paths": [["bolton", "manchester"]],
-          "locations": ["Manchester"], "caption": "red builds"}
+    hl = {
+        "legal": True,
+        "placed": [("manchester", 0)],
+        "flipped": ["liverpool:0"],
+        "removed": [{"location": "bury", "space": 1}],
+        "links": ["bolton-manchester"],
+        "coal_paths": [["bolton", "manchester"]],
+        "iron_paths": [["bolton", "manchester"]],
+        "locations": ["Manchester"],
+        "caption": "red builds",
+    }
     root = parse(render_position(midgame, data, highlight=hl))
-    marked = {g.get("data-tile"): g.get("data-highlight") for g in groups(root, "data-highlight")
-              if g.get("data-tile")}
+    marked = {
+        g.get("data-tile"): g.get("data-highlight")
+        for g in groups(root, "data-highlight")
+        if g.get("data-tile")
+    }
     assert marked["manchester:0"] == "placed"
     assert marked["liverpool:0"] == "flipped"
     assert marked["bury:1"] == "removed"  # an empty space: a removed mark of its own
-    link = next(g for g in root.iter(f"{SVG}g") if g.get("class") == "link" and g.get("data-link") == "bolton~manchester")
+    link = next(
+        g
+        for g in root.iter(f"{SVG}g")
+        if g.get("class") == "link" and g.get("data-link") == "bolton~manchester"
+    )
     assert link.get("data-highlight") == "placed"
     all_text = texts(root)
     assert "✓ LEGAL" in all_text and "red builds" in all_text
     assert {"NEW", "FLIP", "GONE"} <= set(all_text)
-    assert [g.get("data-path") for g in root.iter(f"{SVG}g") if g.get("class") == "coal-path"] == ["bolton>manchester"]
-    assert [g.get("data-path") for g in root.iter(f"{SVG}g") if g.get("class") == "iron-path"] == ["bolton>manchester"]
+    assert [g.get("data-path") for g in root.iter(f"{SVG}g") if g.get("class") == "coal-path"] == [
+        "bolton>manchester"
+    ]
+    assert [g.get("data-path") for g in root.iter(f"{SVG}g") if g.get("class") == "iron-path"] == [
+        "bolton>manchester"
+    ]
     rings = [r for r in root.iter(f"{SVG}rect") if "hl-location" in (r.get("class") or "")]
     assert len(rings) == 1
 
@@ -256,8 +283,10 @@ def test_golden_file(midgame, data):
         GOLDEN.write_text(svg, encoding="utf-8")
     assert GOLDEN.exists(), "no golden file: run with BRASS_UPDATE_GOLDEN=1 once"
     expected = GOLDEN.read_text(encoding="utf-8")
-    assert svg == expected, ("the picture changed: look at it (rsvg-convert), then rewrite the golden file "
-                             "with BRASS_UPDATE_GOLDEN=1 pytest tests/test_render.py")
+    assert svg == expected, (
+        "the picture changed: look at it (rsvg-convert), then rewrite the golden file "
+        "with BRASS_UPDATE_GOLDEN=1 pytest tests/test_render.py"
+    )
 
 
 def test_example_svgs_are_current(midgame, data):
@@ -335,6 +364,7 @@ def test_long_caption_wraps(midgame, data):
 
 def test_lines_that_cannot_be_built_this_era_are_faded(data, midgame):
     """Canals in the Rail Era, rails in the Canal Era: a player sees at once where links can go."""
+
     def unusable(pos):
         root = parse(render_position(pos, data))
         return {g.get("data-line") for g in groups(root, "data-line") if g.get("data-usable") == "false"}
@@ -354,7 +384,8 @@ def test_an_overbuild_picture_says_what_it_removed(tmp_path):
     from conftest import run_cli
 
     pos = tmp_path / "pos.yaml"
-    pos.write_text("""\
+    pos.write_text(
+        """\
 era: rail
 round: 3
 turn: red
@@ -364,7 +395,9 @@ tiles: [blue coal2@wigan cubes=0 flipped, green iron2@manchester cubes=2]
 links: [blue rail liverpool-wigan]
 markets: {coal: 0}
 deck: {draw: 14}
-""", encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     svg = tmp_path / "v.svg"
     r = run_cli("check", str(pos), "--action", "build coal@wigan card=wigan space=0", "--render", str(svg))
     assert r.returncode == 0, r.stdout + r.stderr

@@ -1,19 +1,18 @@
 """Game logs: reading, replaying (in-process and through the CLI), --at/--out, writing logs."""
+
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 import yaml
+from conftest import EXAMPLES, run_cli, run_json
 
 from brass_judge.data import game_data
 from brass_judge.engine import check, flow
 from brass_judge.errors import InputError
 from brass_judge.games import LogRecorder, dump_log, read_log, replay, write_log
 from brass_judge.model import Pass, Turn
-
-from conftest import EXAMPLES, run_cli, run_json
 
 GAMES = EXAMPLES / "games"
 DATA = game_data()
@@ -59,8 +58,15 @@ def test_opening_log_with_recorded_facts():
 
 
 # ------------------------------------------------------------------------------ problems
-@pytest.mark.parametrize("name,code", [("bad-illegal-build", "BLD002"), ("bad-wrong-player", "GAM002"),
-                                       ("bad-incomplete-turn", "GAM003"), ("bad-fact-mismatch", "GAM001")])
+@pytest.mark.parametrize(
+    "name,code",
+    [
+        ("bad-illegal-build", "BLD002"),
+        ("bad-wrong-player", "GAM002"),
+        ("bad-incomplete-turn", "GAM003"),
+        ("bad-fact-mismatch", "GAM001"),
+    ],
+)
 def test_bad_examples_stop_at_the_marked_line(name, code):
     path = GAMES / f"{name}.yaml"
     res = replay(str(path))
@@ -135,12 +141,15 @@ def test_shortfall_choice_of_a_tile_the_player_does_not_have(tmp_path):
     assert "Blackpool" in gam5[0].message
 
 
-@pytest.mark.parametrize("text,code", [
-    ("setup: {players: [red, blue]}\nturns: []\n", "INP072"),  # no seed and no orders
-    ("setup: {players: [red, blue], seed: 1}\nturns:\n  - {player: red, actions: [buld x]}\n", "INP020"),
-    ("setup: {players: [red, blue], seed: 1}\nturns:\n  - {player: purple, actions: [pass]}\n", "INP010"),
-    ("setup: {players: [red, blue], seed: 1}\nturns:\n  - {player: red, action: [pass]}\n", "INP031"),
-])
+@pytest.mark.parametrize(
+    "text,code",
+    [
+        ("setup: {players: [red, blue]}\nturns: []\n", "INP072"),  # no seed and no orders
+        ("setup: {players: [red, blue], seed: 1}\nturns:\n  - {player: red, actions: [buld x]}\n", "INP020"),
+        ("setup: {players: [red, blue], seed: 1}\nturns:\n  - {player: purple, actions: [pass]}\n", "INP010"),
+        ("setup: {players: [red, blue], seed: 1}\nturns:\n  - {player: red, action: [pass]}\n", "INP031"),
+    ],
+)
 def test_unusable_logs_raise_input_errors_with_lines(text, code):
     with pytest.raises(InputError) as e:
         replay(text)
@@ -169,15 +178,24 @@ def test_recorder_round_trip_through_yaml():
     log = read_log(str(GAMES / "2p-full.yaml"))
     res = replay(log)
     # record the same game again from a fresh setup with LogRecorder
-    pos = flow.setup(log.players, DATA, deck_order=log.setup["deck_order"], dcm_order=log.setup["dcm_order"],
-                     turn_order=log.setup["turn_order"])
+    pos = flow.setup(
+        log.players,
+        DATA,
+        deck_order=log.setup["deck_order"],
+        dcm_order=log.setup["dcm_order"],
+        turn_order=log.setup["turn_order"],
+    )
     rec = LogRecorder(pos, seat_order=log.players)
     for t in log.turns:
         for la in t.actions:
             pos = check(pos, Turn((la.action,), t.player), DATA).position
         rec.add_turn(t.player, [la.action for la in t.actions])
-        pos, fx = flow.end_turn(pos, DATA, rail_deck_order=log.setup["rail_deck_order"],
-                                rail_dcm_order=log.setup["rail_dcm_order"])
+        pos, fx = flow.end_turn(
+            pos,
+            DATA,
+            rail_deck_order=log.setup["rail_deck_order"],
+            rail_dcm_order=log.setup["rail_dcm_order"],
+        )
         rec.observe(pos, fx)
     text = dump_log(rec.to_obj(final=pos))
     again = replay(text)
@@ -208,7 +226,9 @@ def test_cli_replay_illegal_exit_1_with_line():
 
 def test_cli_replay_unusable_exit_2(tmp_path):
     p = tmp_path / "bad.yaml"
-    p.write_text("setup: {players: [red, blue], seed: 1}\nturns:\n  - {player: red, actions: [build nowhere]}\n")
+    p.write_text(
+        "setup: {players: [red, blue], seed: 1}\nturns:\n  - {player: red, actions: [build nowhere]}\n"
+    )
     r = run_cli("replay", str(p))
     assert r.returncode == 2 and "INP020" in r.stderr and ":3" in r.stderr
 

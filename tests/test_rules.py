@@ -31,6 +31,7 @@ Everything goes through the public API: ``position_io.load_position`` on the map
 action through ``action_io`` (the notation and YAML forms), ``engine.validate`` then
 ``engine.check``. A few fixtures also go through the CLI to pin its JSON contract.
 """
+
 from __future__ import annotations
 
 import functools
@@ -40,15 +41,37 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import REPO, run_cli
 
 RULES_DIR = REPO / "tests" / "rules"
 FIXTURES = sorted(RULES_DIR.rglob("*.yaml"))
-FAMILIES = {"position": "POS", "turn": "TRN", "build": "BLD", "network": "NET", "develop": "DEV",
-            "sell": "SEL", "loan": "LON"}
-EXPECT_KEYS = {"verdict", "codes", "messages", "rulings", "not_rulings", "rules", "effects", "assumptions", "money", "income_space",
-               "vp", "spent", "coal_market", "iron_market", "dcm_position", "tiles"}
+FAMILIES = {
+    "position": "POS",
+    "turn": "TRN",
+    "build": "BLD",
+    "network": "NET",
+    "develop": "DEV",
+    "sell": "SEL",
+    "loan": "LON",
+}
+EXPECT_KEYS = {
+    "verdict",
+    "codes",
+    "messages",
+    "rulings",
+    "not_rulings",
+    "rules",
+    "effects",
+    "assumptions",
+    "money",
+    "income_space",
+    "vp",
+    "spent",
+    "coal_market",
+    "iron_market",
+    "dcm_position",
+    "tiles",
+}
 #: fixtures also run through the console script (python -m brass_judge check ... --format json)
 CLI_FIXTURES = [
     "build/BLD015_not-lowest-tile.yaml",
@@ -65,7 +88,7 @@ def fixture_id(path: Path) -> str:
     return path.relative_to(RULES_DIR).as_posix()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def load_fixture(path: Path) -> dict:
     fx = yaml.safe_load(path.read_text(encoding="utf-8"))
     assert isinstance(fx, dict), f"{path}: a fixture is a mapping"
@@ -92,7 +115,7 @@ def _override(loaded, changes: dict) -> None:
             setattr(pos, key, value)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def judge(path: Path):
     """(loaded position, POS problems, verdict or None) for the fixture at *path*."""
     from brass_judge.action_io import turn_from_doc
@@ -187,9 +210,23 @@ def test_rule_fixture(path: Path) -> None:
     for s in exp.get("effects", []):
         assert any(s in t for t in texts), f"no effect mentions {s!r}:\n" + "\n".join(texts)
     for s in exp.get("assumptions", []):
-        assert any(s in a for a in verdict.assumptions), f"no assumption mentions {s!r}: {verdict.assumptions}"
-    facts = {k: exp[k] for k in ("money", "income_space", "vp", "spent", "coal_market", "iron_market",
-                                 "dcm_position", "tiles") if k in exp}
+        assert any(s in a for a in verdict.assumptions), (
+            f"no assumption mentions {s!r}: {verdict.assumptions}"
+        )
+    facts = {
+        k: exp[k]
+        for k in (
+            "money",
+            "income_space",
+            "vp",
+            "spent",
+            "coal_market",
+            "iron_market",
+            "dcm_position",
+            "tiles",
+        )
+        if k in exp
+    }
     if exp["verdict"] == "legal":
         assert verdict.position is not None
     else:

@@ -1,10 +1,10 @@
 """Rules fidelity (issue 18): turn bookkeeping, card counts, the Classic and original variants and
 their game logs. Through the public CLI on real files under ``tests/fidelity/`` (the rule fixtures
 in ``tests/rules/`` cover what a single ``check`` shows)."""
+
 from __future__ import annotations
 
 import yaml
-
 from conftest import REPO, run_json
 
 FIX = REPO / "tests" / "fidelity"
@@ -15,11 +15,20 @@ def test_apply_after_the_second_player_passes_the_turn_on_not_back(tmp_path):
     """order [red, blue, green], turn blue: red has played this round, so after blue it is
     green's turn (not red's), and the inference is stated as an assumption."""
     out = tmp_path / "next.yaml"
-    r, d = run_json("check", str(FIX / "turn-blue-after-red.yaml"), "--action", "loan 10 card=wigan; pass card=bolton",
-                    "--apply", "--out", str(out))
+    r, d = run_json(
+        "check",
+        str(FIX / "turn-blue-after-red.yaml"),
+        "--action",
+        "loan 10 card=wigan; pass card=bolton",
+        "--apply",
+        "--out",
+        str(out),
+    )
     assert r.returncode == 0, r.stderr
     assert "green's turn (2 action(s))" in d["after_turn"]
-    assert any("turns_taken not given: red (before blue in the turn order) has played" in a for a in d["assumptions"])
+    assert any(
+        "turns_taken not given: red (before blue in the turn order) has played" in a for a in d["assumptions"]
+    )
     new = yaml.safe_load(out.read_text(encoding="utf-8"))
     assert new["turn"] == "green" and new["turns_taken"] == ["red", "blue"] and new["round"] == 3
 
@@ -30,8 +39,15 @@ def test_turns_taken_given_is_used_as_written(tmp_path):
     pos["turns_taken"] = []
     f = tmp_path / "pos.yaml"
     f.write_text(yaml.safe_dump(pos), encoding="utf-8")
-    r, d = run_json("check", str(f), "--action", "loan 10 card=wigan; pass card=bolton", "--apply",
-                    "--out", str(tmp_path / "n.yaml"))
+    r, d = run_json(
+        "check",
+        str(f),
+        "--action",
+        "loan 10 card=wigan; pass card=bolton",
+        "--apply",
+        "--out",
+        str(tmp_path / "n.yaml"),
+    )
     assert r.returncode == 0, r.stderr
     assert "red's turn (2 action(s))" in d["after_turn"]
     assert not any("turns_taken not given" in a for a in d["assumptions"])
@@ -41,13 +57,17 @@ def test_turns_taken_given_is_used_as_written(tmp_path):
 import pytest  # noqa: E402
 
 
-@pytest.mark.parametrize("variant, players, seed", [("classic", 3, 1), ("classic", 4, 2), ("original", 3, 3),
-                                                     ("original", 4, 5), ("classic", 2, 1)])
+@pytest.mark.parametrize(
+    "variant, players, seed",
+    [("classic", 3, 1), ("classic", 4, 2), ("original", 3, 3), ("original", 4, 5), ("classic", 2, 1)],
+)
 def test_selfplay_variant_log_replays(tmp_path, variant, players, seed):
     """A Classic game sets Rail Era cards aside at random (6 at 3 players, 2 at 4, Q005): the log
     records them (the last cards of rail_deck_order), so replay accepts the project's own logs."""
     log = tmp_path / "game.yaml"
-    r, d = run_json("selfplay", "--players", str(players), "--seed", str(seed), "--variant", variant, "--out", str(log))
+    r, d = run_json(
+        "selfplay", "--players", str(players), "--seed", str(seed), "--variant", variant, "--out", str(log)
+    )
     assert r.returncode == 0, r.stderr
     assert d["variant"] == variant
     obj = yaml.safe_load(log.read_text(encoding="utf-8"))
@@ -73,7 +93,9 @@ def _end_turn(tmp_path, name: str, variant: str):
     f = tmp_path / f"{variant}.yaml"
     f.write_text(yaml.safe_dump(pos, sort_keys=False), encoding="utf-8")
     out = tmp_path / f"{variant}-next.yaml"
-    r, d = run_json("check", str(f), "--action", "pass card=wigan; pass card=bolton", "--apply", "--out", str(out))
+    r, d = run_json(
+        "check", str(f), "--action", "pass card=wigan; pass card=bolton", "--apply", "--out", str(out)
+    )
     assert r.returncode == 0, r.stderr
     return d["after_turn"], yaml.safe_load(out.read_text(encoding="utf-8"))
 
@@ -95,7 +117,10 @@ def test_original_income_at_the_start_of_the_round_comes_after_scoring(tmp_path)
     then starts with income: red removes the level 4 mine (£5), pays £3 and keeps £2."""
     texts, new = _end_turn(tmp_path, "canal-end-shortfall.yaml", "original")
     assert "red scores 5 VP for 2 flipped tile(s)" in texts
-    ends, starts = texts.index("the Canal Era ends"), texts.index("Rail Era round 1 starts with income (original rules)")
+    ends, starts = (
+        texts.index("the Canal Era ends"),
+        texts.index("Rail Era round 1 starts with income (original rules)"),
+    )
     assert ends < starts < texts.index("red pays £3 (income level -3)")
     assert "red removes the level 4 Coal Mine in Bolton for £5 (income shortfall)" in texts
     assert not any("Coal Mine in Wigan" in t and "shortfall" in t for t in texts)
@@ -103,8 +128,14 @@ def test_original_income_at_the_start_of_the_round_comes_after_scoring(tmp_path)
     assert new["tiles"] == [] and (new["era"], new["round"]) == ("rail", 1)
 
 
-@pytest.mark.parametrize("variant, last", [("standard", "shared win: red, blue"), ("classic", "shared win: red, blue"),
-                                           ("original", "winner: red")])
+@pytest.mark.parametrize(
+    "variant, last",
+    [
+        ("standard", "shared win: red, blue"),
+        ("classic", "shared win: red, blue"),
+        ("original", "winner: red"),
+    ],
+)
 def test_tie_break(tmp_path, variant, last):
     """Tied on VP, income and money: Roxley (and Classic) players share the win (Q049); the original
     rules give it to the player who would go next in turn order (seeds/003)."""
@@ -115,7 +146,9 @@ def test_tie_break(tmp_path, variant, last):
 def test_level_1_cotton_mill_scores_5_in_classic_and_3_in_original():
     for variant, vp in (("standard", 5), ("classic", 5), ("original", 3)):
         r, d = run_json("data", "mat", "--variant", variant)
-        assert next(t["vp"] for t in d["tiles"] if t["industry"] == "cotton_mill" and t["level"] == 1) == vp, variant
+        assert (
+            next(t["vp"] for t in d["tiles"] if t["industry"] == "cotton_mill" and t["level"] == 1) == vp
+        ), variant
 
 
 def test_classic_log_without_the_set_aside_cards_still_replays(tmp_path):
@@ -133,4 +166,6 @@ def test_classic_log_without_the_set_aside_cards_still_replays(tmp_path):
     r, got = run_json("replay", str(old))
     assert r.returncode == 0, r.stdout
     assert got["ok"] and got["scores"] == want["scores"]
-    assert any("the 6 missing" in a and "set aside at random (Classic setup)" in a for a in got["assumptions"])
+    assert any(
+        "the 6 missing" in a and "set aside at random (Classic setup)" in a for a in got["assumptions"]
+    )

@@ -10,11 +10,11 @@ An ``engine: enforced`` ruling in ``rulings/lancashire.yaml`` is covered when
 
 A new enforced ruling without either fails here.
 """
+
 from __future__ import annotations
 
-import yaml
-
 import test_flow_rulings
+import yaml
 from conftest import REPO
 from test_flow_rulings import RULING_EXAMPLES
 from test_rules import FIXTURES, fixture_id, load_fixture
@@ -43,15 +43,17 @@ def _flow_tests() -> dict:
     out: dict = {}
     for name in dir(test_flow_rulings):
         if name.startswith("test_q") and callable(getattr(test_flow_rulings, name)):
-            out.setdefault(name[len("test_"):len("test_q000")].upper(), []).append(name)
+            out.setdefault(name[len("test_") : len("test_q000")].upper(), []).append(name)
     return out
 
 
 def test_every_enforced_ruling_has_an_example() -> None:
     fixtures = _fixture_rulings()
     missing = [q for q in _enforced() if q not in fixtures and q not in RULING_EXAMPLES]
-    assert not missing, ("enforced rulings with no example: add a fixture under tests/rules/ citing it in "
-                         "expect.rulings, or a flow example in tests/test_flow_rulings.py: " + ", ".join(missing))
+    assert not missing, (
+        "enforced rulings with no example: add a fixture under tests/rules/ citing it in "
+        "expect.rulings, or a flow example in tests/test_flow_rulings.py: " + ", ".join(missing)
+    )
 
 
 def test_there_are_examples_for_all_117_enforced_rulings() -> None:

@@ -1,4 +1,5 @@
 """``brass-judge rulings`` (brass_judge.cli_rulings.app): list, show, search; text and JSON."""
+
 from __future__ import annotations
 
 import json
@@ -28,6 +29,7 @@ def run_json(*args: str):
 
 # --------------------------------------------------------------------------- list
 
+
 def test_list_text_shows_every_ruling():
     result = run("list")
     assert result.exit_code == 0, result.output
@@ -39,8 +41,18 @@ def test_list_json_shape():
     data = run_json("list")
     assert isinstance(data, list) and len(data) == 139
     first = data[0]
-    for key in ("id", "question", "answer", "source", "authority", "topics", "applies_to", "engine",
-                "related", "keywords"):
+    for key in (
+        "id",
+        "question",
+        "answer",
+        "source",
+        "authority",
+        "topics",
+        "applies_to",
+        "engine",
+        "related",
+        "keywords",
+    ):
         assert key in first
     assert [d["id"] for d in data] == [f"Q{n:03d}" for n in range(1, 140)]
 
@@ -70,6 +82,7 @@ def test_list_unknown_topic_is_exit_2_with_suggestion():
 
 # --------------------------------------------------------------------------- show
 
+
 def test_show_text():
     result = run("show", "q83")
     assert result.exit_code == 0, result.output
@@ -86,8 +99,17 @@ def test_show_text():
 def test_show_json_shape():
     data = run_json("show", "80")
     assert data["id"] == "Q080"
-    for key in ("question", "answer", "source", "authority", "topics", "applies_to", "engine",
-                "related", "cited_by"):
+    for key in (
+        "question",
+        "answer",
+        "source",
+        "authority",
+        "topics",
+        "applies_to",
+        "engine",
+        "related",
+        "cited_by",
+    ):
         assert key in data
     assert data["question"].endswith("?")
     assert isinstance(data["cited_by"], list)
@@ -129,6 +151,7 @@ def test_show_unknown_id_json_error_object():
 
 # --------------------------------------------------------------------------- search
 
+
 def test_search_json_best_first():
     data = run_json("search", "can I take over a rival's colliery while the market still has coal?")
     assert 1 <= len(data) <= 5
@@ -165,6 +188,7 @@ def test_bad_limit_is_a_usage_error():
 
 
 # --------------------------------------------------------------------------- the installed command
+
 
 def test_main_cli_mounts_rulings_and_exits_2_on_unknown_id():
     cli = pytest.importorskip("brass_judge.cli")

@@ -4,6 +4,7 @@ The seed tests re-read ``shared/seeds/002_*.txt`` on their own (without tools/bu
 and prove that every line of it is in the YAML, unaltered and in order, with every source line
 attached to the answer right after it.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -56,6 +57,7 @@ def records(raw) -> list[dict]:
 
 # --------------------------------------------------------------------------- against the seed
 
+
 def test_seed_header_is_title_plus_two_identical_pairs(seed_lines, raw):
     title, intro1, upd1, intro2, upd2 = seed_lines[:HEADER_LINES]
     assert intro1 == intro2 and upd1 == upd2
@@ -80,7 +82,7 @@ def test_every_seed_line_is_in_the_yaml_unaltered_and_in_order(seed_lines, recor
             assert body[i] == rec["source"], f"{rec['id']}: source line {i + HEADER_LINES + 1} differs"
             i += 1
         answer_lines = rec["answer"].split("\n")
-        got = body[i:i + len(answer_lines)]
+        got = body[i : i + len(answer_lines)]
         assert got == answer_lines, f"{rec['id']}: answer at seed line {i + HEADER_LINES + 1} differs"
         i += len(answer_lines)
     assert i == len(body), f"{len(body) - i} seed lines are not in the YAML"
@@ -102,7 +104,18 @@ def test_line_accounting(seed_lines, records):
     assert with_source + len(records) + extra_answer_lines == len(body)
     assert with_source == 127
     assert [r["id"] for r in records if r["source"] is None] == [
-        "Q050", "Q052", "Q057", "Q058", "Q059", "Q067", "Q092", "Q094", "Q101", "Q110", "Q117", "Q119",
+        "Q050",
+        "Q052",
+        "Q057",
+        "Q058",
+        "Q059",
+        "Q067",
+        "Q092",
+        "Q094",
+        "Q101",
+        "Q110",
+        "Q117",
+        "Q119",
     ]
 
 
@@ -137,12 +150,17 @@ def test_source_lines_read_as_provenance_and_answers_do_not(records):
 
 def test_build_script_agrees_with_the_yaml():
     _seed_path()
-    proc = subprocess.run([sys.executable, str(REPO / "tools" / "build_rulings.py"), "--check"],
-                          capture_output=True, text=True, cwd=REPO)
+    proc = subprocess.run(
+        [sys.executable, str(REPO / "tools" / "build_rulings.py"), "--check"],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+    )
     assert proc.returncode == 0, proc.stderr + proc.stdout
 
 
 # --------------------------------------------------------------------------- schema
+
 
 def test_yaml_validates_against_the_schema(raw):
     jsonschema = pytest.importorskip("jsonschema")
@@ -157,9 +175,15 @@ def test_schema_rejects_bad_entries(raw):
     schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
     v = jsonschema.Draft202012Validator(schema)
     good = raw["rulings"][82]
-    for change in ({"id": "Q83"}, {"topics": ["overbuilding"]}, {"engine": "maybe"},
-                   {"authority": ["none"]}, {"question": "no question mark"}, {"surprise": 1},
-                   {"applies_to": "birmingham"}):
+    for change in (
+        {"id": "Q83"},
+        {"topics": ["overbuilding"]},
+        {"engine": "maybe"},
+        {"authority": ["none"]},
+        {"question": "no question mark"},
+        {"surprise": 1},
+        {"applies_to": "birmingham"},
+    ):
         bad = dict(raw, rulings=[dict(good, **change)])
         assert list(v.iter_errors(bad)), change
     nosource = dict(raw, rulings=[dict(good, source=None)])
@@ -177,6 +201,7 @@ def test_schema_vocabulary_matches_the_module():
 
 
 # --------------------------------------------------------------------------- content checks
+
 
 def test_questions_are_real_specific_questions(records):
     questions = [r["question"] for r in records]
@@ -196,7 +221,9 @@ def test_authority_follows_the_source_line(records):
             continue
         assert ("map-designer" in auth) == ("map's designer" in src), rec["id"]
         assert ("publisher" in auth) == ("Roxley" in src), rec["id"]
-        assert ("designer" in auth) == bool(re.search(r"designer", src.replace("map's designer", ""))), rec["id"]
+        assert ("designer" in auth) == bool(re.search(r"designer", src.replace("map's designer", ""))), rec[
+            "id"
+        ]
         if re.search(r"players (agree|confirm)", src):
             assert "community" in auth, rec["id"]
         if "doesn't address" in src:
@@ -239,6 +266,7 @@ def test_related_ids_exist_and_are_mostly_symmetric(records):
 
 
 # --------------------------------------------------------------------------- the data API
+
 
 def test_load_rulings_returns_frozen_rulings_in_order():
     rulings = R.load_rulings()
@@ -316,8 +344,12 @@ def test_json_cache_round_trip(tmp_path, monkeypatch):
             f.write_text("{not json", encoding="utf-8")
         R._clear_caches()
         assert R.load_rulings(copy) == first
-        copy.write_text(copy.read_text(encoding="utf-8").replace(
-            "Can players keep their money hidden", "Can players keep their cash hidden"), encoding="utf-8")
+        copy.write_text(
+            copy.read_text(encoding="utf-8").replace(
+                "Can players keep their money hidden", "Can players keep their cash hidden"
+            ),
+            encoding="utf-8",
+        )
         R._clear_caches()
         assert R.load_rulings(copy)["Q009"].question.startswith("Can players keep their cash hidden")
     finally:

@@ -10,6 +10,7 @@ checks below count those and require that they stay rare, and that what callers 
 (``schema_check._validator(name).is_valid``, which then asks jsonschema) is always jsonschema's
 answer. Deterministic by default, like tests/test_fuzz.py.
 """
+
 from __future__ import annotations
 
 import copy
@@ -21,7 +22,6 @@ from pathlib import Path
 import pytest
 
 hypothesis = pytest.importorskip("hypothesis")
-import jsonschema  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
@@ -34,9 +34,13 @@ REPO = Path(__file__).resolve().parent.parent
 SCHEMAS = sorted(p.name[: -len(".schema.json")] for p in (REPO / "schemas").glob("*.schema.json"))
 N = int(os.environ.get("BRASS_FUZZ_EXAMPLES", "400"))
 EXPLORE = "BRASS_FUZZ_EXAMPLES" in os.environ
-FUZZ = settings(max_examples=N, deadline=None, derandomize=not EXPLORE, database=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                       HealthCheck.filter_too_much])
+FUZZ = settings(
+    max_examples=N,
+    deadline=None,
+    derandomize=not EXPLORE,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+)
 COUNTS: Counter = Counter()
 
 
@@ -68,8 +72,14 @@ def _own_schema(path: Path, data) -> str:
 
 
 def _corpus() -> list:
-    files = sorted({*REPO.glob("examples/**/*.yaml"), *REPO.glob("tests/**/*.yaml"),
-                    *REPO.glob("brass_judge/data/lancashire/*.yaml"), *REPO.glob("rulings/*.yaml")})
+    files = sorted(
+        {
+            *REPO.glob("examples/**/*.yaml"),
+            *REPO.glob("tests/**/*.yaml"),
+            *REPO.glob("brass_judge/data/lancashire/*.yaml"),
+            *REPO.glob("rulings/*.yaml"),
+        }
+    )
     out = []
     for f in files:
         try:
@@ -136,12 +146,23 @@ def test_shipped_and_fixture_files_against_every_schema():
 
 # ------------------------------------------------------------------------------------ mutations
 SCALARS = st.one_of(
-    st.none(), st.booleans(), st.integers(-3, 130), st.integers(), st.sampled_from([0.0, 1.0, 2.5, -1.0, 10.0, 1e300]),
-    st.floats(allow_nan=False), st.sampled_from(WORDS), st.text(max_size=12),
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 130),
+    st.integers(),
+    st.sampled_from([0.0, 1.0, 2.5, -1.0, 10.0, 1e300]),
+    st.floats(allow_nan=False),
+    st.sampled_from(WORDS),
+    st.text(max_size=12),
 )
-VALUES = st.recursive(SCALARS, lambda inner: st.one_of(
-    st.lists(inner, max_size=4), st.dictionaries(st.sampled_from(WORDS) | st.text(max_size=6), inner, max_size=4)),
-    max_leaves=8)
+VALUES = st.recursive(
+    SCALARS,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.dictionaries(st.sampled_from(WORDS) | st.text(max_size=6), inner, max_size=4),
+    ),
+    max_leaves=8,
+)
 
 
 def _paths(obj, path=()):

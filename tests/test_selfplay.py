@@ -3,6 +3,7 @@ components conserve at every step, agree with the move listing, and replay exact
 
 Long runs (many seeds) are skipped unless BRASS_SLOW=1.
 """
+
 from __future__ import annotations
 
 import os
@@ -113,7 +114,7 @@ def test_selfplay_takes_actions_the_listing_offers():
             key = norm(action)
             if isinstance(action, Sell) and key not in listed:
                 # a sale cut short at the X is a prefix of a listed sale
-                assert any(isinstance(x, Sell) and x.sales[:len(key.sales)] == key.sales for x in listed)
+                assert any(isinstance(x, Sell) and x.sales[: len(key.sales)] == key.sales for x in listed)
             else:
                 assert key in listed, action
             assert check(pos, action, DATA).legal
@@ -145,7 +146,9 @@ def test_selfplay_cli_writes_a_replayable_log(tmp_path, capsys):
     from brass_judge.cli import run
 
     out = tmp_path / "game.yaml"
-    code = run(["selfplay", "--players", "2", "--seed", "3", "--out", str(out), "--check", "--format", "json"])
+    code = run(
+        ["selfplay", "--players", "2", "--seed", "3", "--out", str(out), "--check", "--format", "json"]
+    )
     assert code == 0
     import json
 

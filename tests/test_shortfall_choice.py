@@ -1,9 +1,9 @@
 """check --apply: the player (not the engine) chooses the tiles removed for an income shortfall,
 with --shortfall or the action file's shortfall:, and the choice is judged (GAM005, Q033, Q034)."""
+
 from __future__ import annotations
 
 import yaml
-
 from conftest import run_cli, run_json
 
 # the end of Canal Era round 6: blue's pass ends the round; red owes £8 with £3 and owns a mill in
@@ -39,13 +39,17 @@ def _tiles(path):
 def test_the_engine_picks_and_says_so_without_a_choice(tmp_path):
     pos, out = _files(tmp_path)
     r, d = run_json("check", pos, "--action", "pass card=wigan", "--apply", "--out", out)
-    assert r.returncode == 0 and any("choice of tiles to remove" in t and "not recorded" in t for t in d["after_turn"])
+    assert r.returncode == 0 and any(
+        "choice of tiles to remove" in t and "not recorded" in t for t in d["after_turn"]
+    )
 
 
 def test_a_stated_choice_is_used(tmp_path):
     pos, out = _files(tmp_path)
     # red keeps the cheaper tiles' alternative: the mill in Bolton alone covers the £8 (£3 + £7)
-    r, d = run_json("check", pos, "--action", "pass card=wigan", "--apply", "--out", out, "--shortfall", "red=bolton")
+    r, d = run_json(
+        "check", pos, "--action", "pass card=wigan", "--apply", "--out", out, "--shortfall", "red=bolton"
+    )
     assert r.returncode == 0 and d["out"] == out, d
     assert any("removes the level 2 Cotton Mill in Bolton" in t for t in d["after_turn"])
     assert not any("not recorded" in t for t in d["after_turn"])
@@ -66,13 +70,26 @@ def test_a_choice_in_the_action_file(tmp_path):
 def test_a_choice_the_rules_refuse_is_judged_and_nothing_is_written(tmp_path):
     pos, out = _files(tmp_path)
     # Bolton already covers the shortfall: removing Wigan as well is not allowed (Q034)
-    r, d = run_json("check", pos, "--action", "pass card=wigan", "--apply", "--out", out,
-                    "--shortfall", "red=bolton,wigan")
+    r, d = run_json(
+        "check",
+        pos,
+        "--action",
+        "pass card=wigan",
+        "--apply",
+        "--out",
+        out,
+        "--shortfall",
+        "red=bolton,wigan",
+    )
     assert r.returncode == 1 and d["verdict"] == "illegal" and d["out"] is None
-    assert [v["code"] for v in d["violations"]] == ["GAM005"] and "already covered" in d["violations"][0]["message"]
+    assert [v["code"] for v in d["violations"]] == ["GAM005"] and "already covered" in d["violations"][0][
+        "message"
+    ]
     assert "Q034" in d["rulings"]
     assert not (tmp_path / "next.yaml").exists()
-    r = run_cli("check", pos, "--action", "pass card=wigan", "--apply", "--out", out, "--shortfall", "red=manchester")
+    r = run_cli(
+        "check", pos, "--action", "pass card=wigan", "--apply", "--out", out, "--shortfall", "red=manchester"
+    )
     assert r.returncode == 1 and "red has no tile in Manchester" in r.stdout and "nothing written" in r.stdout
 
 
@@ -91,7 +108,9 @@ def test_a_choice_when_the_round_does_not_end_is_said(tmp_path):
     pos, out = _files(tmp_path)
     text = POSITION.replace("turns_taken: [red]\n", "").replace("turn: blue", "turn: red")
     (tmp_path / "pos.yaml").write_text(text, encoding="utf-8")
-    r, d = run_json("check", pos, "--action", "pass card=wigan", "--apply", "--out", out, "--shortfall", "red=bolton")
+    r, d = run_json(
+        "check", pos, "--action", "pass card=wigan", "--apply", "--out", out, "--shortfall", "red=bolton"
+    )
     assert r.returncode == 0 and any("was not used" in t for t in d["after_turn"])
 
 

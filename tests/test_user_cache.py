@@ -2,6 +2,7 @@
 never changes what a command does: a cache folder that cannot be created or written, damaged
 files, files of the wrong shape and stale entries all give the same output and exit code as no
 cache at all, and an edited schema or data file is never served from an old entry."""
+
 from __future__ import annotations
 
 import json
@@ -20,16 +21,27 @@ from brass_judge.data import gamedata
 REPO = Path(__file__).resolve().parent.parent
 POS = "examples/worked-turn/position.yaml"
 TURN = "examples/worked-turn/turn.yaml"
-COMMANDS = [["check", POS, TURN], ["check", POS, TURN, "--format", "json"], ["validate", POS],
-            ["check", POS, "--action", "build iron@preston card=preston"],
-            ["replay", "examples/games/2p-full.yaml"], ["validate", "tests/bad_inputs/position-bad-enum.yaml"]]
+COMMANDS = [
+    ["check", POS, TURN],
+    ["check", POS, TURN, "--format", "json"],
+    ["validate", POS],
+    ["check", POS, "--action", "build iron@preston card=preston"],
+    ["replay", "examples/games/2p-full.yaml"],
+    ["validate", "tests/bad_inputs/position-bad-enum.yaml"],
+]
 
 
 def _run(args, cache_home) -> tuple:
     env = dict(os.environ, XDG_CACHE_HOME=str(cache_home), COLUMNS="100")
     env.pop("BRASS_JUDGE_NO_CACHE", None)
-    r = subprocess.run([sys.executable, "-m", "brass_judge", *args], capture_output=True, text=True,
-                       cwd=REPO, env=env, timeout=120)
+    r = subprocess.run(
+        [sys.executable, "-m", "brass_judge", *args],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env=env,
+        timeout=120,
+    )
     return r.returncode, r.stdout, r.stderr
 
 

@@ -8,13 +8,13 @@ Sell: Manchester to red's port, Burnley to the Distant Cotton Market (tile 2).
 
 Every effect the seed describes is asserted, through the library and through the CLI.
 """
+
 from __future__ import annotations
 
 import json
 
 import pytest
 import yaml
-
 from conftest import EXAMPLES, run_cli
 
 POS = EXAMPLES / "worked-turn" / "position.yaml"
@@ -123,8 +123,10 @@ def test_income_money_and_spending_after_the_turn(judged) -> None:
 def test_the_northern_mill_cannot_use_the_flipped_port() -> None:
     """Once the port has flipped, the Burnley mill could not sell to it: the same action flipped it
     (SEL009, not SEL003's "already flipped")."""
-    _, v = _judge("network manchester-warrington card=coal_mine; "
-                  "sell manchester>warrington burnley>warrington card=preston")
+    _, v = _judge(
+        "network manchester-warrington card=coal_mine; "
+        "sell manchester>warrington burnley>warrington card=preston"
+    )
     assert not v.legal
     assert [x.code for x in v.violations] == ["SEL009"]
     assert "earlier sale this turn" in v.violations[0].message
@@ -149,10 +151,15 @@ def test_the_worked_turn_through_the_cli() -> None:
     d = json.loads(r.stdout)
     assert d["verdict"] == "legal" and d["violations"] == []
     texts = [e["text"] for e in d["effects"]]
-    for part in ("green pays £3", "green places a canal on Manchester-Warrington & Runcorn",
-                 "red's level 1 Port in Warrington & Runcorn flips", "red's income marker moves 3 space(s)",
-                 "green's level 1 Cotton Mill in Manchester flips", "marker moves 1→3; bonus +2",
-                 "green's level 1 Cotton Mill in Burnley flips"):
+    for part in (
+        "green pays £3",
+        "green places a canal on Manchester-Warrington & Runcorn",
+        "red's level 1 Port in Warrington & Runcorn flips",
+        "red's income marker moves 3 space(s)",
+        "green's level 1 Cotton Mill in Manchester flips",
+        "marker moves 1→3; bonus +2",
+        "green's level 1 Cotton Mill in Burnley flips",
+    ):
         assert any(part in t for t in texts), part
     assert {"Q118", "Q031", "Q102"} <= set(d["rulings"])
     money = [e for e in d["effects"] if e["kind"] == "money"]
@@ -160,8 +167,15 @@ def test_the_worked_turn_through_the_cli() -> None:
 
 
 def test_the_cli_refuses_the_flipped_port_sale() -> None:
-    r = run_cli("check", str(POS), "--action", "network manchester-warrington card=coal_mine; "
-                "sell manchester>warrington burnley>warrington card=preston", "--format", "json")
+    r = run_cli(
+        "check",
+        str(POS),
+        "--action",
+        "network manchester-warrington card=coal_mine; "
+        "sell manchester>warrington burnley>warrington card=preston",
+        "--format",
+        "json",
+    )
     assert r.returncode == 1
     d = json.loads(r.stdout)
     assert d["verdict"] == "illegal"

@@ -5,12 +5,12 @@ unusable input with something other than exit 2 and a message, or changes an inp
 
 Not part of the package: ``python tools/audit_io.py [-v]``.
 """
+
 from __future__ import annotations
 
 import os
 import resource
 import shutil
-import stat
 import subprocess
 import sys
 import tempfile
@@ -24,7 +24,7 @@ GAME = (ROOT / "examples/games/opening-2p.yaml").read_text()
 HL = (ROOT / "examples/render/midgame-highlight.yaml").read_text()
 SHORT = (ROOT / "examples/shortfall/round-end.yaml").read_text()
 LIMIT = 10
-SECTIONS = set((os.environ.get('AUDIT_SECTIONS') or 'readers,outs,streams').split(','))
+SECTIONS = set((os.environ.get("AUDIT_SECTIONS") or "readers,outs,streams").split(","))
 MAX_OUT = 2_000_000
 
 
@@ -36,8 +36,16 @@ def run(argv, cwd, stdin=None, env=None, stdout=None):
     e = dict(os.environ)
     e.update(env or {})
     try:
-        p = subprocess.run([EXE, *argv], cwd=cwd, input=stdin, capture_output=stdout is None,
-                           stdout=stdout, timeout=LIMIT, env=e, preexec_fn=_limit)
+        p = subprocess.run(
+            [EXE, *argv],
+            cwd=cwd,
+            input=stdin,
+            capture_output=stdout is None,
+            stdout=stdout,
+            timeout=LIMIT,
+            env=e,
+            preexec_fn=_limit,
+        )
     except subprocess.TimeoutExpired:
         return None, b"", b"TIMEOUT"
     return p.returncode, p.stdout or b"", p.stderr or b""
@@ -73,8 +81,8 @@ HOSTILE_POSITIONS = {
     "ctrl-player": POS.replace("turn: green", 'turn: "gr\\neen\\r::error::pwn\\e[2J"'),
     "deep": "a: " + "[" * 100000 + "]" * 100000 + "\n",
     "deep-map": "a: " + "{a: " * 50000 + "1" + "}" * 50000 + "\n",
-    "alias-bomb": "a: &a [x,x,x,x,x,x,x,x,x]\n" + "".join(
-        f"{c}: &{c} [{','.join(['*' + p] * 9)}]\n" for p, c in zip("abcdefgh", "bcdefghi")),
+    "alias-bomb": "a: &a [x,x,x,x,x,x,x,x,x]\n"
+    + "".join(f"{c}: &{c} [{','.join(['*' + p] * 9)}]\n" for p, c in zip("abcdefgh", "bcdefghi")),
     "tab": POS.replace("  blue:", "\tblue:"),
     "bom": "\ufeff" + POS,
     "nul": POS + "\x00\n",
@@ -114,8 +122,9 @@ class Audit:
         self.runs = 0
         self.findings: list[str] = []
 
-    def check(self, label, argv, *, stdin=None, env=None, allowed=(0, 1, 2), guard=(), expect=None,
-              need_msg=True):
+    def check(
+        self, label, argv, *, stdin=None, env=None, allowed=(0, 1, 2), guard=(), expect=None, need_msg=True
+    ):
         before = {p: (p.read_bytes() if p.is_file() else None) for p in map(Path, guard)}
         rc, out, err = run(argv, self.tmp, stdin, env)
         self.runs += 1
@@ -135,7 +144,8 @@ class Audit:
                 problems.append(f"output {len(out) + len(err)} bytes")
             for raw in (b"\x1b", b"\n::error::"):
                 text_out = b"--format" not in [a.encode() for a in argv] or b"text" in b" ".join(
-                    a.encode() for a in argv)
+                    a.encode() for a in argv
+                )
                 if raw in err or (raw in out and text_out and b"<svg" not in out):
                     problems.append(f"raw {raw!r} in output")
         for p, data in before.items():
@@ -143,8 +153,10 @@ class Audit:
             if now != data:
                 problems.append(f"input {p.name} changed")
         if problems:
-            msg = f"{label}: {' '.join(argv)[:160]} -> {', '.join(problems)}; " \
-                  f"{(err or out)[-300:].decode('utf-8', 'replace')!r}"
+            msg = (
+                f"{label}: {' '.join(argv)[:160]} -> {', '.join(problems)}; "
+                f"{(err or out)[-300:].decode('utf-8', 'replace')!r}"
+            )
             self.findings.append(msg)
             print("FINDING", msg, flush=True)
         if self.verbose:
@@ -155,9 +167,13 @@ class Audit:
 def main(verbose=False):
     tmp = Path(tempfile.mkdtemp(prefix="bj-audit-"))
     a = Audit(tmp, verbose)
-    pos, turn, game, hl, short = (tmp / n for n in ("pos.yaml", "turn.yaml", "game.yaml", "hl.yaml",
-                                                     "short.yaml"))
-    pos.write_text(POS); turn.write_text(TURN); game.write_text(GAME); hl.write_text(HL)
+    pos, turn, game, hl, short = (
+        tmp / n for n in ("pos.yaml", "turn.yaml", "game.yaml", "hl.yaml", "short.yaml")
+    )
+    pos.write_text(POS)
+    turn.write_text(TURN)
+    game.write_text(GAME)
+    hl.write_text(HL)
     short.write_text(SHORT)
     files = {}
     for name, text in {**HOSTILE_POSITIONS, **HOSTILE_ACTIONS, **HOSTILE_GAMES}.items():
@@ -173,11 +189,25 @@ def main(verbose=False):
     (tmp / "loop2.yaml").symlink_to(tmp / "loop1.yaml")
     (tmp / "dangling.yaml").symlink_to(tmp / "nowhere.yaml")
     (tmp / "dir.yaml").mkdir()
-    unread = tmp / "unread.yaml"; unread.write_text(POS); unread.chmod(0)
-    nosuf = tmp / "nosuffix"; nosuf.write_text(POS)
-    specials = ["/dev/zero", "/dev/urandom", "/dev/null", str(tmp / "fifo.yaml"),
-                str(tmp / "loop1.yaml"), str(tmp / "dangling.yaml"), str(tmp / "dir.yaml"),
-                str(unread), "", "nosuffix", "no-such-game", "/proc/self/mem"]
+    unread = tmp / "unread.yaml"
+    unread.write_text(POS)
+    unread.chmod(0)
+    nosuf = tmp / "nosuffix"
+    nosuf.write_text(POS)
+    specials = [
+        "/dev/zero",
+        "/dev/urandom",
+        "/dev/null",
+        str(tmp / "fifo.yaml"),
+        str(tmp / "loop1.yaml"),
+        str(tmp / "dangling.yaml"),
+        str(tmp / "dir.yaml"),
+        str(unread),
+        "",
+        "nosuffix",
+        "no-such-game",
+        "/proc/self/mem",
+    ]
 
     # 1. every reading command x every hostile file and special file
     readers = [
@@ -204,7 +234,7 @@ def main(verbose=False):
         ("lint-sarif", lambda f: ["lint", f, "-f", "sarif"]),
         ("lint-stats", lambda f: ["lint", f, "--statistics"]),
     ]
-    for rname, mk in (readers if 'readers' in SECTIONS else []):
+    for rname, mk in readers if "readers" in SECTIONS else []:
         for name, f in files.items():
             if rname.startswith("check-act") != name.startswith("act-") and not rname.startswith("lint"):
                 if not (rname.startswith("replay") and name.startswith("game-")):
@@ -227,11 +257,17 @@ def main(verbose=False):
     def outcase(label, argv, guard, allowed=(2,)):
         a.check(label, argv, guard=guard, allowed=allowed)
 
-    ro = tmp / "ro"; ro.mkdir(); ro.chmod(0o555)
-    hard = tmp / "hard.yaml"; os.link(pos, hard)
-    soft = tmp / "soft.yaml"; soft.symlink_to(pos)
-    hardg = tmp / "hardg.yaml"; os.link(game, hardg)
-    softt = tmp / "softt.yaml"; softt.symlink_to(turn)
+    ro = tmp / "ro"
+    ro.mkdir()
+    ro.chmod(0o555)
+    hard = tmp / "hard.yaml"
+    os.link(pos, hard)
+    soft = tmp / "soft.yaml"
+    soft.symlink_to(pos)
+    hardg = tmp / "hardg.yaml"
+    os.link(game, hardg)
+    softt = tmp / "softt.yaml"
+    softt.symlink_to(turn)
     apply = ["check", str(pos), "-a", "pass card=bolton", "--apply"]
     outs = {
         "render": lambda o: ["render", str(pos), "-o", o],
@@ -247,74 +283,132 @@ def main(verbose=False):
         "lint-out": lambda o: ["lint", str(pos), "--output-file", o],
         "lint-out-junit": lambda o: ["lint", str(pos), "-f", "junit", "--output-file", o],
     }
-    for oname, mk in (outs.items() if 'outs' in SECTIONS else []):
-        bad_targets = {**({} if os.geteuid() == 0 else {"ro": str(ro / "x.out")}), "dir": str(tmp / "dir.yaml"), "full": "/dev/full",
-                       "missing-dir": str(tmp / "nodir" / "x"), "empty": ""}
+    for oname, mk in outs.items() if "outs" in SECTIONS else []:
+        bad_targets = {
+            **({} if os.geteuid() == 0 else {"ro": str(ro / "x.out")}),
+            "dir": str(tmp / "dir.yaml"),
+            "full": "/dev/full",
+            "missing-dir": str(tmp / "nodir" / "x"),
+            "empty": "",
+        }
         if oname == "replay-render-dir":
             bad_targets = {"file": str(pos), "full": "/dev/full", "empty": ""}
         for tname, t in bad_targets.items():
             outcase(f"out/{oname}/{tname}", mk(t), [pos, game, turn, hl])
         # inputs as outputs
-        for gname, g in {"pos": pos, "hard": hard, "soft": soft, "game": game, "hardg": hardg,
-                         "turn": turn, "softt": softt, "hl": hl}.items():
+        for gname, g in {
+            "pos": pos,
+            "hard": hard,
+            "soft": soft,
+            "game": game,
+            "hardg": hardg,
+            "turn": turn,
+            "softt": softt,
+            "hl": hl,
+        }.items():
             ok = (oname == "check-out" and gname in ("pos", "hard", "soft")) or (
-                oname == "check-out-turn" and gname in ("pos", "hard", "soft"))
+                oname == "check-out-turn" and gname in ("pos", "hard", "soft")
+            )
             if oname.startswith("selfplay") or oname.startswith("lint-out"):
                 # selfplay reads no input; lint-out: writing over a linted file is refused
                 if oname.startswith("selfplay"):
                     continue
             argv = mk(str(g))
             src = {"hard": pos, "soft": pos, "hardg": game, "softt": turn}.get(gname, g)
-            if str(src) not in mk("/nonexistent/x"):  # not one of this command's inputs: any file may be written
+            if str(src) not in mk(
+                "/nonexistent/x"
+            ):  # not one of this command's inputs: any file may be written
                 continue
-            rc, out, err = a.check(f"over/{oname}/{gname}", argv,
-                                   guard=[] if ok else [pos, game, turn, hl],
-                                   allowed=(0, 1, 2) if ok else (2,))
-            pos.write_text(POS); game.write_text(GAME); turn.write_text(TURN); hl.write_text(HL)
+            rc, out, err = a.check(
+                f"over/{oname}/{gname}",
+                argv,
+                guard=[] if ok else [pos, game, turn, hl],
+                allowed=(0, 1, 2) if ok else (2,),
+            )
+            pos.write_text(POS)
+            game.write_text(GAME)
+            turn.write_text(TURN)
+            hl.write_text(HL)
         # '-' target
         a.check(f"dash/{oname}", mk("-"), allowed=(0, 1), guard=[pos, game])
         assert not (tmp / "-").exists() or a.findings.append(f"dash/{oname}: wrote a file '-'")
         if oname != "replay-render-dir":
-            a.check(f"both/{oname}", [*apply, "--out", str(tmp / "same.x"), "--render",
-                                      str(tmp / "same.x")], allowed=(2,))
+            a.check(
+                f"both/{oname}",
+                [*apply, "--out", str(tmp / "same.x"), "--render", str(tmp / "same.x")],
+                allowed=(2,),
+            )
     # stdout full / closed / ascii
-    for argv in [] if 'streams' not in SECTIONS else (["check", str(pos), str(turn)], ["check", str(pos), str(turn), "-f", "json"],
-                 ["validate", str(pos)], ["moves", str(pos)], ["render", str(pos), "-o", "-"],
-                 ["replay", str(game)], ["replay", str(game), "--round-ends"],
-                 ["lint", str(pos), str(game)], ["lint", str(tmp), "-f", "junit"],
-                 ["lint", str(game), "--statistics"], ["selfplay", "-s", "2", "-o", "-"],
-                 ["rulings", "list"], ["codes"], ["schema", "position"], ["completion", "bash"],
-                 ["data", "map"], ["check", str(files["ctrl-player"]), "-a", "pass card=bolton"]):
+    for argv in (
+        []
+        if "streams" not in SECTIONS
+        else (
+            ["check", str(pos), str(turn)],
+            ["check", str(pos), str(turn), "-f", "json"],
+            ["validate", str(pos)],
+            ["moves", str(pos)],
+            ["render", str(pos), "-o", "-"],
+            ["replay", str(game)],
+            ["replay", str(game), "--round-ends"],
+            ["lint", str(pos), str(game)],
+            ["lint", str(tmp), "-f", "junit"],
+            ["lint", str(game), "--statistics"],
+            ["selfplay", "-s", "2", "-o", "-"],
+            ["rulings", "list"],
+            ["codes"],
+            ["schema", "position"],
+            ["completion", "bash"],
+            ["data", "map"],
+            ["check", str(files["ctrl-player"]), "-a", "pass card=bolton"],
+        )
+    ):
         with open("/dev/full", "wb") as full:
             rc, out, err = run(argv, tmp, stdout=full)
         a.runs += 1
         if rc is None or b"Traceback" in err or rc not in (2,) and rc != 120:
             a.findings.append(f"/dev/full {' '.join(argv)[:100]} -> rc={rc} {err[-200:]!r}")
-        for env in ({"PYTHONIOENCODING": "ascii"}, {"LANG": "C", "LC_ALL": "C", "PYTHONUTF8": "0",
-                                                    "PYTHONCOERCECLOCALE": "0"}):
+        for env in (
+            {"PYTHONIOENCODING": "ascii"},
+            {"LANG": "C", "LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"},
+        ):
             a.check(f"enc/{env}", argv, env=env)
         # closed stdout
-        p = subprocess.run(f"{EXE} {' '.join(map(repr, argv))} >&-", shell=True, cwd=tmp,
-                           capture_output=False, stderr=subprocess.PIPE, timeout=LIMIT)
+        p = subprocess.run(
+            f"{EXE} {' '.join(map(repr, argv))} >&-",
+            shell=True,
+            cwd=tmp,
+            capture_output=False,
+            stderr=subprocess.PIPE,
+            timeout=LIMIT,
+        )
         a.runs += 1
         if b"Traceback" in p.stderr:
             a.findings.append(f"closed stdout {' '.join(argv)[:100]} -> {p.stderr[-200:]!r}")
-        p = subprocess.run(f"{EXE} {' '.join(map(repr, argv))} | head -c1 >/dev/null", shell=True,
-                           cwd=tmp, stderr=subprocess.PIPE, timeout=LIMIT)
+        p = subprocess.run(
+            f"{EXE} {' '.join(map(repr, argv))} | head -c1 >/dev/null",
+            shell=True,
+            cwd=tmp,
+            stderr=subprocess.PIPE,
+            timeout=LIMIT,
+        )
         a.runs += 1
         if b"Traceback" in p.stderr:
             a.findings.append(f"broken pipe {' '.join(argv)[:100]} -> {p.stderr[-200:]!r}")
 
     # 4. lint folders
-    lf = tmp / "lintdir"; lf.mkdir()
+    lf = tmp / "lintdir"
+    lf.mkdir()
     (lf / "ok.yaml").write_text(POS)
     (lf / "near.yaml").write_text(GAME.replace("turns:", "Turns:"))
     (lf / "near2.yaml").write_text(TURN.replace("player:", "Player:"))
     (lf / "crash.yaml").write_text(HOSTILE_POSITIONS["bool-tag"])
-    (lf / "sub").mkdir(); (lf / "sub" / "loop").symlink_to(lf)
+    (lf / "sub").mkdir()
+    (lf / "sub" / "loop").symlink_to(lf)
     (lf / "dangling.yaml").symlink_to(lf / "gone.yaml")
     os.mkfifo(lf / "fifo.yaml")
-    (lf / "closed").mkdir(); (lf / "closed" / "a.yaml").write_text(POS); (lf / "closed").chmod(0)
+    (lf / "closed").mkdir()
+    (lf / "closed" / "a.yaml").write_text(POS)
+    (lf / "closed").chmod(0)
     (lf / "ctrl\x1b[31m::error::x.yaml").write_text(POS.replace("money: 14", "money: -1"))
     (lf / "spa ce%#.yaml").write_text(POS.replace("money: 14", "money: -1"))
     for fmt in ("text", "json", "sarif", "github", "junit", "gitlab", "json-lines"):
@@ -324,21 +418,49 @@ def main(verbose=False):
         a.check(f"lint -j {j}", ["lint", str(lf), "-j", j], allowed=(2,))
     (lf / "closed").chmod(0o755)
     # 5. render --title / highlight shapes, completion
-    a.check("render title ctrl", ["render", str(pos), "-t", "a\x01b\x1b<&>", "-o", str(tmp / "t.svg")],
-            allowed=(0,))
+    a.check(
+        "render title ctrl",
+        ["render", str(pos), "-t", "a\x01b\x1b<&>", "-o", str(tmp / "t.svg")],
+        allowed=(0,),
+    )
     svg = (tmp / "t.svg").read_bytes() if (tmp / "t.svg").exists() else b""
     if any(c in svg for c in (b"\x01", b"\x1b")):
         a.findings.append("render --title: control characters in the SVG")
     a.check("render title long", ["render", str(pos), "-t", "T" * 100_000, "-o", "-"])
-    for shape in ("legal: maybe", "placed: 3", "placed: [[1]]", "coal_paths: [x]", "x: 1",
-                  "placed: ['nowhere:9']", "caption: [1]", "legal: !!bool x", "- 1", "removed: {a: 1}"):
+    for shape in (
+        "legal: maybe",
+        "placed: 3",
+        "placed: [[1]]",
+        "coal_paths: [x]",
+        "x: 1",
+        "placed: ['nowhere:9']",
+        "caption: [1]",
+        "legal: !!bool x",
+        "- 1",
+        "removed: {a: 1}",
+    ):
         (tmp / "h.yaml").write_text(shape + "\n")
-        a.check(f"highlight {shape}", ["render", str(pos), "--highlight", str(tmp / "h.yaml"), "-o", "-"],
-                allowed=(2,))
+        a.check(
+            f"highlight {shape}",
+            ["render", str(pos), "--highlight", str(tmp / "h.yaml"), "-o", "-"],
+            allowed=(2,),
+        )
     for sh in ("bash", "zsh", "fish", "powershell", "tcsh", "", "\x1b[31m"):
         a.check(f"completion {sh!r}", ["completion", sh])
-    a.check("shortfall bad", ["check", str(short), "-a", "pass card=bolton", "--apply", "--out",
-                              str(tmp / "s.yaml"), "--shortfall", "x" * 100000 + "\x1b"])
+    a.check(
+        "shortfall bad",
+        [
+            "check",
+            str(short),
+            "-a",
+            "pass card=bolton",
+            "--apply",
+            "--out",
+            str(tmp / "s.yaml"),
+            "--shortfall",
+            "x" * 100000 + "\x1b",
+        ],
+    )
     a.check("as bad", ["check", str(pos), "-a", "pass card=bolton", "--as", "\x1b[2J::error::" * 1000])
     a.check("player bad", ["check", str(pos), "-a", "pass card=bolton", "-p", "\x1b[2J\n::error::x"])
     a.check("action bad", ["check", str(pos), "-a", "build \x1b[2J\n::error::x" + " y" * 50000])
@@ -356,7 +478,8 @@ def main(verbose=False):
             p.chmod(0o755) if p.is_dir() and not p.is_symlink() else None
         except OSError:
             pass
-    ro.chmod(0o755); unread.chmod(0o644)
+    ro.chmod(0o755)
+    unread.chmod(0o644)
     shutil.rmtree(tmp, ignore_errors=True)
     print(f"{a.runs} runs, {len(a.findings)} findings")
     for f in a.findings:

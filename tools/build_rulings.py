@@ -24,6 +24,7 @@ Usage::
     python tools/build_rulings.py --check               # verify only; exit 1 on any difference
     python tools/build_rulings.py --meta draft.yaml     # take hand fields from a draft (id -> fields)
 """
+
 from __future__ import annotations
 
 import argparse
@@ -131,11 +132,15 @@ def parse_seed(path: Path) -> Seed:
                 raise ValueError(f"two source lines in a row at lines {pending[0]} and {lineno}")
             pending = (lineno, text)
             continue
-        entries.append(SeedEntry(
-            number=len(entries) + 1, answer=text,
-            source=pending[1] if pending else None,
-            answer_line=lineno, source_line=pending[0] if pending else None,
-        ))
+        entries.append(
+            SeedEntry(
+                number=len(entries) + 1,
+                answer=text,
+                source=pending[1] if pending else None,
+                answer_line=lineno,
+                source_line=pending[0] if pending else None,
+            )
+        )
         pending = None
     if pending is not None:
         raise ValueError(f"source line {pending[0]} has no answer after it")
@@ -149,8 +154,7 @@ def parse_seed(path: Path) -> Seed:
     quoted = [e for e in entries if "\n" in e.answer]
     if len(quoted) != 1 or quoted[0].answer_line != QUOTE_BLOCK_LINES[0] - 1:
         raise ValueError("the quotation block is not attached to the answer before it")
-    return Seed(title=title, intro=intro1, updated=upd1.removeprefix("Updated ").rstrip("."),
-                entries=entries)
+    return Seed(title=title, intro=intro1, updated=upd1.removeprefix("Updated ").rstrip("."), entries=entries)
 
 
 def classify_authority(source: str | None) -> list[str]:
@@ -177,8 +181,14 @@ def classify_authority(source: str | None) -> list[str]:
 # --------------------------------------------------------------------------- hand-authored fields
 
 HAND_FIELDS = ("question", "topics", "applies_to", "engine", "related", "keywords")
-_META_SHORT = {"q": "question", "t": "topics", "a": "applies_to", "e": "engine", "r": "related",
-               "k": "keywords"}
+_META_SHORT = {
+    "q": "question",
+    "t": "topics",
+    "a": "applies_to",
+    "e": "engine",
+    "r": "related",
+    "k": "keywords",
+}
 
 
 def load_meta(path: Path) -> dict[str, dict]:
@@ -234,6 +244,7 @@ def build_records(seed: Seed, meta: dict[str, dict]) -> list[dict]:
 
 # --------------------------------------------------------------------------- YAML output
 
+
 def _q(s: str) -> str:
     """A YAML double-quoted scalar (JSON string syntax is valid YAML)."""
     return json.dumps(s, ensure_ascii=False)
@@ -244,9 +255,11 @@ _YAML_WORDS = {"yes", "no", "true", "false", "on", "off", "null", "y", "n"}
 
 def _flow(items: list[str]) -> str:
     """A flow sequence; items are left plain only where YAML cannot misread them."""
+
     def one(i: str) -> str:
         plain = re.fullmatch(r"[A-Za-z][A-Za-z0-9 '\-]*", i) and i.lower() not in _YAML_WORDS
         return i if plain and not i.endswith(" ") else _q(i)
+
     return "[" + ", ".join(one(i) for i in items) + "]"
 
 
@@ -293,7 +306,9 @@ def find_seed() -> Path:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--seed", type=Path, default=None, help="the seed file (default: ../shared/seeds/002_*.txt)")
+    ap.add_argument(
+        "--seed", type=Path, default=None, help="the seed file (default: ../shared/seeds/002_*.txt)"
+    )
     ap.add_argument("--meta", type=Path, default=None, help="hand-authored fields (default: the output file)")
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
     ap.add_argument("--check", action="store_true", help="verify the output file only; exit 1 on difference")
@@ -321,8 +336,10 @@ def main(argv: list[str] | None = None) -> int:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(text, encoding="utf-8")
     n_src = sum(e.source is not None for e in seed.entries)
-    print(f"wrote {args.out}: {len(seed.entries)} rulings, {n_src} with a source line, "
-          f"{len(seed.entries) - n_src} without")
+    print(
+        f"wrote {args.out}: {len(seed.entries)} rulings, {n_src} with a source line, "
+        f"{len(seed.entries) - n_src} without"
+    )
     return 0
 
 

@@ -1,8 +1,9 @@
 """Write docs/codes.md from brass_judge/codes.py (the one table of codes).
 
-    python tools/gen_codes_doc.py           # rewrite docs/codes.md
-    python tools/gen_codes_doc.py --check   # exit 1 if docs/codes.md is stale (the tests do this)
+python tools/gen_codes_doc.py           # rewrite docs/codes.md
+python tools/gen_codes_doc.py --check   # exit 1 if docs/codes.md is stale (the tests do this)
 """
+
 from __future__ import annotations
 
 import sys
@@ -10,6 +11,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
 
 def render() -> str:
     from brass_judge.code_docs import FAMILIES, reported_in
@@ -43,13 +45,20 @@ def render() -> str:
         if prefix == "RUL":
             out += ["| code | name | rule | always | when they decide |", "|---|---|---|---|---|"]
             for c in rows:
-                out.append(f"| [`{c.code}`](#{c.code.lower()}) | {c.name} | {cell(c.message)} | "
-                           f"{', '.join(c.rulings) or '–'} | {', '.join(c.may_cite) or '–'} |")
+                out.append(
+                    f"| [`{c.code}`](#{c.code.lower()}) | {c.name} | {cell(c.message)} | "
+                    f"{', '.join(c.rulings) or '–'} | {', '.join(c.may_cite) or '–'} |"
+                )
         else:
-            out += ["| code | name | message | remedy | always | when they decide |", "|---|---|---|---|---|---|"]
+            out += [
+                "| code | name | message | remedy | always | when they decide |",
+                "|---|---|---|---|---|---|",
+            ]
             for c in rows:
-                out.append(f"| [`{c.code}`](#{c.code.lower()}) | {c.name} | {cell(c.message)} | "
-                           f"{cell(c.remedy or '–')} | {', '.join(c.rulings) or '–'} | {', '.join(c.may_cite) or '–'} |")
+                out.append(
+                    f"| [`{c.code}`](#{c.code.lower()}) | {c.name} | {cell(c.message)} | "
+                    f"{cell(c.remedy or '–')} | {', '.join(c.rulings) or '–'} | {', '.join(c.may_cite) or '–'} |"
+                )
         out.append("")
         for c in rows:
             out += [f"### {c.code}", "", f"**{c.name}**" + (f": {c.doc}" if c.doc else ""), ""]
@@ -60,10 +69,14 @@ def render() -> str:
                 out.append(f"- Rulings, always: {qlist(c.rulings)}")
             if c.may_cite:
                 out.append(f"- Rulings, when they decide: {qlist(c.may_cite)}")
-            where = list(dict.fromkeys(f"`brass_judge/{path}` (`{func}`)" for path, _line, func in reported_in(c.code)))
+            where = list(
+                dict.fromkeys(f"`brass_judge/{path}` (`{func}`)" for path, _line, func in reported_in(c.code))
+            )
             if where:
                 out.append(f"- Reported in: {', '.join(where)}")
-            fixtures = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "tests" / "rules").rglob(f"{c.code}_*.yaml"))
+            fixtures = sorted(
+                p.relative_to(ROOT).as_posix() for p in (ROOT / "tests" / "rules").rglob(f"{c.code}_*.yaml")
+            )
             if fixtures:
                 out.append(f"- Fixtures: {', '.join(f'`{f}`' for f in fixtures)}")
             out.append("")

@@ -5,6 +5,7 @@ spaces, link lines), the player mat, the deck per player count, the markets, the
 Market and the Progress Track. The map as ``networkx`` graphs is built lazily on first use
 (:attr:`GameData.graphs`), so commands that do not need it do not pay for importing networkx.
 """
+
 from __future__ import annotations
 
 from .gamedata import (  # noqa: F401  (re-exported)

@@ -1,10 +1,10 @@
 """Load and index the Lancashire game data (see ``lancashire/*.yaml`` for the facts and sources)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cache, cached_property
 from pathlib import Path
-
 
 from ..errors import UnknownNameError, closest, quote
 
@@ -116,7 +116,8 @@ def _abbreviation_matches(name: str, names) -> list:
         words = [w for w in re.split(r"[\s-]+", full.lower()) if w]
         initials = "".join("&" if w in ("&", "and") else w[0] for w in words)
         if q in (initials, initials.replace("&", "")) or (
-                len(q) >= 3 and any(w.startswith(q) for w in words if w not in ("&", "and", "the", "in"))):
+            len(q) >= 3 and any(w.startswith(q) for w in words if w not in ("&", "and", "the", "in"))
+        ):
             out.append(full)
     return out
 
@@ -161,8 +162,10 @@ class GameData:
         key = self._loc_alias.get(_norm(name))
         if key is None:
             raise UnknownNameError(
-                f"unknown location {quote(name)}", field=field,
-                suggestions=_suggest(str(name), [l.name for l in self.locations.values()]))
+                f"unknown location {quote(name)}",
+                field=field,
+                suggestions=_suggest(str(name), [l.name for l in self.locations.values()]),
+            )
         return self.locations[key]
 
     def industry(self, name: str, *, field: str | None = None) -> str:
@@ -170,8 +173,10 @@ class GameData:
         key = self._ind_alias.get(_norm(name))
         if key is None:
             raise UnknownNameError(
-                f"unknown industry {quote(name)}", field=field,
-                suggestions=closest(str(name), list(INDUSTRIES) + ["cotton", "coal", "iron"]))
+                f"unknown industry {quote(name)}",
+                field=field,
+                suggestions=closest(str(name), list(INDUSTRIES) + ["cotton", "coal", "iron"]),
+            )
         return key
 
     def card(self, name: str, *, field: str | None = None) -> str:
@@ -182,21 +187,27 @@ class GameData:
         if n in self._loc_alias:
             key = self._loc_alias[n]
             if self.locations[key].kind != "town":
-                raise UnknownNameError(f"there is no {self.locations[key].name} card "
-                                       "(only the 19 towns have Location cards)", field=field)
+                raise UnknownNameError(
+                    f"there is no {self.locations[key].name} card (only the 19 towns have Location cards)",
+                    field=field,
+                )
             return key
         raise UnknownNameError(
-            f"unknown card {quote(name)}", field=field,
-            suggestions=_suggest(str(name), [l.name for l in self.locations.values() if l.kind == "town"]
-                                 + list(INDUSTRIES)))
+            f"unknown card {quote(name)}",
+            field=field,
+            suggestions=_suggest(
+                str(name), [l.name for l in self.locations.values() if l.kind == "town"] + list(INDUSTRIES)
+            ),
+        )
 
     def line(self, a: str, b: str, *, field: str | None = None) -> Line:
         la, lb = self.location(a, field=field), self.location(b, field=field)
         ln = self.lines.get(line_key(la.key, lb.key))
         if ln is None:
             near = [f"{la.name}-{self.locations[l.other(la.key)].name}" for l in self.lines_at(la.key)]
-            raise UnknownNameError(f"there is no link line between {la.name} and {lb.name}",
-                                   field=field, suggestions=near)
+            raise UnknownNameError(
+                f"there is no link line between {la.name} and {lb.name}", field=field, suggestions=near
+            )
         return ln
 
     def parse_line(self, text: str, *, field: str | None = None) -> Line:
@@ -214,7 +225,9 @@ class GameData:
                 return self.line(a, b, field=field)
         raise UnknownNameError(
             f"cannot read {quote(text)} as a link line; write it as 'from-to', e.g. 'bolton-bury'",
-            field=field, suggestions=closest(t, [l.key.replace("~", "-") for l in self.lines.values()]))
+            field=field,
+            suggestions=closest(t, [l.key.replace("~", "-") for l in self.lines.values()]),
+        )
 
     # ----- map ---------------------------------------------------------------------------------
     @cached_property
@@ -229,7 +242,7 @@ class GameData:
         return self._lines_at[loc]
 
     @cached_property
-    def graphs(self) -> "MapGraphs":
+    def graphs(self) -> MapGraphs:
         return MapGraphs(self)
 
     # ----- mat ---------------------------------------------------------------------------------
@@ -237,8 +250,10 @@ class GameData:
         for t in self.mat[industry]:
             if t.level == level:
                 return t
-        raise UnknownNameError(f"{self.industry_names[industry]} has no level {level}",
-                               suggestions=[str(t.level) for t in self.mat[industry]])
+        raise UnknownNameError(
+            f"{self.industry_names[industry]} has no level {level}",
+            suggestions=[str(t.level) for t in self.mat[industry]],
+        )
 
     def mat_counts(self) -> dict:
         """Full mat: {industry: {level: count}}."""
@@ -367,7 +382,7 @@ def _read_data_files(d: Path) -> tuple:
     return got
 
 
-@lru_cache(maxsize=None)
+@cache
 def game_data(variant: str = "standard", game: str = "lancashire") -> GameData:
     """Load (once) the game data for *variant* ("standard" or "classic")."""
     from ..resources import data_dir
@@ -382,8 +397,16 @@ def game_data(variant: str = "standard", game: str = "lancashire") -> GameData:
     loc_alias = {}
     for key, v in m["locations"].items():
         spaces = tuple(Space(i, frozenset(s)) for i, s in enumerate(v.get("spaces", [])))
-        loc = Location(key, v["name"], v["kind"], spaces, v.get("link_icons", 0),
-                       v.get("trade_icon", False), v.get("banner"), tuple(v.get("aliases", [])))
+        loc = Location(
+            key,
+            v["name"],
+            v["kind"],
+            spaces,
+            v.get("link_icons", 0),
+            v.get("trade_icon", False),
+            v.get("banner"),
+            tuple(v.get("aliases", [])),
+        )
         locations[key] = loc
         for a in (key, v["name"], *loc.aliases):
             loc_alias[_norm(a)] = key
@@ -402,8 +425,21 @@ def game_data(variant: str = "standard", game: str = "lancashire") -> GameData:
             vp = t["vp"]
             if ind == "cotton_mill" and t["level"] == 1 and "cotton_mill_level1_vp" in vr:
                 vp = vr["cotton_mill_level1_vp"]
-            tiles.append(TileSpec(ind, t["level"], t["count"], t["cost"], t["coal"], t["iron"], vp,
-                                  t["income"], t["link_icons"], t["cubes"], tuple(t["eras"])))
+            tiles.append(
+                TileSpec(
+                    ind,
+                    t["level"],
+                    t["count"],
+                    t["cost"],
+                    t["coal"],
+                    t["iron"],
+                    vp,
+                    t["income"],
+                    t["link_icons"],
+                    t["cubes"],
+                    tuple(t["eras"]),
+                )
+            )
         matd[ind] = tuple(tiles)
         names[ind] = v["name"]
         for a in (ind, v["name"], *v.get("aliases", [])):
@@ -427,16 +463,28 @@ def game_data(variant: str = "standard", game: str = "lancashire") -> GameData:
         rounds.update(vr["rounds_per_era"])
 
     return GameData(
-        variant=variant, locations=locations, lines=lines, mat=matd, industry_names=names,
-        deck=decks, read_manual_cards=tuple(deck["read_manual_cards"]),
-        coal_market=tuple(tr["coal_market"]), iron_market=tuple(tr["iron_market"]),
-        market_empty_price=tr["market_empty_price"], dcm_track=tuple(tr["dcm_track"]),
+        variant=variant,
+        locations=locations,
+        lines=lines,
+        mat=matd,
+        industry_names=names,
+        deck=decks,
+        read_manual_cards=tuple(deck["read_manual_cards"]),
+        coal_market=tuple(tr["coal_market"]),
+        iron_market=tuple(tr["iron_market"]),
+        market_empty_price=tr["market_empty_price"],
+        dcm_track=tuple(tr["dcm_track"]),
         dcm_tiles={k: tuple(v) for k, v in tr["dcm_tiles"].items()},
-        start_money=tr["setup"]["start_money"], start_income_space=tr["setup"]["start_income_space"],
-        hand_size=tr["setup"]["hand_size"], links_per_player=mat["links_per_player"],
-        rounds_per_era=rounds, deck_tile_cards_per_player=dict(tr["setup"]["deck_tile_cards_per_player"]),
-        income_level_of_space=tuple(levels), variant_rules=dict(vr),
-        _loc_alias=loc_alias, _ind_alias=ind_alias,
+        start_money=tr["setup"]["start_money"],
+        start_income_space=tr["setup"]["start_income_space"],
+        hand_size=tr["setup"]["hand_size"],
+        links_per_player=mat["links_per_player"],
+        rounds_per_era=rounds,
+        deck_tile_cards_per_player=dict(tr["setup"]["deck_tile_cards_per_player"]),
+        income_level_of_space=tuple(levels),
+        variant_rules=dict(vr),
+        _loc_alias=loc_alias,
+        _ind_alias=ind_alias,
     )
 
 
@@ -519,12 +567,12 @@ def validate_data_files(game: str = "lancashire", directory: Path | str | None =
             continue
         schema = json.loads(schema_file(f"gamedata-{name}").read_text(encoding="utf-8"))
         validator = jsonschema.Draft202012Validator(schema)
-        found = sorted(validator.iter_errors(json_view(docs[name].data)),
-                       key=lambda e: [str(p) for p in e.absolute_path])
+        found = sorted(
+            validator.iter_errors(json_view(docs[name].data)), key=lambda e: [str(p) for p in e.absolute_path]
+        )
         for e in found:
             path = _doc_path(docs[name], tuple(e.absolute_path))
-            errors.append(docs[name].error(f"does not match the schema: {e.message}", path,
-                                           code="DAT001"))
+            errors.append(docs[name].error(f"does not match the schema: {e.message}", path, code="DAT001"))
     if errors:
         return errors
     return _cross_checks(docs)
@@ -549,13 +597,15 @@ def _cross_checks(docs: dict) -> list:
         if v["kind"] == "town" and not v.get("spaces"):
             err("map", f"town {v['name']!r} has no industry spaces", ("locations", key))
         if v["kind"] != "town" and v.get("spaces"):
-            err("map", f"{v['name']!r} is {v['kind']} and cannot have industry spaces",
-                ("locations", key, "spaces"))
+            err(
+                "map",
+                f"{v['name']!r} is {v['kind']} and cannot have industry spaces",
+                ("locations", key, "spaces"),
+            )
         for alias in (key, v["name"], *v.get("aliases", [])):
             n = _norm(alias)
             if seen_names.get(n, key) != key:
-                err("map", f"name {alias!r} would name both {seen_names[n]} and {key}",
-                    ("locations", key))
+                err("map", f"name {alias!r} would name both {seen_names[n]} and {key}", ("locations", key))
             seen_names[n] = key
 
     # Map: every line joins two different known locations; no line is printed twice.
@@ -589,8 +639,11 @@ def _cross_checks(docs: dict) -> list:
             continue
         for n in (2, 3, 4):
             if counts[n] > counts["classic"]:
-                err("deck", f"{card}: {counts[n]} cards at {n} players but only "
-                    f"{counts['classic']} in the box", ("cards", card, n))
+                err(
+                    "deck",
+                    f"{card}: {counts[n]} cards at {n} players but only {counts['classic']} in the box",
+                    ("cards", card, n),
+                )
     for key in sorted(towns | set(INDUSTRIES)):
         if key not in deck["cards"]:
             err("deck", f"no cards listed for {key!r}", ("cards",))
@@ -602,26 +655,40 @@ def _cross_checks(docs: dict) -> list:
         absent = tuple(n for n in (2, 3, 4) if c[n] == 0)
         expected = {"blue": (2,), "teal": (2, 3), None: ()}[banner]
         if absent != expected:
-            err("deck", f"{key} ({banner or 'no'} banner) should have no cards at "
+            err(
+                "deck",
+                f"{key} ({banner or 'no'} banner) should have no cards at "
                 f"{list(expected) or 'no player count'}, but has none at {list(absent) or 'no count'}",
-                ("cards", key))
+                ("cards", key),
+            )
     # Deck: the read-manual cards are exactly the box cards missing from the 4-player deck (Q002).
-    box_minus_4p = Counter({k: c["classic"] - c[4] for k, c in deck["cards"].items()
-                            if c["classic"] - c[4] > 0})
+    box_minus_4p = Counter(
+        {k: c["classic"] - c[4] for k, c in deck["cards"].items() if c["classic"] - c[4] > 0}
+    )
     if Counter(deck["read_manual_cards"]) != box_minus_4p:
-        err("deck", f"read-manual cards {deck['read_manual_cards']} are not the cards the 4-player "
-            f"deck leaves out of the box ({sorted(box_minus_4p.elements())})", ("read_manual_cards",))
+        err(
+            "deck",
+            f"read-manual cards {deck['read_manual_cards']} are not the cards the 4-player "
+            f"deck leaves out of the box ({sorted(box_minus_4p.elements())})",
+            ("read_manual_cards",),
+        )
 
     # Tracks: each player count's DCM tiles come out of the box set.
     box = Counter(tr["dcm_tiles"]["classic"])
     for n, tiles in tr["dcm_tiles"].items():
         if Counter(tiles) - box:
-            err("tracks", f"DCM tiles for {n} are not a subset of the {len(box)} tiles in the box",
-                ("dcm_tiles", n))
+            err(
+                "tracks",
+                f"DCM tiles for {n} are not a subset of the {len(box)} tiles in the box",
+                ("dcm_tiles", n),
+            )
     spaces = sum((b["levels"][1] - b["levels"][0] + 1) * b["spaces_per_level"] for b in tr["income_bands"])
     if spaces != 100:
-        err("tracks", f"income bands cover {spaces} spaces; the Progress Track has 100 (0..99)",
-            ("income_bands",))
+        err(
+            "tracks",
+            f"income bands cover {spaces} spaces; the Progress Track has 100 (0..99)",
+            ("income_bands",),
+        )
     for i, b in enumerate(tr["income_bands"][1:], 1):
         if b["levels"][0] != tr["income_bands"][i - 1]["levels"][1] + 1:
             err("tracks", "income bands must follow on from each other", ("income_bands", i))
@@ -653,8 +720,11 @@ def _cross_checks(docs: dict) -> list:
                 try:
                     _resolve(docs[name].data, where)
                 except (KeyError, IndexError, ValueError):
-                    err(name, f"doubtful value {dbt['id']!r} points at {where!r}, which does not exist",
-                        ("doubtful", i, "where", j))
+                    err(
+                        name,
+                        f"doubtful value {dbt['id']!r} points at {where!r}, which does not exist",
+                        ("doubtful", i, "where", j),
+                    )
     return out
 
 

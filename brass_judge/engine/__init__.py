@@ -9,10 +9,10 @@ Public surface (the same names the CLI uses)::
 Each action family lives in its own module (build, links, develop, sell, loan); turn-level rules
 (whose turn, how many actions, the card discarded) are here.
 """
+
 from __future__ import annotations
 
 from fractions import Fraction
-
 
 from ..model import Build, Develop, Loan, Network, Pass, Position, Sell, Turn, action_count
 from ..verdict import Verdict
@@ -21,10 +21,16 @@ from .context import Judge
 from .develop import judge_develop
 from .links import judge_network
 from .loan import judge_loan, judge_pass
-from .sell import NeedDraw, judge_sell, unseen_dcm_tiles
+from .sell import NeedDraw, judge_sell, unseen_dcm_tiles  # noqa: F401 -- re-exported
 
-_JUDGES = {Build: judge_build, Network: judge_network, Develop: judge_develop, Sell: judge_sell,
-           Loan: judge_loan, Pass: judge_pass}
+_JUDGES = {
+    Build: judge_build,
+    Network: judge_network,
+    Develop: judge_develop,
+    Sell: judge_sell,
+    Loan: judge_loan,
+    Pass: judge_pass,
+}
 
 
 def coal_paths(position: Position, highlight: dict) -> list:
@@ -86,7 +92,9 @@ def _discard(j: Judge, action, n_cards: int):
         else:
             if isinstance(action, Build):
                 cards = [action.location]
-                j.assume(f"no card named and {j.player}'s hand not given: assumed the {j.card_name(action.location)} card")
+                j.assume(
+                    f"no card named and {j.player}'s hand not given: assumed the {j.card_name(action.location)} card"
+                )
             else:
                 j.assume(f"no card named and {j.player}'s hand not given: assumed any card from the hand")
                 j.rule("RUL-DISCARD")
@@ -99,23 +107,34 @@ def _discard(j: Judge, action, n_cards: int):
         if c not in deck:
             j.violate("TRN006", priority=2, card=j.card_name(c), players=j.pos.num_players)
     if p.hand is None:
-        j.assume(f"{j.player}'s hand not given: assumed to hold the card(s) played "
-                 f"({', '.join(j.card_name(c) for c in cards)})")
+        j.assume(
+            f"{j.player}'s hand not given: assumed to hold the card(s) played "
+            f"({', '.join(j.card_name(c) for c in cards)})"
+        )
     else:
         hand = list(p.hand)
         for c in cards:
             if c in hand:
                 hand.remove(c)
             else:
-                j.violate("TRN003", priority=2, player=j.player, card=j.card_name(c),
-                          also=("Q073",) if isinstance(action, Build) else (),
-                          hand=", ".join(j.card_name(x) for x in p.hand) or "empty")
+                j.violate(
+                    "TRN003",
+                    priority=2,
+                    player=j.player,
+                    card=j.card_name(c),
+                    also=("Q073",) if isinstance(action, Build) else (),
+                    hand=", ".join(j.card_name(x) for x in p.hand) or "empty",
+                )
         p.hand = hand
     p.discard = p.discard + cards  # replaced, never changed in place (PlayerState.copy shares it)
     j.rule("RUL-DISCARD")
     if j.narrate:
-        j.effect("discard", f"{j.player} discards {', '.join(j.card_name(c) for c in cards)}", player=j.player,
-                 cards=list(cards))
+        j.effect(
+            "discard",
+            f"{j.player} discards {', '.join(j.card_name(c) for c in cards)}",
+            player=j.player,
+            cards=list(cards),
+        )
     return action
 
 
@@ -139,11 +158,22 @@ def _judge_turn(pos: Position, turn: Turn, data, forced: list, narrate: bool = T
     if used > left and not head.reported("TRN001"):
         if any(action_count(a) == 2 for a in turn.actions):
             # the actions left for the Double Action Build once the turn's other actions are counted
-            head.violate("BLD017", priority=0, player=player, left=max(0, left - (used - 2)),
-                         also=("Q020",) if pos.is_first_canal_round else ())
+            head.violate(
+                "BLD017",
+                priority=0,
+                player=player,
+                left=max(0, left - (used - 2)),
+                also=("Q020",) if pos.is_first_canal_round else (),
+            )
         else:
-            head.violate("TRN002", priority=0, player=player, left=left, used=used,
-                         also=("Q019",) if pos.is_first_canal_round else ())
+            head.violate(
+                "TRN002",
+                priority=0,
+                player=player,
+                left=left,
+                used=used,
+                also=("Q019",) if pos.is_first_canal_round else (),
+            )
     if pos.is_first_canal_round:
         head.rule("RUL-FIRST-ROUND")
     kinds = [type(a) for a in turn.actions]
@@ -155,8 +185,17 @@ def _judge_turn(pos: Position, turn: Turn, data, forced: list, narrate: bool = T
         _JUDGES[type(action)](j, action)
         j.finish_action()
     work.actions_left = max(0, left - used)
-    v = Verdict(legal=True, player=player, violations=j.violations, effects=j.effects, rules=j.rules,
-                assumptions=j.assumptions, steps=j.steps, highlight=j.highlight, turn=turn)
+    v = Verdict(
+        legal=True,
+        player=player,
+        violations=j.violations,
+        effects=j.effects,
+        rules=j.rules,
+        assumptions=j.assumptions,
+        steps=j.steps,
+        highlight=j.highlight,
+        turn=turn,
+    )
     if v.violations:
         # nothing happens when the turn is illegal: keep only what the checks found
         v.legal = False
@@ -201,11 +240,12 @@ def check(position, turn_or_action, data=None, *, narrate: bool = True, sequence
         return verdict
     except NeedDraw:
         pass
-    from .dcm import describe, enumerate_draws, tiles_text
     from ..model import DISTANT
+    from .dcm import describe, enumerate_draws, tiles_text
 
-    results = enumerate_draws(position, data, lambda p, forced, n: _judge_turn(p, turn, data, list(forced), n),
-                              sequences=sequences)
+    results = enumerate_draws(
+        position, data, lambda p, forced, n: _judge_turn(p, turn, data, list(forced), n), sequences=sequences
+    )
     # the verdict shown: the most likely result, or when some results make the turn illegal, the
     # most likely of those (so that an ILLEGAL verdict always says why)
     illegal = [r for r in results if not r["verdict"].legal]
@@ -220,21 +260,29 @@ def check(position, turn_or_action, data=None, *, narrate: bool = True, sequence
     success = sum((r["chance"] for r, o in zip(results, outcomes) if o["whole_sale"]), Fraction(0))
     verdict.outcomes = outcomes
     verdict.dcm = {
-        "results": len(results), "sequences": total,
-        "mills": mills, "draws_unstated": max(len(r["example"]) for r in results),
+        "results": len(results),
+        "sequences": total,
+        "mills": mills,
+        "draws_unstated": max(len(r["example"]) for r in results),
         "whole_sale_chance": f"{success.numerator}/{success.denominator}",
         "whole_sale_probability": float(success),
         "most_likely": 0,
     }
     which = "the most likely result" if not illegal else "the most likely result that makes it illegal"
-    verdict.assumptions.insert(0, f"Distant Cotton Market tile(s) not stated: the verdict shown is for {which} "
-                               f"({tiles_text(shown['example'])}); every possible draw is listed under outcomes, "
-                               f"grouped by result")
+    verdict.assumptions.insert(
+        0,
+        f"Distant Cotton Market tile(s) not stated: the verdict shown is for {which} "
+        f"({tiles_text(shown['example'])}); every possible draw is listed under outcomes, "
+        f"grouped by result",
+    )
     if illegal and len(illegal) < len(results):
         bad = sum((r["chance"] for r in illegal), Fraction(0))
-        verdict.assumptions.insert(0, f"legal or not depends on the Distant Cotton Market tile(s) drawn: illegal "
-                                   f"with chance {bad.numerator}/{bad.denominator}, legal with chance "
-                                   f"{(1 - bad).numerator}/{(1 - bad).denominator}")
+        verdict.assumptions.insert(
+            0,
+            f"legal or not depends on the Distant Cotton Market tile(s) drawn: illegal "
+            f"with chance {bad.numerator}/{bad.denominator}, legal with chance "
+            f"{(1 - bad).numerator}/{(1 - bad).denominator}",
+        )
     verdict.legal = not illegal
     _outcome_rulings(verdict, [(r["chance"], r["example"], r["verdict"]) for r in results])
     verdict.assumptions = base_assumptions + verdict.assumptions
@@ -242,7 +290,9 @@ def check(position, turn_or_action, data=None, *, narrate: bool = True, sequence
     return verdict
 
 
-def _note_position(verdict: Verdict, position: Position, base_assumptions: list, player_defaults: dict) -> None:
+def _note_position(
+    verdict: Verdict, position: Position, base_assumptions: list, player_defaults: dict
+) -> None:
     """Record on *verdict* which assumptions came with the position file and whose defaults they
     are (so that a verdict can fold those of players its action does not touch)."""
     verdict.position_assumptions = list(base_assumptions)
@@ -278,8 +328,10 @@ def apply(position, turn_or_action, data=None) -> Position:
     if v.outcomes:
         from ..errors import InputError
 
-        raise InputError("the Distant Cotton Market tile drawn must be stated to apply this action "
-                         "(write MILL>distant:N)", code="INP050")
+        raise InputError(
+            "the Distant Cotton Market tile drawn must be stated to apply this action (write MILL>distant:N)",
+            code="INP050",
+        )
     return v.position
 
 

@@ -8,6 +8,7 @@ order Q024/Q025, a negative income Q032, a shortfall Q033/Q034, link scoring Q03
 drawn from the ``RUL-*`` rows of :mod:`brass_judge.codes` (:data:`STEP_RULINGS`; a test checks
 that every ruling cited is one its rule cites). Pure: no I/O.
 """
+
 from __future__ import annotations
 
 #: step kind -> ((rule code, rulings of that rule the step always cites), ...)
@@ -29,13 +30,17 @@ STEP_RULINGS = {
 }
 #: rulings a step cites only in the case they decide: (kind, rule, ruling)
 CASE_RULINGS = (
-    ("turn-order", "RUL-TURN-ORDER", "Q026"),   # the Canal Era's last round sets the Rail Era's order
-    ("income", "RUL-INCOME", "Q028"),           # no income after the game's last round
-    ("income", "RUL-INCOME", "Q032"),           # negative income is paid every round
-    ("income", "RUL-SHORTFALL", "Q033"),        # a shortfall: tiles removed, then VP lost
-    ("score-tiles", "RUL-TILE-SCORING", "Q043"),  # a flipped level 2+ tile survives the Canal Era, scores again
-    ("rail-deck", "RUL-DECK", "Q005"),          # the Classic setup sets cards aside at random
-    ("game-end", "RUL-RAIL-END", "Q050"),       # a VP tie broken along the income track
+    ("turn-order", "RUL-TURN-ORDER", "Q026"),  # the Canal Era's last round sets the Rail Era's order
+    ("income", "RUL-INCOME", "Q028"),  # no income after the game's last round
+    ("income", "RUL-INCOME", "Q032"),  # negative income is paid every round
+    ("income", "RUL-SHORTFALL", "Q033"),  # a shortfall: tiles removed, then VP lost
+    (
+        "score-tiles",
+        "RUL-TILE-SCORING",
+        "Q043",
+    ),  # a flipped level 2+ tile survives the Canal Era, scores again
+    ("rail-deck", "RUL-DECK", "Q005"),  # the Classic setup sets cards aside at random
+    ("game-end", "RUL-RAIL-END", "Q050"),  # a VP tie broken along the income track
 )
 
 
@@ -83,10 +88,16 @@ def _case_rulings(e, canal_end: bool, also: list) -> list:
 def breakdown_lines(step: dict, data) -> list:
     """The per-link or per-tile lines of a scoring step, for text output ([] for other steps)."""
     if step["kind"] == "score-links":
-        return [f"{'-'.join(data.locations[k].name for k in b['icons'])}: {b['vp']} VP (link icons: "
-                + ", ".join(f"{data.locations[k].name} {n}" for k, n in b["icons"].items()) + ")"
-                for b in step.get("breakdown", ())]
+        return [
+            f"{'-'.join(data.locations[k].name for k in b['icons'])}: {b['vp']} VP (link icons: "
+            + ", ".join(f"{data.locations[k].name} {n}" for k, n in b["icons"].items())
+            + ")"
+            for b in step.get("breakdown", ())
+        ]
     if step["kind"] == "score-tiles":
-        return [f"level {t['level']} {data.industry_names[t['industry']]} in {data.locations[t['location']].name}: "
-                f"{t['vp']} VP" for t in step.get("breakdown", ())]
+        return [
+            f"level {t['level']} {data.industry_names[t['industry']]} in {data.locations[t['location']].name}: "
+            f"{t['vp']} VP"
+            for t in step.get("breakdown", ())
+        ]
     return []

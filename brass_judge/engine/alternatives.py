@@ -21,10 +21,10 @@ such actions with one representative card). For a turn's second action the alter
 those after the first (on its most likely draw when it sells to the Distant Cotton Market without
 stating the tile). Pure: no I/O.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Optional
 
 from ..model import DISTANT, Build, Develop, Loan, Network, Pass, Sell, Turn
 
@@ -48,10 +48,9 @@ def nearest_legal(position, turn, data=None, *, limit: int = 5, verdict=None) ->
     ``action`` (its YAML form). ``[]`` when the turn is legal or the problem is not one action's
     (whose turn it is, the game is over, no card left). *verdict*: the turn's verdict when the
     caller has it (saves judging the turn again)."""
+    from ..position_io import LoadedPosition
     from . import _as_turn, _data_for, check
     from .moves import _judge_unit, _prepare, _units
-
-    from ..position_io import LoadedPosition
 
     if isinstance(position, LoadedPosition):
         position = position.position
@@ -62,7 +61,10 @@ def nearest_legal(position, turn, data=None, *, limit: int = 5, verdict=None) ->
     if verdict.legal:
         return []
     # whose turn it is, the game over, no card left: no other action of this player helps
-    if any(v.action_index is None or v.spec.name in ("no-card-to-discard", "game-over") for v in verdict.violations):
+    if any(
+        v.action_index is None or v.spec.name in ("no-card-to-discard", "game-over")
+        for v in verdict.violations
+    ):
         return []
     index = min(v.action_index for v in verdict.violations)
     asked = turn.actions[index]
@@ -109,8 +111,10 @@ def _keep_card(asked, cand, ctx):
     if isinstance(cand, Sell) and isinstance(asked, Sell):
         tiles = {s.mill: s.tile for s in asked.sales if s.to == DISTANT and s.tile is not None}
         if tiles:
-            cand = replace(cand, sales=tuple(replace(s, tile=tiles.get(s.mill)) if s.to == DISTANT else s
-                                             for s in cand.sales))
+            cand = replace(
+                cand,
+                sales=tuple(replace(s, tile=tiles.get(s.mill)) if s.to == DISTANT else s for s in cand.sales),
+            )
     # (the generator names no card when the hand is not known: the card named is then kept too)
     if isinstance(cand, Build) or not asked.cards or len(asked.cards) != len(cand.cards or asked.cards):
         return cand
@@ -123,7 +127,7 @@ def _towns(lines: tuple) -> set:
     return {t for ln in lines for t in ln.split("~")}
 
 
-def _nearness(asked, cand, data) -> Optional[int]:
+def _nearness(asked, cand, data) -> int | None:
     """How far *cand* is from the action asked: 0 for the same action at the same place with
     another card, space, level or source; more for each thing that differs (the place or the
     industry count 2, the card 1); None when nothing but the kind of action is shared."""

@@ -5,12 +5,12 @@
 * A location is in a player's **network** when it holds one of their industry tiles or touches
   one of their link tiles (Q051, Q052, Q059); the network need not be one group (Q055).
 """
+
 from __future__ import annotations
 
 from collections import deque
 
 from ..model import Position
-
 
 _ENDS: dict = {}  #: line key "a~b" -> ("a", "b"), split once per process (a hot path)
 
@@ -103,8 +103,9 @@ def outside_apart(pos: Position, data, sites, targets) -> bool:
     if not outs:
         return False
     for loc in targets:
-        if loc not in here and any(data.locations[x].kind == "outside" and x not in outs
-                                   for x in distances_from(pos, [loc])):
+        if loc not in here and any(
+            data.locations[x].kind == "outside" and x not in outs for x in distances_from(pos, [loc])
+        ):
             return True
     return False
 

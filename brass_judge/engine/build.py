@@ -4,6 +4,7 @@ Order of the checks follows the rulebook: the card, the tile (lowest on the mat,
 space (single-icon before shared, one own tile per location in the Canal Era, overbuilding),
 then the cost with coal and iron, then placing, market sales and flips.
 """
+
 from __future__ import annotations
 
 from ..model import CANAL, Build, Tile
@@ -20,7 +21,9 @@ def judge_build(j: Judge, a: Build) -> None:
 
     # --- the card ------------------------------------------------------------------------
     anywhere = False  # the no-tiles Industry card rule: any location, but only on a free space (Q074)
-    virtual_link = False  # Classic: built in Birkenhead through the Virtual Link, which carries no coal (Q129)
+    virtual_link = (
+        False  # Classic: built in Birkenhead through the Virtual Link, which carries no coal (Q129)
+    )
     double = len(a.cards) == 2
     if not loc.spaces:
         j.violate("BLD018", priority=10, location=loc.name)
@@ -34,7 +37,14 @@ def judge_build(j: Judge, a: Build) -> None:
         card = a.cards[0]
         if card in d.locations:
             if card != a.location:
-                j.violate("BLD001", priority=20, card=j.card_name(card), player=me, location=loc.name, industry=ind_name)
+                j.violate(
+                    "BLD001",
+                    priority=20,
+                    card=j.card_name(card),
+                    player=me,
+                    location=loc.name,
+                    industry=ind_name,
+                )
             else:
                 # a Location card builds in its town even outside the network, which it joins (Q055)
                 j.rule("RUL-CARD-LOCATION", *(() if a.location in network_of(pos, me) else ("Q055",)))
@@ -45,12 +55,19 @@ def judge_build(j: Judge, a: Build) -> None:
                 # No industry or link tiles on the board: an Industry card builds anywhere (Q074;
                 # in the Rail Era too, once every tile has gone, Q075).
                 # in the Rail Era too, once every tile has gone (Q075); in a town whose cards are out (Q003)
-                j.rule("RUL-CARD-NO-TILES", *(("Q075",) if pos.era != CANAL else ()), *(("Q003",) if cardless else ()))
+                j.rule(
+                    "RUL-CARD-NO-TILES",
+                    *(("Q075",) if pos.era != CANAL else ()),
+                    *(("Q003",) if cardless else ()),
+                )
                 anywhere = True
             else:
                 net = network_of(pos, me)
-                virtual = (d.variant_rules.get("virtual_link") == ["liverpool", "birkenhead"]
-                           and a.location == "birkenhead" and "liverpool" in net)
+                virtual = (
+                    d.variant_rules.get("virtual_link") == ["liverpool", "birkenhead"]
+                    and a.location == "birkenhead"
+                    and "liverpool" in net
+                )
                 if a.location in net:
                     also = []
                     own_here = any(t.owner == me for t in pos.tiles_at(a.location))
@@ -67,18 +84,26 @@ def judge_build(j: Judge, a: Build) -> None:
                 elif virtual:
                     j.rule("RUL-CARD-INDUSTRY", "Q129")
                     virtual_link = True
-                    j.step("Classic Virtual Link: Liverpool is in the network, so an Industry card builds in Birkenhead (Q129)")
+                    j.step(
+                        "Classic Virtual Link: Liverpool is in the network, so an Industry card builds in Birkenhead (Q129)"
+                    )
                 else:
                     # connected through others' links is not the same as in the network (Q052)
                     reach = distances_from(pos, [a.location])
                     also = ["Q052"] if any(x in net for x in reach) else []
                     if pos.era != CANAL and not any(l.owner == me for l in pos.links):
                         also.append("Q075")  # a surviving tile keeps the network: no build-anywhere
-                    if (d.variant_rules.get("virtual_link") == ["liverpool", "birkenhead"]
-                            and a.location == "liverpool" and "birkenhead" in net):
+                    if (
+                        d.variant_rules.get("virtual_link") == ["liverpool", "birkenhead"]
+                        and a.location == "liverpool"
+                        and "birkenhead" in net
+                    ):
                         also.append("Q130")  # the Virtual Link does not work the other way
-                    if (not d.variant_rules.get("virtual_link") and a.location == "birkenhead"
-                            and "liverpool" in net):
+                    if (
+                        not d.variant_rules.get("virtual_link")
+                        and a.location == "birkenhead"
+                        and "liverpool" in net
+                    ):
                         also.append("Q128")  # no Virtual Link in the standard rules
                     if not any(t.owner == me for t in pos.tiles):
                         also.append("Q074")  # a link on the board is a piece too: no build-anywhere
@@ -93,24 +118,43 @@ def judge_build(j: Judge, a: Build) -> None:
     inferred = pos.player[me].mat is not None and any("mat not given" in x for x in j.assumptions)
     if a.level is not None and a.level != level:
         if inferred and a.level > level and mat[a.industry].get(a.level):
-            j.assume(f"{me}'s mat was not given: took the claimed level {a.level} {ind_name} as the lowest left")
+            j.assume(
+                f"{me}'s mat was not given: took the claimed level {a.level} {ind_name} as the lowest left"
+            )
             level = a.level
         else:
             replacing = a.space is not None and pos.tile_on(a.location, a.space) is not None
-            j.violate("BLD015", priority=15, player=me, industry=ind_name, lowest=level, level=a.level,
-                      also=("Q088",) if replacing else ())
+            j.violate(
+                "BLD015",
+                priority=15,
+                player=me,
+                industry=ind_name,
+                lowest=level,
+                level=a.level,
+                also=("Q088",) if replacing else (),
+            )
     j.rule("RUL-LOWEST-TILE")
     spec = d.tile(a.industry, level)
     if a.industry == "shipyard" and level == 0:
         j.violate("BLD005", priority=10, player=me)
         return
     if not spec.buildable_in(pos.era):
-        fix = ("wait for the Rail Era" if "rail" in spec.eras else "develop it away first")
+        fix = "wait for the Rail Era" if "rail" in spec.eras else "develop it away first"
         also = ("Q081",) if a.industry == "shipyard" else ("Q042",) if level == 1 else ()
-        j.violate("BLD006", priority=10, player=me, industry=ind_name, level=level, era=pos.era.title(), fix=fix,
-                  also=also)
+        j.violate(
+            "BLD006",
+            priority=10,
+            player=me,
+            industry=ind_name,
+            level=level,
+            era=pos.era.title(),
+            fix=fix,
+            also=also,
+        )
     if j.narrate:
-        j.step(f"{me} builds a level {level} {ind_name} (cost £{spec.cost}, {spec.coal} coal, {spec.iron} iron)")
+        j.step(
+            f"{me} builds a level {level} {ind_name} (cost £{spec.cost}, {spec.coal} coal, {spec.iron} iron)"
+        )
 
     # --- the space -------------------------------------------------------------------------
     spaces = loc.spaces_for(a.industry)
@@ -120,16 +164,28 @@ def judge_build(j: Judge, a: Build) -> None:
     old = None
     if a.space is not None:
         if a.space >= len(loc.spaces) or a.industry not in loc.spaces[a.space].industries:
-            j.violate("BLD016", priority=15, location=loc.name, space=a.space, industry=ind_name,
-                      spaces=", ".join(f"#{s.index}" + (" (shared)" if s.shared else "") for s in spaces))
+            j.violate(
+                "BLD016",
+                priority=15,
+                location=loc.name,
+                space=a.space,
+                industry=ind_name,
+                spaces=", ".join(f"#{s.index}" + (" (shared)" if s.shared else "") for s in spaces),
+            )
             return
         target = loc.spaces[a.space]
         old = pos.tile_on(a.location, target.index)
         if old is None and target.shared:
             single = [s for s in spaces if not s.shared and pos.tile_on(a.location, s.index) is None]
             if single:
-                j.violate("BLD008", priority=15, location=loc.name, space=target.index, industry=ind_name,
-                          single=single[0].index)
+                j.violate(
+                    "BLD008",
+                    priority=15,
+                    location=loc.name,
+                    space=target.index,
+                    industry=ind_name,
+                    single=single[0].index,
+                )
     else:
         taken = {t.space for t in pos.tiles if t.location == a.location}
         free = [s for s in spaces if s.index not in taken]
@@ -142,15 +198,21 @@ def judge_build(j: Judge, a: Build) -> None:
             cands = [pos.tile_on(a.location, s.index) for s in spaces]
             cands = [t for t in cands if t is not None and t.industry == a.industry]
             own = [t for t in cands if t.owner == me and t.level < level]
-            other = [t for t in cands if t.owner != me and t.industry in ("coal_mine", "iron_works") and t.level < level]
+            other = [
+                t
+                for t in cands
+                if t.owner != me and t.industry in ("coal_mine", "iron_works") and t.level < level
+            ]
             pickable = own or other or cands
             if not pickable:
                 j.violate("BLD007", priority=10, location=loc.name, industry=ind_name, free="free ")
                 return
             old = pickable[0]
             target = loc.spaces[old.space]
-            j.assume(f"no free {ind_name} space in {loc.name}: taken as overbuilding {j.tile_name(old)} "
-                     f"(space {old.space}); name another with space=N")
+            j.assume(
+                f"no free {ind_name} space in {loc.name}: taken as overbuilding {j.tile_name(old)} "
+                f"(space {old.space}); name another with space=N"
+            )
 
     # --- the no-tiles rule builds on an undeveloped space only, never overbuilds (Q074) -------
     if anywhere and old is not None:
@@ -182,10 +244,22 @@ def judge_build(j: Judge, a: Build) -> None:
                 board = pos.cubes_on_board(old.industry)
                 market = pos.coal_market if resource == "coal" else pos.iron_market
                 if board or market:
-                    where = ", ".join(x for x in (f"{board} on the board" if board else "",
-                                                  f"{market} in the {resource.title()} Market" if market else "") if x)
-                    j.violate("BLD013", priority=25, tile=j.tile_name(old), cubes=board + market,
-                              resource=resource, where=where)
+                    where = ", ".join(
+                        x
+                        for x in (
+                            f"{board} on the board" if board else "",
+                            f"{market} in the {resource.title()} Market" if market else "",
+                        )
+                        if x
+                    )
+                    j.violate(
+                        "BLD013",
+                        priority=25,
+                        tile=j.tile_name(old),
+                        cubes=board + market,
+                        resource=resource,
+                        where=where,
+                    )
                     ok = False
                 elif ok:
                     also = []
@@ -193,9 +267,15 @@ def judge_build(j: Judge, a: Build) -> None:
                     other_market = pos.iron_market if other == "iron_works" else pos.coal_market
                     if pos.cubes_on_board(other) or other_market:
                         also.append("Q084")  # only this tile's resource has to be gone
-                    if any(pos.tile_on(k, s.index) is None for k, l in d.locations.items() for s in l.spaces_for(a.industry)):
+                    if any(
+                        pos.tile_on(k, s.index) is None
+                        for k, l in d.locations.items()
+                        for s in l.spaces_for(a.industry)
+                    ):
                         also.append("Q093")  # free spaces elsewhere do not prevent it
-                    if old.industry == "iron_works" and any(type(x).__name__ == "Develop" for x in j.earlier_actions):
+                    if old.industry == "iron_works" and any(
+                        type(x).__name__ == "Develop" for x in j.earlier_actions
+                    ):
                         also.append("Q094")  # this turn's Develop took the last iron
                     j.rule("RUL-OVERBUILD-OPPONENT", *also)
                     j.overbuilt_opponent = True
@@ -213,10 +293,17 @@ def judge_build(j: Judge, a: Build) -> None:
             pos.tiles.remove(old)
             j.mark("removed", (old.location, old.space))
             if j.narrate:
-                j.effect("tile-removed", f"{j.tile_name(old)} is overbuilt and leaves the game"
-                         + (f" ({old.cubes} cube(s) to the supply)" if old.cubes else ""),
-                         location=old.location, space=old.space, owner=old.owner, industry=old.industry,
-                         level=old.level, cubes=old.cubes)
+                j.effect(
+                    "tile-removed",
+                    f"{j.tile_name(old)} is overbuilt and leaves the game"
+                    + (f" ({old.cubes} cube(s) to the supply)" if old.cubes else ""),
+                    location=old.location,
+                    space=old.space,
+                    owner=old.owner,
+                    industry=old.industry,
+                    level=old.level,
+                    cubes=old.cubes,
+                )
 
     # --- cost, coal and iron ----------------------------------------------------------------
     cost = spec.cost
@@ -224,7 +311,9 @@ def judge_build(j: Judge, a: Build) -> None:
         j.rule("RUL-MINE-NO-COAL-COST")
     illegal_so_far = j.failed
     for _ in range(spec.coal):
-        price = take_coal(j, [a.location], f"the {ind_name} in {loc.name}", a.coal_from, dry_run=illegal_so_far)
+        price = take_coal(
+            j, [a.location], f"the {ind_name} in {loc.name}", a.coal_from, dry_run=illegal_so_far
+        )
         if price is None:
             # one reason, the real one: in the Canal Era no canal reaches a rail-only town, so no
             # coal can get there at all; the Canal Era shipyard can only be Liverpool's (Q080)
@@ -234,9 +323,14 @@ def judge_build(j: Judge, a: Build) -> None:
                 else:
                     j.violate("BLD025", priority=20, location=loc.name, industry=ind_name, need=spec.coal)
             else:
-                j.violate("BLD011", priority=20, location=loc.name, need=spec.coal,
-                          and_market=" and to no market trade icon",
-                          also=(("Q076",) if anywhere else ()) + (("Q129",) if virtual_link else ()))
+                j.violate(
+                    "BLD011",
+                    priority=20,
+                    location=loc.name,
+                    need=spec.coal,
+                    and_market=" and to no market trade icon",
+                    also=(("Q076",) if anywhere else ()) + (("Q129",) if virtual_link else ()),
+                )
             break  # the next cube would fail the same way
         else:
             cost += price
@@ -251,9 +345,18 @@ def judge_build(j: Judge, a: Build) -> None:
         # an overbuild costs the full price too (Q087)
         short = cost - pos.player[me].money
         # own tiles that would raise the money if sold, which the rules do not allow (Q034)
-        sellable = sum(d.tile(t.industry, t.level).cost // 2 for t in pos.tiles if t.owner == me and t is not old)
-        j.violate("BLD010", priority=5, player=me, money=pos.player[me].money, cost=cost, short=short,
-                  also=(("Q087",) if old is not None else ()) + (("Q034",) if sellable >= short else ()))
+        sellable = sum(
+            d.tile(t.industry, t.level).cost // 2 for t in pos.tiles if t.owner == me and t is not old
+        )
+        j.violate(
+            "BLD010",
+            priority=5,
+            player=me,
+            money=pos.player[me].money,
+            cost=cost,
+            short=short,
+            also=(("Q087",) if old is not None else ()) + (("Q034",) if sellable >= short else ()),
+        )
     if j.failed:
         return
     j.pay(cost, f"the level {level} {ind_name} in {loc.name}")
@@ -264,9 +367,17 @@ def judge_build(j: Judge, a: Build) -> None:
     pos.add_tile(t)
     j.mark("placed", (t.location, t.space))
     if j.narrate:
-        j.effect("tile-placed", f"{me} places a level {level} {ind_name} on {loc.name} space {target.index}"
-                 + (f" with {spec.cubes} cube(s)" if spec.cubes else ""), location=t.location, space=t.space,
-                 owner=me, industry=a.industry, level=level, cubes=spec.cubes)
+        j.effect(
+            "tile-placed",
+            f"{me} places a level {level} {ind_name} on {loc.name} space {target.index}"
+            + (f" with {spec.cubes} cube(s)" if spec.cubes else ""),
+            location=t.location,
+            space=t.space,
+            owner=me,
+            industry=a.industry,
+            level=level,
+            cubes=spec.cubes,
+        )
     if a.industry == "shipyard":
         j.rule("RUL-SHIPYARD-FLIP")
         j.flip(t, "a shipyard flips as soon as it is built")

@@ -3,9 +3,8 @@
 Checks run on a copy (:attr:`Judge.pos`) and record violations, effects, the rules applied, the
 assumptions made and (for ``--explain``) the reasoning, step by step. Nothing here prints.
 """
-from __future__ import annotations
 
-from typing import Optional
+from __future__ import annotations
 
 from ..codes import CODES
 from ..model import Position, Tile
@@ -13,8 +12,9 @@ from ..verdict import Effect, Violation
 
 
 class Judge:
-    def __init__(self, pos: Position, data, player: str, *, action_index: Optional[int] = None,
-                 narrate: bool = True) -> None:
+    def __init__(
+        self, pos: Position, data, player: str, *, action_index: int | None = None, narrate: bool = True
+    ) -> None:
         self.pos = pos
         self.data = data
         self.player = player
@@ -49,8 +49,15 @@ class Judge:
         self._first_violation = len(self.violations)
         self._named_sources = {}
 
-    def named_source(self, resource: str, *, used: bool = False, code: Optional[str] = None,
-                     assumption: Optional[str] = None, **fields) -> None:
+    def named_source(
+        self,
+        resource: str,
+        *,
+        used: bool = False,
+        code: str | None = None,
+        assumption: str | None = None,
+        **fields,
+    ) -> None:
         """Record how a cube of *resource* went with the action's named source(s): *used* when a named
         source supplied it; otherwise what to report (a violation *code* with *fields*, or an
         *assumption*) should no cube of the action use a named source (see :meth:`finish_action`)."""
@@ -74,7 +81,7 @@ class Judge:
 
     def reported(self, code: str) -> bool:
         """Whether the action being judged has already reported *code*."""
-        return any(v.code == code for v in self.violations[self._first_violation:])
+        return any(v.code == code for v in self.violations[self._first_violation :])
 
     @property
     def failed(self) -> bool:
@@ -150,14 +157,22 @@ class Judge:
         p.spent += amount
         self.rule("RUL-SPENT")
         if self.narrate:
-            self.effect("money", f"{self.player} pays £{amount} for {what} (spent this round: £{p.spent})",
-                        player=self.player, amount=-amount, money=p.money, spent=p.spent)
+            self.effect(
+                "money",
+                f"{self.player} pays £{amount} for {what} (spent this round: £{p.spent})",
+                player=self.player,
+                amount=-amount,
+                money=p.money,
+                spent=p.spent,
+            )
 
     def gain_money(self, player: str, amount: int, why: str) -> None:
         p = self.pos.player[player]
         p.money += amount
         if self.narrate:
-            self.effect("money", f"{player} gains £{amount} {why}", player=player, amount=amount, money=p.money)
+            self.effect(
+                "money", f"{player} gains £{amount} {why}", player=player, amount=amount, money=p.money
+            )
 
     def advance_income(self, player: str, spaces: int, why: str) -> None:
         """Move *player*'s income marker up by *spaces*, never past the track's end (level 30, Q030)."""
@@ -168,9 +183,15 @@ class Judge:
             return
         lv0, lv1 = self.data.income_level(before), self.data.income_level(p.income_space)
         capped = " (capped at level 30)" if before + spaces > 99 else ""
-        self.effect("income", f"{player}'s income marker moves {p.income_space - before} space(s) "
-                    f"{before}→{p.income_space} (level {lv0}→{lv1}) for {why}{capped}",
-                    player=player, spaces=p.income_space - before, income_space=p.income_space, income_level=lv1)
+        self.effect(
+            "income",
+            f"{player}'s income marker moves {p.income_space - before} space(s) "
+            f"{before}→{p.income_space} (level {lv0}→{lv1}) for {why}{capped}",
+            player=player,
+            spaces=p.income_space - before,
+            income_space=p.income_space,
+            income_level=lv1,
+        )
 
     def flip(self, t: Tile, why: str) -> None:
         """Flip tile *t*: its owner's income marker advances by the tile's income spaces (Q030, Q031)."""
@@ -181,7 +202,17 @@ class Judge:
         self.rule("RUL-FLIP-INCOME", *(("Q031",) if t.owner != self.player else ()))
         self.mark("flipped", (t.location, t.space))
         if self.narrate:
-            self.effect("flip", f"{self.tile_name(t)} flips ({why})", location=t.location, space=t.space,
-                        owner=t.owner, industry=t.industry, level=t.level)
-        self.advance_income(t.owner, spec.income,
-                            f"flipping the {self.ind(t.industry)} in {self.loc(t.location)}" if self.narrate else "")
+            self.effect(
+                "flip",
+                f"{self.tile_name(t)} flips ({why})",
+                location=t.location,
+                space=t.space,
+                owner=t.owner,
+                industry=t.industry,
+                level=t.level,
+            )
+        self.advance_income(
+            t.owner,
+            spec.income,
+            f"flipping the {self.ind(t.industry)} in {self.loc(t.location)}" if self.narrate else "",
+        )

@@ -11,10 +11,11 @@ chances. Sequences are kept only when asked for.
 
 Chances are exact fractions.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Callable, Optional
 
 from ..model import DCM_X, Position
 from .sell import NeedDraw, unseen_dcm_tiles
@@ -22,17 +23,26 @@ from .sell import NeedDraw, unseen_dcm_tiles
 
 def _state(pos: Position) -> tuple:
     """What the rest of a turn can depend on (the order of the tiles drawn does not matter)."""
-    return (tuple(sorted(pos.dcm_drawn)), pos.dcm_position, pos.actions_left,
-            tuple((n, p.money, p.income_space, p.vp) for n, p in sorted(pos.player.items())),
-            tuple(sorted((t.location, t.space, t.owner, t.industry, t.level, t.flipped, t.cubes)
-                         for t in pos.tiles)))
+    return (
+        tuple(sorted(pos.dcm_drawn)),
+        pos.dcm_position,
+        pos.actions_left,
+        tuple((n, p.money, p.income_space, p.vp) for n, p in sorted(pos.player.items())),
+        tuple(
+            sorted((t.location, t.space, t.owner, t.industry, t.level, t.flipped, t.cubes) for t in pos.tiles)
+        ),
+    )
 
 
 def _result(verdict, work: Position) -> tuple:
     """How a turn ended, as a player sees it: the verdict and the board (not the tiles drawn)."""
-    return (verdict.legal, tuple(v.code for v in verdict.violations), work.dcm_position,
-            tuple((n, p.money, p.income_space, p.vp) for n, p in sorted(work.player.items())),
-            tuple(sorted((t.location, t.space, t.flipped) for t in work.tiles if t.industry == "cotton_mill")))
+    return (
+        verdict.legal,
+        tuple(v.code for v in verdict.violations),
+        work.dcm_position,
+        tuple((n, p.money, p.income_space, p.vp) for n, p in sorted(work.player.items())),
+        tuple(sorted((t.location, t.space, t.flipped) for t in work.tiles if t.industry == "cotton_mill")),
+    )
 
 
 def enumerate_draws(position: Position, data, judge: Callable, *, sequences: bool = False) -> list:
@@ -92,9 +102,16 @@ def enumerate_draws(position: Position, data, judge: Callable, *, sequences: boo
     out = []
     for chance, example, seqs, count, _ in results.values():
         verdict, work = judge(position, example, True)
-        out.append({"chance": chance, "example": example, "count": count,
-                    "sequences": sorted(seqs) if seqs is not None else None,
-                    "verdict": verdict, "work": work})
+        out.append(
+            {
+                "chance": chance,
+                "example": example,
+                "count": count,
+                "sequences": sorted(seqs) if seqs is not None else None,
+                "verdict": verdict,
+                "work": work,
+            }
+        )
     out.sort(key=lambda r: (-r["chance"], not r["verdict"].legal, r["example"]))
     return out
 
@@ -115,9 +132,11 @@ def describe(result: dict, position: Position, player: str, data, mills: int) ->
     if not v.legal:
         text = "ILLEGAL: " + ", ".join(x.code for x in v.violations)
     else:
-        text = (f"{len(sold)} of {mills} mill(s) sold to the Distant Cotton Market, "
-                + ("the marker reaches X" if x else f"the marker ends on {work.dcm_position}")
-                + (f", {player}'s income +{gained} space(s)" if gained else ""))
+        text = (
+            f"{len(sold)} of {mills} mill(s) sold to the Distant Cotton Market, "
+            + ("the marker reaches X" if x else f"the marker ends on {work.dcm_position}")
+            + (f", {player}'s income +{gained} space(s)" if gained else "")
+        )
     d = {
         "result": text,
         "chance": f"{result['chance'].numerator}/{result['chance'].denominator}",

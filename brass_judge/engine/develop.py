@@ -3,6 +3,7 @@
 Remove one or two tiles from the mat, each the lowest level of its industry at that moment, and
 consume 1 iron for each (any unflipped iron works, else the Iron Market; Q064 applies to Develop).
 """
+
 from __future__ import annotations
 
 from ..model import Develop
@@ -25,8 +26,13 @@ def judge_develop(j: Judge, a: Develop) -> None:
         cost += take_iron(j, f"developing the {j.ind(ind)}", a.iron_from, dry_run=j.failed)
         take_from_mat(mat, ind, level)
         if j.narrate:
-            j.effect("develop", f"{me} removes a level {level} {j.ind(ind)} from the mat", player=me,
-                     industry=ind, level=level)
+            j.effect(
+                "develop",
+                f"{me} removes a level {level} {j.ind(ind)} from the mat",
+                player=me,
+                industry=ind,
+                level=level,
+            )
     if j.failed:
         return
     p = j.pos.player[me]

@@ -20,13 +20,14 @@ Conventions (documented in docs/games.md):
   anything left) form the Rail Era deck; the 2 cards per player under Nathan Rothschild are the
   last cards of the Rail Era draw pile and are drawn normally (Q016, Q047).
 """
+
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Optional
+from typing import Any
 
 from .. import codes as _codes
-from ..model import CANAL, RAIL, Position, PlayerState
+from ..model import CANAL, RAIL, PlayerState, Position
 from ..verdict import Effect, Violation
 
 
@@ -54,7 +55,7 @@ class FlowEffects(list):
             if (code, q) not in self.also:
                 self.also.append((code, q))
 
-    def extend_from(self, other: "FlowEffects") -> None:
+    def extend_from(self, other: FlowEffects) -> None:
         self.extend(other)
         for r in other.rules:
             self.rule(r)
@@ -76,7 +77,7 @@ class FlowEffects(list):
 def _rng(rng, seed):
     if rng is not None:
         return rng
-    import random
+    import random  # noqa: TID251 -- the one seeded draw, when the caller passes a seed, not an rng
 
     return random.Random(seed)
 
@@ -87,8 +88,16 @@ def _cards_of(deck: dict) -> list:
 
 
 # ------------------------------------------------------------------------------------- setup
-def setup(players: list, data, *, seed: Any = None, rng=None, deck_order: Optional[list] = None,
-          dcm_order: Optional[list] = None, turn_order: Optional[list] = None) -> Position:
+def setup(
+    players: list,
+    data,
+    *,
+    seed: Any = None,
+    rng=None,
+    deck_order: list | None = None,
+    dcm_order: list | None = None,
+    turn_order: list | None = None,
+) -> Position:
     """Set up a new game for *players* (names in seat order).
 
     The deck is the fixed deck for the player count (Q001, Q005), shuffled with *rng* (or
@@ -116,21 +125,44 @@ def setup(players: list, data, *, seed: Any = None, rng=None, deck_order: Option
         order = list(turn_order)
         if sorted(order) != sorted(players):
             raise ValueError(f"the turn order {order} must list every player ({', '.join(players)}) once")
-    under = _classic_removal(data, n).get("canal_under_deck_tile", data.deck_tile_cards_per_player["canal"] * n)
-    pile, under_tile = deck[:len(deck) - under], deck[len(deck) - under:]
+    under = _classic_removal(data, n).get(
+        "canal_under_deck_tile", data.deck_tile_cards_per_player["canal"] * n
+    )
+    pile, under_tile = deck[: len(deck) - under], deck[len(deck) - under :]
     states = {}
     for name in order:
-        hand, pile = pile[:data.hand_size], pile[data.hand_size:]
-        states[name] = PlayerState(name, money=data.start_money, income_space=data.start_income_space, vp=0,
-                                   spent=0, hand=hand, mat=data.mat_counts(), links_left=data.links_per_player)
-    pos = Position(players=order, player={p: states[p] for p in order}, variant=data.variant, era=CANAL,
-                   round=1, turn=order[0], actions_left=1, coal_market=len(data.coal_market),
-                   iron_market=len(data.iron_market), dcm_position=1, dcm_drawn=[], dcm_order=dcm,
-                   draw_deck=len(pile), draw_pile=pile, under_deck_tile=under_tile)
+        hand, pile = pile[: data.hand_size], pile[data.hand_size :]
+        states[name] = PlayerState(
+            name,
+            money=data.start_money,
+            income_space=data.start_income_space,
+            vp=0,
+            spent=0,
+            hand=hand,
+            mat=data.mat_counts(),
+            links_left=data.links_per_player,
+        )
+    pos = Position(
+        players=order,
+        player={p: states[p] for p in order},
+        variant=data.variant,
+        era=CANAL,
+        round=1,
+        turn=order[0],
+        actions_left=1,
+        coal_market=len(data.coal_market),
+        iron_market=len(data.iron_market),
+        dcm_position=1,
+        dcm_drawn=[],
+        dcm_order=dcm,
+        draw_deck=len(pile),
+        draw_pile=pile,
+        under_deck_tile=under_tile,
+    )
     return pos
 
 
-def _ordered(given: Optional[list], items: list, r, what: str, name: str) -> list:
+def _ordered(given: list | None, items: list, r, what: str, name: str) -> list:
     """*given* (checked to hold exactly *items*), or *items* shuffled with *r*."""
     if given is None:
         out = list(items)
@@ -173,7 +205,7 @@ def actions_per_turn(pos: Position) -> int:
     return 1 if pos.is_first_canal_round else 2
 
 
-def current_player(pos: Position) -> Optional[str]:
+def current_player(pos: Position) -> str | None:
     return None if pos.game_over else pos.turn
 
 
@@ -223,11 +255,13 @@ def draw_deck_range(pos: Position, data) -> tuple:
     """(fewest, most) cards the draw deck can hold during this round: the rounds use up the deck
     at a fixed pace (Q017, Q018), so the round number bounds it."""
     n, start = pos.num_players, draw_deck_at_era_start(data, pos.num_players, pos.era)
-    return (max(0, start - cards_drawn_before_round(n, pos.era, pos.round + 1)),
-            max(0, start - cards_drawn_before_round(n, pos.era, pos.round)))
+    return (
+        max(0, start - cards_drawn_before_round(n, pos.era, pos.round + 1)),
+        max(0, start - cards_drawn_before_round(n, pos.era, pos.round)),
+    )
 
 
-def draw_deck_empty(pos: Position, data) -> Optional[bool]:
+def draw_deck_empty(pos: Position, data) -> bool | None:
     """Whether the draw deck is empty: from the position when it says, else from the round number
     (in an era's last four rounds the deck is always gone); None when it cannot be known."""
     if pos.draw_pile is not None:
@@ -239,9 +273,19 @@ def draw_deck_empty(pos: Position, data) -> Optional[bool]:
     return None
 
 
-def end_turn(pos: Position, data, *, rng=None, seed: Any = None, shortfall_choices: Optional[dict] = None,
-             rail_deck_order: Optional[list] = None, rail_dcm_order: Optional[list] = None,
-             in_place: bool = False, narrate: bool = True, unknown_deal: bool = False) -> tuple:
+def end_turn(
+    pos: Position,
+    data,
+    *,
+    rng=None,
+    seed: Any = None,
+    shortfall_choices: dict | None = None,
+    rail_deck_order: list | None = None,
+    rail_dcm_order: list | None = None,
+    in_place: bool = False,
+    narrate: bool = True,
+    unknown_deal: bool = False,
+) -> tuple:
     """End the current player's turn: refill the hand to 8 from the draw pile while it lasts, then
     pass to the next player in turn order; after the last player, :func:`end_round`.
 
@@ -264,8 +308,13 @@ def end_turn(pos: Position, data, *, rng=None, seed: Any = None, shortfall_choic
         p.hand = p.hand + drawn  # replaced, never changed in place (PlayerState.copy shares it)
         pos.draw_deck = len(pos.draw_pile)
         if drawn and narrate:
-            fx.add("draw", f"{me} draws {len(drawn)} card(s) ({len(pos.draw_pile)} left in the draw deck)",
-                   player=me, cards=len(drawn), draw_deck=pos.draw_deck)
+            fx.add(
+                "draw",
+                f"{me} draws {len(drawn)} card(s) ({len(pos.draw_pile)} left in the draw deck)",
+                player=me,
+                cards=len(drawn),
+                draw_deck=pos.draw_deck,
+            )
     elif pos.draw_pile is None and draw_deck_empty(pos, data) is not True:
         # a hand-made position: the cards drawn are not known (nor, maybe, how many are left)
         # one card was discarded per action of the turn (Q019), and the hand refills to 8
@@ -276,10 +325,16 @@ def end_turn(pos: Position, data, *, rng=None, seed: Any = None, shortfall_choic
         if need != 0:
             if p.hand is not None:
                 p.hand = None
-                fx.assumptions.append(f"{me} refills the hand from the draw deck, whose cards are not known: "
-                                      f"{me}'s hand is unknown from now on (give it in the position to use it)")
-            fx.add("draw", f"{me} refills the hand to {data.hand_size} from the draw deck", player=me,
-                   draw_deck=pos.draw_deck)
+                fx.assumptions.append(
+                    f"{me} refills the hand from the draw deck, whose cards are not known: "
+                    f"{me}'s hand is unknown from now on (give it in the position to use it)"
+                )
+            fx.add(
+                "draw",
+                f"{me} refills the hand to {data.hand_size} from the draw deck",
+                player=me,
+                draw_deck=pos.draw_deck,
+            )
     if me not in pos.turns_taken:
         pos.turns_taken = pos.turns_taken + [me]  # replaced, never changed in place (Position.copy)
     nxt = next((x for x in pos.players if x not in pos.turns_taken), None)
@@ -287,11 +342,21 @@ def end_turn(pos: Position, data, *, rng=None, seed: Any = None, shortfall_choic
         pos.turn = nxt
         pos.actions_left = actions_per_turn(pos)
         if narrate:
-            fx.add("turn", f"{nxt}'s turn ({pos.actions_left} action(s))", player=nxt, actions=pos.actions_left)
+            fx.add(
+                "turn", f"{nxt}'s turn ({pos.actions_left} action(s))", player=nxt, actions=pos.actions_left
+            )
         return pos, fx
-    pos, more = _end_round(pos, data, rng=rng, seed=seed, shortfall_choices=shortfall_choices,
-                           rail_deck_order=rail_deck_order, rail_dcm_order=rail_dcm_order, narrate=narrate,
-                           unknown_deal=unknown_deal)
+    pos, more = _end_round(
+        pos,
+        data,
+        rng=rng,
+        seed=seed,
+        shortfall_choices=shortfall_choices,
+        rail_deck_order=rail_deck_order,
+        rail_dcm_order=rail_dcm_order,
+        narrate=narrate,
+        unknown_deal=unknown_deal,
+    )
     fx.extend_from(more)
     return pos, fx
 
@@ -301,9 +366,18 @@ def end_round(pos: Position, data, **kw) -> tuple:
     return _end_round(pos.copy(), data, **kw)
 
 
-def _end_round(pos: Position, data, *, rng=None, seed: Any = None, shortfall_choices: Optional[dict] = None,
-               rail_deck_order: Optional[list] = None, rail_dcm_order: Optional[list] = None,
-               narrate: bool = True, unknown_deal: bool = False) -> tuple:
+def _end_round(
+    pos: Position,
+    data,
+    *,
+    rng=None,
+    seed: Any = None,
+    shortfall_choices: dict | None = None,
+    rail_deck_order: list | None = None,
+    rail_dcm_order: list | None = None,
+    narrate: bool = True,
+    unknown_deal: bool = False,
+) -> tuple:
     """End the round on *pos* (a working copy, changed in place).
 
     1. New turn order: least spent first, ties keep their relative order (Q024, Q026); spent
@@ -326,8 +400,12 @@ def _end_round(pos: Position, data, *, rng=None, seed: Any = None, shortfall_cho
     order = sorted(pos.players, key=lambda n: spent[n])
     fx.rule("RUL-TURN-ORDER")
     if narrate:
-        fx.add("turn-order", "new turn order: " + ", ".join(f"{n} (spent £{spent[n]})" for n in order),
-               order=list(order), spent=spent)
+        fx.add(
+            "turn-order",
+            "new turn order: " + ", ".join(f"{n} (spent £{spent[n]})" for n in order),
+            order=list(order),
+            spent=spent,
+        )
     pos.players = order
     for n in order:
         pos.player[n].spent = 0
@@ -345,8 +423,15 @@ def _end_round(pos: Position, data, *, rng=None, seed: Any = None, shortfall_cho
     #    evenly into 10/9/8 rounds (Q017, Q018)
     if era_over:
         fx.rule("RUL-DECK")
-        more = _end_era(pos, data, rng=rng, seed=seed, rail_deck_order=rail_deck_order,
-                        rail_dcm_order=rail_dcm_order, unknown_deal=unknown_deal)
+        more = _end_era(
+            pos,
+            data,
+            rng=rng,
+            seed=seed,
+            rail_deck_order=rail_deck_order,
+            rail_dcm_order=rail_dcm_order,
+            unknown_deal=unknown_deal,
+        )
         fx.extend_from(more)
         if at_start and not last_round:
             _start_of_round_income(pos, data, shortfall_choices, fx, due)
@@ -356,21 +441,31 @@ def _end_round(pos: Position, data, *, rng=None, seed: Any = None, shortfall_cho
     pos.turn = order[0]
     pos.actions_left = actions_per_turn(pos)
     if narrate:
-        fx.add("round", f"{pos.era.title()} Era round {pos.round} begins; {pos.turn} goes first",
-               era=pos.era, round=pos.round, turn=pos.turn)
+        fx.add(
+            "round",
+            f"{pos.era.title()} Era round {pos.round} begins; {pos.turn} goes first",
+            era=pos.era,
+            round=pos.round,
+            turn=pos.turn,
+        )
     if at_start:
         _start_of_round_income(pos, data, shortfall_choices, fx, due)
     return pos, fx
 
 
-def _start_of_round_income(pos: Position, data, shortfall_choices: Optional[dict], fx: FlowEffects,
-                           due: tuple) -> None:
+def _start_of_round_income(
+    pos: Position, data, shortfall_choices: dict | None, fx: FlowEffects, due: tuple
+) -> None:
     """Income at the start of a round (the original rules, seeds/003; Q028: as many payouts as the
     Roxley end-of-round income). *due*: the round just ended, under which a log records a shortfall."""
     fx.rule("RUL-INCOME-START")
     if fx.narrate:
-        fx.add("income-timing", f"{pos.era.title()} Era round {pos.round} starts with income (original rules)",
-               era=pos.era, round=pos.round)
+        fx.add(
+            "income-timing",
+            f"{pos.era.title()} Era round {pos.round} starts with income (original rules)",
+            era=pos.era,
+            round=pos.round,
+        )
     era, rnd = pos.era, pos.round
     pos.era, pos.round = due  # tiles removed for a shortfall are recorded under the round that ended
     try:
@@ -385,24 +480,43 @@ def tile_ref(t) -> str:
     return f"{t.location}#{t.space}"
 
 
-def _pay_income(pos: Position, data, name: str, choice: Optional[list], fx: FlowEffects) -> None:
+def _pay_income(pos: Position, data, name: str, choice: list | None, fx: FlowEffects) -> None:
     p = pos.player[name]
     level = data.income_level(p.income_space)
     if choice is not None and (level >= 0 or p.money >= -level):
-        _bad_choice(fx, name, f"tiles are named for {name} to remove for an income shortfall, but {name} "
-                    f"{'takes income' if level >= 0 else 'can pay'} (income level {level}, £{p.money})")
+        _bad_choice(
+            fx,
+            name,
+            f"tiles are named for {name} to remove for an income shortfall, but {name} "
+            f"{'takes income' if level >= 0 else 'can pay'} (income level {level}, £{p.money})",
+        )
     if level >= 0:
         p.money += level
         if fx.narrate:
-            fx.add("income", f"{name} takes £{level} income (level {level})", player=name, amount=level, money=p.money)
+            fx.add(
+                "income",
+                f"{name} takes £{level} income (level {level})",
+                player=name,
+                amount=level,
+                money=p.money,
+            )
         return
     owed = -level
     # negative income is paid to the bank every round
-    fx.rule("RUL-INCOME-START" if data.variant_rules.get("income_timing") == "start_of_round" else "RUL-INCOME", "Q032")
+    fx.rule(
+        "RUL-INCOME-START" if data.variant_rules.get("income_timing") == "start_of_round" else "RUL-INCOME",
+        "Q032",
+    )
     if p.money >= owed:
         p.money -= owed
         if fx.narrate:
-            fx.add("income", f"{name} pays £{owed} (income level {level})", player=name, amount=-owed, money=p.money)
+            fx.add(
+                "income",
+                f"{name} pays £{owed} (income level {level})",
+                player=name,
+                amount=-owed,
+                money=p.money,
+            )
         return
     # Shortfall: remove own tiles for half their cost (rounded down), stopping once covered; the
     # excess is kept. Then 1 VP per £1 still short, as far as VP allow (Q033, Q034).
@@ -417,8 +531,12 @@ def _pay_income(pos: Position, data, name: str, choice: Optional[list], fx: Flow
     if choice is not None:
         for ref in choice:
             if cash >= owed:
-                _bad_choice(fx, name, f"{name}'s shortfall is already covered (£{cash} for £{owed}); removing "
-                            f"{ref} as well is not allowed: stop as soon as it is covered")
+                _bad_choice(
+                    fx,
+                    name,
+                    f"{name}'s shortfall is already covered (£{cash} for £{owed}); removing "
+                    f"{ref} as well is not allowed: stop as soon as it is covered",
+                )
                 break
             t = _find_own_tile(pos, name, ref, data)
             if isinstance(t, str):
@@ -429,9 +547,13 @@ def _pay_income(pos: Position, data, name: str, choice: Optional[list], fx: Flow
             pos.tiles.remove(t)
             own.remove(t)
         if cash < owed and own:
-            _bad_choice(fx, name, f"{name} must pay £{owed} of negative income and has only £{cash} with the "
-                        f"tiles named, but still has {len(own)} {'other ' if removed else ''}tile(s) on the board: name more tiles "
-                        "until it is covered (VP are lost only when no tile is left)")
+            _bad_choice(
+                fx,
+                name,
+                f"{name} must pay £{owed} of negative income and has only £{cash} with the "
+                f"tiles named, but still has {len(own)} {'other ' if removed else ''}tile(s) on the board: name more tiles "
+                "until it is covered (VP are lost only when no tile is left)",
+            )
     if cash < owed and own:
         own.sort(key=lambda t: (value(t), t.flipped, t.level, t.location, t.space))
         auto = []
@@ -445,22 +567,42 @@ def _pay_income(pos: Position, data, name: str, choice: Optional[list], fx: Flow
         if auto:
             fx.assumptions.append(
                 f"{name}'s choice of tiles to remove for the income shortfall is not recorded: removed the "
-                "least valuable first (" + ", ".join(tile_ref(t) for t in auto) + ")")
+                "least valuable first (" + ", ".join(tile_ref(t) for t in auto) + ")"
+            )
     for t in removed:
-        fx.add("tile-removed", f"{name} removes the level {t.level} {data.industry_names[t.industry]} in "
-               f"{data.locations[t.location].name} for £{value(t)} (income shortfall)",
-               player=name, location=t.location, space=t.space, industry=t.industry, level=t.level,
-               amount=value(t), era=pos.era, round=pos.round, ref=tile_ref(t))
+        fx.add(
+            "tile-removed",
+            f"{name} removes the level {t.level} {data.industry_names[t.industry]} in "
+            f"{data.locations[t.location].name} for £{value(t)} (income shortfall)",
+            player=name,
+            location=t.location,
+            space=t.space,
+            industry=t.industry,
+            level=t.level,
+            amount=value(t),
+            era=pos.era,
+            round=pos.round,
+            ref=tile_ref(t),
+        )
     if cash >= owed:
         p.money = cash - owed
-        fx.add("income", f"{name} pays £{owed} (income level {level})", player=name, amount=-owed, money=p.money)
+        fx.add(
+            "income", f"{name} pays £{owed} (income level {level})", player=name, amount=-owed, money=p.money
+        )
         return
     short = owed - cash
     lost = min(p.vp, short)
     p.money = 0
     p.vp -= lost
-    fx.add("income", f"{name} pays £{cash} of £{owed} (income level {level}) and loses {lost} VP for the "
-           f"£{short} still short", player=name, amount=-cash, money=0, vp_lost=lost)
+    fx.add(
+        "income",
+        f"{name} pays £{cash} of £{owed} (income level {level}) and loses {lost} VP for the "
+        f"£{short} still short",
+        player=name,
+        amount=-cash,
+        money=0,
+        vp_lost=lost,
+    )
 
 
 def _bad_choice(fx: FlowEffects, name: str, what: str) -> None:
@@ -484,9 +626,13 @@ def _find_own_tile(pos: Position, name: str, ref: str, data):
     except Exception as exc:
         hint = list(getattr(exc, "suggestions", None) or ())[:3]
         return f"{ref!r} is not a location" + (f" (did you mean: {', '.join(hint)}?)" if hint else "")
-    tiles = [t for t in pos.tiles if t.owner == name and t.location == loc and (space is None or t.space == space)]
+    tiles = [
+        t for t in pos.tiles if t.owner == name and t.location == loc and (space is None or t.space == space)
+    ]
     if not tiles:
-        return f"{name} has no tile in {data.locations[loc].name}" + (f" on space {space}" if space is not None else "")
+        return f"{name} has no tile in {data.locations[loc].name}" + (
+            f" on space {space}" if space is not None else ""
+        )
     if len(tiles) > 1:
         return f"{name} has {len(tiles)} tiles in {data.locations[loc].name}: name the space ({loc}#N)"
     return tiles[0]
@@ -499,7 +645,8 @@ def link_icons(pos: Position, data) -> Counter:
     printed = data.__dict__.get("_printed_link_icons")
     if printed is None:  # worked out once per game data
         printed = data.__dict__["_printed_link_icons"] = Counter(
-            {key: loc.link_icons for key, loc in data.locations.items() if loc.link_icons})
+            {key: loc.link_icons for key, loc in data.locations.items() if loc.link_icons}
+        )
     icons = Counter(printed)
     for t in pos.tiles:
         if t.flipped:
@@ -518,8 +665,16 @@ def link_vp(pos: Position, data) -> dict:
     return out
 
 
-def _end_era(pos: Position, data, *, rng=None, seed: Any = None, rail_deck_order: Optional[list] = None,
-             rail_dcm_order: Optional[list] = None, unknown_deal: bool = False) -> FlowEffects:
+def _end_era(
+    pos: Position,
+    data,
+    *,
+    rng=None,
+    seed: Any = None,
+    rail_deck_order: list | None = None,
+    rail_dcm_order: list | None = None,
+    unknown_deal: bool = False,
+) -> FlowEffects:
     fx = FlowEffects()
     era_name = pos.era.title()
     fx.add("era-end", f"the {era_name} Era ends", era=pos.era)
@@ -533,10 +688,22 @@ def _end_era(pos: Position, data, *, rng=None, seed: Any = None, rail_deck_order
     for n in pos.players:
         got = sum(v for _, v in per[n])
         pos.player[n].vp += got
-        fx.add("score-links", f"{n} scores {got} VP for {len(per[n])} link(s)", player=n, vp=got,
-               links={line.replace('~', '-'): v for line, v in per[n]}, total=pos.player[n].vp,
-               breakdown=[{"line": line.replace("~", "-"), "vp": v,
-                           "icons": {end: icons[end] for end in line.split("~")}} for line, v in per[n]])
+        fx.add(
+            "score-links",
+            f"{n} scores {got} VP for {len(per[n])} link(s)",
+            player=n,
+            vp=got,
+            links={line.replace("~", "-"): v for line, v in per[n]},
+            total=pos.player[n].vp,
+            breakdown=[
+                {
+                    "line": line.replace("~", "-"),
+                    "vp": v,
+                    "icons": {end: icons[end] for end in line.split("~")},
+                }
+                for line, v in per[n]
+            ],
+        )
     pos.links = []
     for n in pos.players:
         pos.player[n].links_left = data.links_per_player
@@ -550,33 +717,73 @@ def _end_era(pos: Position, data, *, rng=None, seed: Any = None, rail_deck_order
         pos.player[n].vp += got
         if got or any(v for _, v in per[n]):
             fx.rule("RUL-TILE-SCORING", "Q013")  # scoring moves the VP marker only, never income
-        fx.add("score-tiles", f"{n} scores {got} VP for {len(tiles)} flipped tile(s)", player=n, vp=got,
-               total=pos.player[n].vp,
-               breakdown=[{"location": t.location, "space": t.space, "industry": t.industry, "level": t.level,
-                           "vp": data.tile(t.industry, t.level).vp} for t in tiles])
+        fx.add(
+            "score-tiles",
+            f"{n} scores {got} VP for {len(tiles)} flipped tile(s)",
+            player=n,
+            vp=got,
+            total=pos.player[n].vp,
+            breakdown=[
+                {
+                    "location": t.location,
+                    "space": t.space,
+                    "industry": t.industry,
+                    "level": t.level,
+                    "vp": data.tile(t.industry, t.level).vp,
+                }
+                for t in tiles
+            ],
+        )
     if pos.era == CANAL:
-        _end_canal(pos, data, fx, rng=rng, seed=seed, rail_deck_order=rail_deck_order, rail_dcm_order=rail_dcm_order,
-                   unknown_deal=unknown_deal)
+        _end_canal(
+            pos,
+            data,
+            fx,
+            rng=rng,
+            seed=seed,
+            rail_deck_order=rail_deck_order,
+            rail_dcm_order=rail_dcm_order,
+            unknown_deal=unknown_deal,
+        )
     else:
         _end_rail(pos, data, fx)
     return fx
 
 
-def _end_canal(pos: Position, data, fx: FlowEffects, *, rng, seed, rail_deck_order, rail_dcm_order,
-               unknown_deal: bool = False) -> None:
+def _end_canal(
+    pos: Position,
+    data,
+    fx: FlowEffects,
+    *,
+    rng,
+    seed,
+    rail_deck_order,
+    rail_dcm_order,
+    unknown_deal: bool = False,
+) -> None:
     fx.rule("RUL-CANAL-END")
     # 3. every level 1 tile leaves the board with its cubes (Q042, Q044); level 2+ stay as they are
     gone = [t for t in pos.tiles if t.level == 1]
     pos.tiles = [t for t in pos.tiles if t.level != 1]
-    fx.add("level1-removed", f"{len(gone)} level 1 tile(s) leave the board", removed=len(gone),
-           tiles=[f"{t.owner} {t.industry}@{t.location}#{t.space}" for t in gone])
+    fx.add(
+        "level1-removed",
+        f"{len(gone)} level 1 tile(s) leave the board",
+        removed=len(gone),
+        tiles=[f"{t.owner} {t.industry}@{t.location}#{t.space}" for t in gone],
+    )
     # 4. the Distant Cotton Market resets and its tiles are reshuffled; markets carry over (Q045)
     tiles = sorted(data.dcm_tiles_for(pos.num_players))
     r = None
     if rail_dcm_order is not None:
         if not _same_items(list(rail_dcm_order), tiles):
-            raise ValueError(_diff("the Rail Era Distant Cotton Market order", list(rail_dcm_order), tiles,
-                                   f"the {pos.num_players}-player tiles"))
+            raise ValueError(
+                _diff(
+                    "the Rail Era Distant Cotton Market order",
+                    list(rail_dcm_order),
+                    tiles,
+                    f"the {pos.num_players}-player tiles",
+                )
+            )
         dcm = list(rail_dcm_order)
     else:
         r = _rng(rng, seed) if (rng is not None or seed is not None) else None
@@ -602,9 +809,13 @@ def _end_canal(pos: Position, data, fx: FlowEffects, *, rng, seed, rail_deck_ord
             deck += sorted(missing.elements())
             fx.assumptions.append(
                 f"the Rail Era deck order lists {len(rail_deck_order)} of the {len(full)} cards: the {aside} missing ("
-                + ", ".join(sorted(missing.elements())) + ") are taken as the cards set aside at random (Classic setup)")
+                + ", ".join(sorted(missing.elements()))
+                + ") are taken as the cards set aside at random (Classic setup)"
+            )
         if not _same_items(deck, full):
-            raise ValueError(_diff("the Rail Era deck order", deck, full, f"the {pos.num_players}-player deck"))
+            raise ValueError(
+                _diff("the Rail Era deck order", deck, full, f"the {pos.num_players}-player deck")
+            )
     elif r is None and unknown_deal:
         deck = None  # shuffled and dealt at the table: the cards are not known here
     else:
@@ -622,16 +833,29 @@ def _end_canal(pos: Position, data, fx: FlowEffects, *, rng, seed, rail_deck_ord
             r.shuffle(dcm)
     if deck is not None and not _same_items(cards, full):
         if not cards:
-            fx.assumptions.append(f"the position does not record the cards (hands, discards, deck): the Rail Era "
-                                  f"deck is taken as the full {len(full)}-card {pos.num_players}-player deck")
+            fx.assumptions.append(
+                f"the position does not record the cards (hands, discards, deck): the Rail Era "
+                f"deck is taken as the full {len(full)}-card {pos.num_players}-player deck"
+            )
         else:
-            fx.assumptions.append(_diff("the cards collected at the end of the Canal Era", cards, full,
-                                        f"the {pos.num_players}-player deck") + "; the Rail Era deck is the full deck")
+            fx.assumptions.append(
+                _diff(
+                    "the cards collected at the end of the Canal Era",
+                    cards,
+                    full,
+                    f"the {pos.num_players}-player deck",
+                )
+                + "; the Rail Era deck is the full deck"
+            )
     pos.dcm_position = 1
     pos.dcm_drawn = []
     pos.dcm_order = dcm
-    fx.add("dcm-reset", "the Distant Cotton Market marker returns to the top and its tiles are reshuffled",
-           marker=1, tiles=len(tiles))
+    fx.add(
+        "dcm-reset",
+        "the Distant Cotton Market marker returns to the top and its tiles are reshuffled",
+        marker=1,
+        tiles=len(tiles),
+    )
     # 6. everyone draws 8; the Deck tile goes in Nathan Rothschild side up with 2 cards per player
     #    under it: they are the last cards of the draw pile and are drawn (Q016, Q047)
     # (the Classic 3-4 player deck setup sets some cards aside at random instead, Q005)
@@ -640,23 +864,35 @@ def _end_canal(pos: Position, data, fx: FlowEffects, *, rng, seed, rail_deck_ord
             pos.player[n].hand = None
         deck = [None] * (len(full) - aside - data.hand_size * pos.num_players)  # only its size is known
         pos.draw_pile, pos.draw_deck, pos.under_deck_tile = None, len(deck), None
-        fx.assumptions.append("the Rail Era deck is shuffled and dealt at the table: the cards are not known here, "
-                              "so every hand is unknown (give them in the position to use them)")
+        fx.assumptions.append(
+            "the Rail Era deck is shuffled and dealt at the table: the cards are not known here, "
+            "so every hand is unknown (give them in the position to use them)"
+        )
     else:
-        deck, set_aside = deck[:len(deck) - aside], deck[len(deck) - aside:]
+        deck, set_aside = deck[: len(deck) - aside], deck[len(deck) - aside :]
         for n in pos.players:
-            pos.player[n].hand, deck = deck[:data.hand_size], deck[data.hand_size:]
+            pos.player[n].hand, deck = deck[: data.hand_size], deck[data.hand_size :]
         pos.draw_pile = deck
         pos.draw_deck = len(deck)
         pos.under_deck_tile = set_aside
     if aside:
-        fx.add("rail-deck", f"the Rail Era deck has {len(full)} cards: {aside} set aside at random (Classic setup), "
-               f"{data.hand_size} dealt to each player, {len(deck)} in the draw deck", cards=len(full),
-               draw_deck=len(deck), set_aside=aside)
+        fx.add(
+            "rail-deck",
+            f"the Rail Era deck has {len(full)} cards: {aside} set aside at random (Classic setup), "
+            f"{data.hand_size} dealt to each player, {len(deck)} in the draw deck",
+            cards=len(full),
+            draw_deck=len(deck),
+            set_aside=aside,
+        )
     else:
-        fx.add("rail-deck", f"the Rail Era deck has {len(full)} cards: {data.hand_size} dealt to each player, "
-               f"{len(deck)} in the draw deck (the last {data.deck_tile_cards_per_player['rail'] * pos.num_players} "
-               "under Nathan Rothschild)", cards=len(full), draw_deck=len(deck))
+        fx.add(
+            "rail-deck",
+            f"the Rail Era deck has {len(full)} cards: {data.hand_size} dealt to each player, "
+            f"{len(deck)} in the draw deck (the last {data.deck_tile_cards_per_player['rail'] * pos.num_players} "
+            "under Nathan Rothschild)",
+            cards=len(full),
+            draw_deck=len(deck),
+        )
     pos.era = RAIL
     pos.round = 1
     pos.turns_taken = []
@@ -686,11 +922,17 @@ def _end_rail(pos: Position, data, fx: FlowEffects) -> None:
         tied = {}
         for s in board:
             tied.setdefault(s["vp"], []).append(s)
-        if any(len({r["income_level"] for r in g}) < len({r["income_space"] for r in g}) for g in tied.values()):
+        if any(
+            len({r["income_level"] for r in g}) < len({r["income_space"] for r in g}) for g in tied.values()
+        ):
             also.append("Q050")
         fx.rule("RUL-RAIL-END", *also)
-    fx.add("game-end", ("winner: " if len(winners) == 1 else "shared win: ") + ", ".join(winners),
-           winners=winners, scores=board)
+    fx.add(
+        "game-end",
+        ("winner: " if len(winners) == 1 else "shared win: ") + ", ".join(winners),
+        winners=winners,
+        scores=board,
+    )
 
 
 def scores(pos: Position, data) -> list:
@@ -701,8 +943,16 @@ def scores(pos: Position, data) -> list:
     rows = []
     for i, n in enumerate(pos.players):
         p = pos.player[n]
-        rows.append({"player": n, "vp": p.vp, "income_space": p.income_space,
-                     "income_level": data.income_level(p.income_space), "money": p.money, "_seat": -i})
+        rows.append(
+            {
+                "player": n,
+                "vp": p.vp,
+                "income_space": p.income_space,
+                "income_level": data.income_level(p.income_space),
+                "money": p.money,
+                "_seat": -i,
+            }
+        )
     ties = tuple(data.variant_rules.get("tie_break") or ("income_space", "money"))
     fields = tuple("_seat" if t == "turn_order" else t for t in ties)
     key = lambda r: (r["vp"], *(r[f] for f in fields))  # noqa: E731

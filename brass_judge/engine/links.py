@@ -6,6 +6,7 @@ placed (Q123, Q124). Every link must touch the player's network (which grows wit
 placed, Q051, Q119), lie on a free line (Q120) of the era's type, and the player must have a link
 tile left (14 per player, Q008).
 """
+
 from __future__ import annotations
 
 from ..model import CANAL, RAIL, Link, Network
@@ -55,8 +56,11 @@ def judge_network(j: Judge, a: Network) -> None:
         net = network_of(pos, me)
         if line.a not in net and line.b not in net:
             near = sorted(j.loc(x) for x in net)
-            fix = (f"build from a location in the network: {', '.join(near[:4])}" if near else
-                   "build an industry first: with nothing on the board there is no network yet")
+            fix = (
+                f"build from a location in the network: {', '.join(near[:4])}"
+                if near
+                else "build an industry first: with nothing on the board there is no network yet"
+            )
             also = []
             if not net:
                 also.append("Q121")  # no network yet: no link can be built
@@ -65,10 +69,14 @@ def judge_network(j: Judge, a: Network) -> None:
             elif any(x in net for x in distances_from(pos, [line.a, line.b])):
                 also.append("Q052")  # connected through others' links is not in the network
             if any(d.locations[x].kind == "outside" for x in (line.a, line.b)) and any(
-                    d.locations[x].kind == "outside" for x in net):
+                d.locations[x].kind == "outside" for x in net
+            ):
                 also.append("Q057")  # a link into one outside location does not reach another
-            if (d.variant_rules.get("virtual_link") == ["liverpool", "birkenhead"] and "birkenhead" in (line.a, line.b)
-                    and "liverpool" in net):
+            if (
+                d.variant_rules.get("virtual_link") == ["liverpool", "birkenhead"]
+                and "birkenhead" in (line.a, line.b)
+                and "liverpool" in net
+            ):
                 also.append("Q129")  # the Virtual Link is no link: Birkenhead is not in the network
             j.violate("NET001", priority=15, line=name, player=me, fix=fix, also=tuple(also))
             continue
@@ -82,8 +90,7 @@ def judge_network(j: Judge, a: Network) -> None:
         if kind == RAIL:
             # two rails: built one after the other, anywhere legal (Q119, Q124)
             j.rule("RUL-RAIL-COAL", *(("Q124", "Q119") if i == 1 else ()))
-            price = take_coal(j, [line.a, line.b], f"the rail on {name}", a.coal_from,
-                              dry_run=j.failed)
+            price = take_coal(j, [line.a, line.b], f"the rail on {name}", a.coal_from, dry_run=j.failed)
             if price is None:
                 # two rails are built one after the other: the first cannot count on the second (Q124)
                 j.violate("NET007", priority=20, line=name, also=("Q124",) if n == 2 else ())

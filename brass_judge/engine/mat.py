@@ -1,7 +1,6 @@
 """The player mat: which tile is next (always the lowest level left, Q012)."""
-from __future__ import annotations
 
-from typing import Optional
+from __future__ import annotations
 
 from ..model import RAIL
 from .context import Judge
@@ -17,7 +16,9 @@ def mat_of(j: Judge, player: str) -> dict:
     if p.mat is not None:
         return p.own_mat()
     mat = {ind: infer_mat_stack(j.data, j.pos, player, ind) for ind in j.data.mat_counts()}
-    note = f"{player}'s mat not given: inferred from {player}'s tiles on the board (full mat minus tiles built)"
+    note = (
+        f"{player}'s mat not given: inferred from {player}'s tiles on the board (full mat minus tiles built)"
+    )
     if j.pos.era == RAIL:
         note += "; Rail Era: level 1 tiles taken as gone"
     p.mat = mat
@@ -38,7 +39,7 @@ def infer_mat_stack(data, pos, player: str, industry: str) -> dict:
     return {lv: c for lv, c in levels.items() if c > 0}
 
 
-def lowest_level(mat: dict, industry: str) -> Optional[int]:
+def lowest_level(mat: dict, industry: str) -> int | None:
     levels = [lv for lv, c in mat.get(industry, {}).items() if c > 0]
     return min(levels) if levels else None
 

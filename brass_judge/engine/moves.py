@@ -27,14 +27,15 @@ Every non-build action discards one representative card: the first card in hand 
 unknown, no card is named and the engine assumes a suitable one). Moves are therefore listed modulo
 which card is discarded. A Double Action Build discards the first two cards in hand.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import combinations, combinations_with_replacement
-from typing import Any, Iterable, Optional
+from typing import Any
 
-from ..model import (CANAL, DCM_X, DISTANT, RAIL, Build, Develop, Loan, Network, Pass, Position, Sale,
-                     Sell)
+from ..model import CANAL, DCM_X, DISTANT, RAIL, Build, Develop, Loan, Network, Pass, Position, Sale, Sell
 from .board import distances_from, has_pieces_on_board, link_adjacency, network_of, trade_locations
 
 #: Action types in display order, with the notation word of each.
@@ -64,8 +65,13 @@ class Move:
     def to_dict(self) -> dict:
         from ..notation import action_to_obj
 
-        return {"notation": self.notation, "type": self.kind, "cost": self.cost, "gain": self.gain,
-                "action": action_to_obj(self.action)}
+        return {
+            "notation": self.notation,
+            "type": self.kind,
+            "cost": self.cost,
+            "gain": self.gain,
+            "action": action_to_obj(self.action),
+        }
 
 
 class _Ctx:
@@ -81,8 +87,11 @@ class _Ctx:
         self.has_pieces = has_pieces_on_board(pos, self.me)
         self.adj = link_adjacency(pos)
         self.trade = trade_locations(pos, data)
-        self.links_left = (self.p.links_left if self.p.links_left is not None
-                           else data.links_per_player - len(pos.own_links(self.me)))
+        self.links_left = (
+            self.p.links_left
+            if self.p.links_left is not None
+            else data.links_per_player - len(pos.own_links(self.me))
+        )
         self._mat = None
         self._dist: dict = {}
         self.deck = data.deck_for(pos.num_players)
@@ -98,7 +107,7 @@ class _Ctx:
         """The representative card discarded by a non-build action."""
         return () if self.hand is None else tuple(self.hand[:1])
 
-    def two_cards(self) -> Optional[tuple]:
+    def two_cards(self) -> tuple | None:
         if self.hand is None:
             # hand unknown: any two cards of the deck stand for the pair discarded (listed modulo cards)
             keys = sorted(self.deck)
@@ -119,7 +128,7 @@ class _Ctx:
                 self._mat = mat_of(Judge(work, self.data, self.me), self.me)
         return self._mat
 
-    def lowest(self, industry: str) -> Optional[int]:
+    def lowest(self, industry: str) -> int | None:
         levels = [lv for lv, c in self.mat.get(industry, {}).items() if c > 0]
         return min(levels) if levels else None
 
@@ -184,8 +193,9 @@ def _build_candidates(c: _Ctx) -> Iterable[Build]:
             if not targets:
                 continue
             loc_card = c.holds(loc.key)
-            ind_card = c.holds(industry) and (not c.has_pieces or loc.key in c.net
-                                              or (virtual and loc.key == "birkenhead"))
+            ind_card = c.holds(industry) and (
+                not c.has_pieces or loc.key in c.net or (virtual and loc.key == "birkenhead")
+            )
             for space in targets:
                 # the no-tiles Industry card rule builds on a free space only, never overbuilds (Q074)
                 ind_ok = ind_card and not (space is not None and not c.has_pieces)
@@ -230,7 +240,10 @@ def _network_candidates(c: _Ctx, max_rail_pairs: int) -> Iterable[Network]:
             if ln2 in first and ln2.key < ln.key:
                 yield Network((ln2.key, ln.key), card), Network((ln.key, ln2.key), card)
             else:
-                yield Network((ln.key, ln2.key), card), (Network((ln2.key, ln.key), card) if ln2 in first else None)
+                yield (
+                    Network((ln.key, ln2.key), card),
+                    (Network((ln2.key, ln.key), card) if ln2 in first else None),
+                )
 
 
 def _develop_candidates(c: _Ctx) -> Iterable[Develop]:
@@ -338,8 +351,8 @@ def _units(c: _Ctx, kind: str, max_rail_pairs: int) -> list:
 
 def _prepare(position, data, kinds):
     """(position, data, context, kinds) or None when nobody can act."""
-    from . import _data_for
     from ..position_io import LoadedPosition
+    from . import _data_for
 
     if isinstance(position, LoadedPosition):
         position = position.position
@@ -359,7 +372,7 @@ def _prepare(position, data, kinds):
     return pos, data, _Ctx(pos, data), [k for k in KINDS if k in want]
 
 
-def _judge_unit(c: _Ctx, unit: tuple) -> Optional[Move]:
+def _judge_unit(c: _Ctx, unit: tuple) -> Move | None:
     from . import check
 
     for action in unit:
@@ -370,8 +383,9 @@ def _judge_unit(c: _Ctx, unit: tuple) -> Optional[Move]:
     return None
 
 
-def legal_moves(position, data=None, *, kinds: Optional[Iterable[str]] = None,
-                max_rail_pairs: int = MAX_RAIL_PAIRS) -> list[Move]:
+def legal_moves(
+    position, data=None, *, kinds: Iterable[str] | None = None, max_rail_pairs: int = MAX_RAIL_PAIRS
+) -> list[Move]:
     """List every legal single action for the player to move, as :class:`Move` records.
 
     *kinds* limits the listing to some action types (``"build"``, ``"network"``, ...). Each move
@@ -390,8 +404,9 @@ def legal_moves(position, data=None, *, kinds: Optional[Iterable[str]] = None,
     return out
 
 
-def sample_moves(position, rng, data=None, *, kinds: Iterable[str], k: int = 1,
-                 max_rail_pairs: int = MAX_RAIL_PAIRS) -> list[Move]:
+def sample_moves(
+    position, rng, data=None, *, kinds: Iterable[str], k: int = 1, max_rail_pairs: int = MAX_RAIL_PAIRS
+) -> list[Move]:
     """Up to *k* different legal moves drawn at random (without replacement) from
     :func:`legal_moves` ``(kinds=kinds)``.
 
@@ -414,8 +429,9 @@ def sample_moves(position, rng, data=None, *, kinds: Iterable[str], k: int = 1,
     return out
 
 
-def sample_move(position, rng, data=None, *, kinds: Iterable[str], max_rail_pairs: int = MAX_RAIL_PAIRS
-                ) -> Optional[Move]:
+def sample_move(
+    position, rng, data=None, *, kinds: Iterable[str], max_rail_pairs: int = MAX_RAIL_PAIRS
+) -> Move | None:
     """A legal move drawn uniformly from :func:`legal_moves` ``(kinds=kinds)``, or None."""
     got = sample_moves(position, rng, data, kinds=kinds, k=1, max_rail_pairs=max_rail_pairs)
     return got[0] if got else None
@@ -460,8 +476,16 @@ def group_moves(moves: Iterable[Move], position) -> list[dict]:
         key = (format_action(replace(a, cards=())), m.kind, m.cost, m.gain, n_cards)
         g = groups.get(key)
         if g is None:
-            g = groups[key] = {"notation": key[0], "type": m.kind, "cost": m.cost, "gain": m.gain,
-                               "cards": [], "any_card": False, "cards_needed": n_cards, "moves": []}
+            g = groups[key] = {
+                "notation": key[0],
+                "type": m.kind,
+                "cost": m.cost,
+                "gain": m.gain,
+                "cards": [],
+                "any_card": False,
+                "cards_needed": n_cards,
+                "moves": [],
+            }
         g["moves"].append(m)
         if not isinstance(a, Build) or n_cards == 2:
             g["any_card"] = True  # Q029: the card discarded does not matter (two for a Double Action Build)

@@ -9,9 +9,8 @@ has none, the Iron Market, cheapest first, £5 when empty, no connection needed 
 Consumed cubes return to the general supply (Q068). A market holding ``k`` cubes has them on its
 ``k`` most expensive spaces, so buying pays ``prices[8-k]`` and selling fills ``prices[7-k]``.
 """
-from __future__ import annotations
 
-from typing import Optional
+from __future__ import annotations
 
 from ..model import MARKET, Tile
 from .board import distances_from, link_adjacency, outside_apart, trade_locations
@@ -25,7 +24,7 @@ def market_buy_price(data, cubes: int, market: str) -> int:
     return prices[len(prices) - cubes]
 
 
-def market_sell_price(data, cubes: int, market: str) -> Optional[int]:
+def market_sell_price(data, cubes: int, market: str) -> int | None:
     prices = data.coal_market if market == "coal" else data.iron_market
     if cubes >= len(prices):
         return None
@@ -36,18 +35,29 @@ def _take_cube(j: Judge, t: Tile, resource: str, consumer: str) -> None:
     t = j.pos.own_tile(t)
     t.cubes -= 1
     if j.narrate:
-        j.effect("cube", f"1 {resource} from {j.tile_name(t)} for {consumer} (free; to the supply)",
-                 resource=resource, source="tile", location=t.location, space=t.space, owner=t.owner,
-                 cubes_left=t.cubes)
+        j.effect(
+            "cube",
+            f"1 {resource} from {j.tile_name(t)} for {consumer} (free; to the supply)",
+            resource=resource,
+            source="tile",
+            location=t.location,
+            space=t.space,
+            owner=t.owner,
+            cubes_left=t.cubes,
+        )
     j.rule("RUL-CUBES-TO-SUPPLY")
     if t.cubes == 0:
         j.flip(t, f"its last {resource} cube was taken")
 
 
-def coal_sources(j: Judge, sites, adj: Optional[dict] = None) -> tuple[dict, list]:
+def coal_sources(j: Judge, sites, adj: dict | None = None) -> tuple[dict, list]:
     """(distance map from *sites*, unflipped coal mines with cubes connected to them, closest first)."""
     dist = distances_from(j.pos, list(sites), adj)
-    mines = [t for t in j.pos.tiles if t.industry == "coal_mine" and not t.flipped and t.cubes > 0 and t.location in dist]
+    mines = [
+        t
+        for t in j.pos.tiles
+        if t.industry == "coal_mine" and not t.flipped and t.cubes > 0 and t.location in dist
+    ]
     mines.sort(key=lambda t: (dist[t.location], t.location, t.space))
     return dist, mines
 
@@ -59,7 +69,9 @@ def _mine_beyond_outside(j: Judge, sites) -> bool:
     return bool(mines) and outside_apart(j.pos, j.data, sites, mines)
 
 
-def take_coal(j: Judge, sites, consumer: str, chosen: Optional[tuple] = None, *, dry_run: bool = False) -> Optional[int]:
+def take_coal(
+    j: Judge, sites, consumer: str, chosen: tuple | None = None, *, dry_run: bool = False
+) -> int | None:
     """Consume one coal for something at *sites* (one location, or the two ends of a new rail).
 
     Returns the money the coal costs (0 from a mine), or None when no coal can be had.
@@ -85,21 +97,36 @@ def take_coal(j: Judge, sites, consumer: str, chosen: Optional[tuple] = None, *,
                 pick, named_used = good[0], True
                 j.named_source("coal", used=True)
             else:
-                _named_coal_unusable(j, chosen, consumer, ", ".join(sorted({j.loc(t.location) for t in closest})),
-                                     [t for t in named if t not in good])
+                _named_coal_unusable(
+                    j,
+                    chosen,
+                    consumer,
+                    ", ".join(sorted({j.loc(t.location) for t in closest})),
+                    [t for t in named if t not in good],
+                )
         if not named_used and market_named:
-            j.named_source("coal", code="BLD023", consumer=consumer,
-                           mines=", ".join(dict.fromkeys(j.tile_name(t) for t in closest)))
+            j.named_source(
+                "coal",
+                code="BLD023",
+                consumer=consumer,
+                mines=", ".join(dict.fromkeys(j.tile_name(t) for t in closest)),
+            )
         if not named_used and len({(t.location, t.space) for t in closest}) > 1:
             same = [t for t in closest[1:] if t.location == pick.location]
-            alts = ", ".join(j.tile_name(t) + (f" (space {t.space})" if t.location == pick.location else "")
-                             for t in closest[1:])
-            j.assume(f"two or more coal mines are equally close ({best} link(s)) for {consumer}: took "
-                     f"{j.tile_name(pick)}{f' (space {pick.space})' if same else ''}; alternatives: {alts} "
-                     "(name one with coal=LOCATION)")
+            alts = ", ".join(
+                j.tile_name(t) + (f" (space {t.space})" if t.location == pick.location else "")
+                for t in closest[1:]
+            )
+            j.assume(
+                f"two or more coal mines are equally close ({best} link(s)) for {consumer}: took "
+                f"{j.tile_name(pick)}{f' (space {pick.space})' if same else ''}; alternatives: {alts} "
+                "(name one with coal=LOCATION)"
+            )
         if j.narrate:
-            j.step(f"coal for {consumer}: connected unflipped mines by distance: "
-                   + ", ".join(f"{j.loc(t.location)} ({dist[t.location]})" for t in mines))
+            j.step(
+                f"coal for {consumer}: connected unflipped mines by distance: "
+                + ", ".join(f"{j.loc(t.location)} ({dist[t.location]})" for t in mines)
+            )
         if best == 0:
             j.rule("RUL-COAL-SAME-TOWN")
         else:
@@ -126,8 +153,10 @@ def take_coal(j: Judge, sites, consumer: str, chosen: Optional[tuple] = None, *,
         _named_coal_unusable(j, chosen, consumer, "none is connected, so the Coal Market", [])
     reach = [loc for loc in dist if loc in trade]
     if j.narrate:
-        j.step(f"coal for {consumer}: no connected unflipped coal mine; trade icons connected: "
-               + (", ".join(j.loc(l) for l in reach) or "none"))
+        j.step(
+            f"coal for {consumer}: no connected unflipped coal mine; trade icons connected: "
+            + (", ".join(j.loc(l) for l in reach) or "none")
+        )
     if not reach:
         return None
     if market_named:
@@ -135,17 +164,27 @@ def take_coal(j: Judge, sites, consumer: str, chosen: Optional[tuple] = None, *,
     price = market_buy_price(j.data, j.pos.coal_market, "coal")
     ports = [t for t in j.pos.tiles if t.industry == "port" and t.location == reach[0]]
     # a port's trade icon, either side up (Q062); buying through it does not flip it (Q113)
-    j.rule("RUL-COAL-MARKET", *(("Q062",) if ports else ()), *(("Q113",) if any(not t.flipped for t in ports) else ()),
-           *(("Q057",) if _mine_beyond_outside(j, sites) else ()))
+    j.rule(
+        "RUL-COAL-MARKET",
+        *(("Q062",) if ports else ()),
+        *(("Q113",) if any(not t.flipped for t in ports) else ()),
+        *(("Q057",) if _mine_beyond_outside(j, sites) else ()),
+    )
     if j.pos.coal_market <= 0:
         j.rule("RUL-MARKET-EMPTY")
     if not dry_run:
         if j.pos.coal_market > 0:
             j.pos.coal_market -= 1
         if j.narrate:
-            j.effect("cube", f"1 coal bought from the Coal Market for £{price} for {consumer} "
-                     f"(via the trade icon in {j.loc(reach[0])})", resource="coal", source="market", price=price,
-                     market_cubes=j.pos.coal_market)
+            j.effect(
+                "cube",
+                f"1 coal bought from the Coal Market for £{price} for {consumer} "
+                f"(via the trade icon in {j.loc(reach[0])})",
+                resource="coal",
+                source="market",
+                price=price,
+                market_cubes=j.pos.coal_market,
+            )
     return price
 
 
@@ -155,14 +194,21 @@ def _named_coal_unusable(j: Judge, chosen: tuple, consumer: str, closest: str, f
     with no coal mine at all is not a choice the rules know: it is set aside, with an assumption."""
     there = farther or [t for t in j.pos.tiles if t.industry == "coal_mine" and t.location in chosen]
     if there:
-        j.named_source("coal", code="BLD019", closest=closest,
-                       chosen=", ".join(dict.fromkeys(j.loc(t.location) for t in there)))
+        j.named_source(
+            "coal",
+            code="BLD019",
+            closest=closest,
+            chosen=", ".join(dict.fromkeys(j.loc(t.location) for t in there)),
+        )
     else:
-        j.named_source("coal", assumption=f"coal={','.join(chosen)} names no coal mine for {consumer}: the choice "
-                       f"was not used (coal from: {closest})")
+        j.named_source(
+            "coal",
+            assumption=f"coal={','.join(chosen)} names no coal mine for {consumer}: the choice "
+            f"was not used (coal from: {closest})",
+        )
 
 
-def take_iron(j: Judge, consumer: str, chosen: Optional[tuple] = None, *, dry_run: bool = False) -> int:
+def take_iron(j: Judge, consumer: str, chosen: tuple | None = None, *, dry_run: bool = False) -> int:
     """Consume one iron; return its cost (0 from an iron works)."""
     works = [t for t in j.pos.tiles if t.industry == "iron_works" and not t.flipped and t.cubes > 0]
     # iron=market asks for market iron: allowed only when the board has none (Q064)
@@ -179,15 +225,21 @@ def take_iron(j: Judge, consumer: str, chosen: Optional[tuple] = None, *, dry_ru
             # e.g. the named works ran dry on an earlier cube: any other works will do (Q063)
             _named_iron_unusable(j, chosen, consumer)
         if not named and market_named:
-            j.named_source("iron", code="BLD024", consumer=consumer,
-                           works=", ".join(j.tile_name(t) for t in works))
+            j.named_source(
+                "iron", code="BLD024", consumer=consumer, works=", ".join(j.tile_name(t) for t in works)
+            )
         if not named and len(works) > 1 and len({t.owner for t in works}) > 1:
-            j.assume(f"iron for {consumer}: took it from {j.tile_name(pick)}; any unflipped iron works may be used "
-                     f"(alternatives: {', '.join(j.tile_name(t) for t in works[1:])}; name one with iron=LOCATION)")
+            j.assume(
+                f"iron for {consumer}: took it from {j.tile_name(pick)}; any unflipped iron works may be used "
+                f"(alternatives: {', '.join(j.tile_name(t) for t in works[1:])}; name one with iron=LOCATION)"
+            )
         # board iron must be used even when it flips an opponent's iron works (Q064)
         j.rule("RUL-IRON-WORKS", *(("Q064",) if pick.owner != j.player else ()))
         if j.narrate:
-            j.step(f"iron for {consumer}: unflipped iron works with iron: " + ", ".join(j.tile_name(t) for t in works))
+            j.step(
+                f"iron for {consumer}: unflipped iron works with iron: "
+                + ", ".join(j.tile_name(t) for t in works)
+            )
         if not dry_run:
             _take_cube(j, pick, "iron", consumer)
         return 0
@@ -205,8 +257,14 @@ def take_iron(j: Judge, consumer: str, chosen: Optional[tuple] = None, *, dry_ru
         if j.pos.iron_market > 0:
             j.pos.iron_market -= 1
         if j.narrate:
-            j.effect("cube", f"1 iron bought from the Iron Market for £{price} for {consumer}", resource="iron",
-                     source="market", price=price, market_cubes=j.pos.iron_market)
+            j.effect(
+                "cube",
+                f"1 iron bought from the Iron Market for £{price} for {consumer}",
+                resource="iron",
+                source="market",
+                price=price,
+                market_cubes=j.pos.iron_market,
+            )
     return price
 
 
@@ -216,8 +274,11 @@ def _named_iron_unusable(j: Judge, chosen: tuple, consumer: str, *, market: bool
     if any(t.industry == "iron_works" and t.location in chosen for t in j.pos.tiles):
         j.named_source("iron", code="BLD020", chosen=", ".join(j.loc(c) for c in chosen))
     else:
-        j.named_source("iron", assumption=f"iron={','.join(chosen)} names no iron works for {consumer}: the choice "
-                       "was not used" + (" (no iron is left on the board: the Iron Market)" if market else ""))
+        j.named_source(
+            "iron",
+            assumption=f"iron={','.join(chosen)} names no iron works for {consumer}: the choice "
+            "was not used" + (" (no iron is left on the board: the Iron Market)" if market else ""),
+        )
 
 
 def sell_new_cubes(j: Judge, t: Tile) -> None:
@@ -231,7 +292,9 @@ def sell_new_cubes(j: Judge, t: Tile) -> None:
         if not any(loc in trade for loc in dist):
             # the rule still decides: an unconnected mine keeps its cubes, for good (Q070, Q071)
             j.rule("RUL-MARKET-SALE", "Q071")
-            j.step(f"the new coal mine in {j.loc(t.location)} is not connected to a trade icon: its cubes stay on it")
+            j.step(
+                f"the new coal mine in {j.loc(t.location)} is not connected to a trade icon: its cubes stay on it"
+            )
             return
     attr = "coal_market" if resource == "coal" else "iron_market"
     earned = 0
@@ -245,8 +308,12 @@ def sell_new_cubes(j: Judge, t: Tile) -> None:
         earned += price
         moved += 1
     through = [] if resource == "iron" else [x for x in dist if x in trade]
-    if moved and through and all(j.data.locations[x].kind != "outside" for x in through) and any(
-            p.industry == "port" and not p.flipped and p.location in through for p in j.pos.tiles):
+    if (
+        moved
+        and through
+        and all(j.data.locations[x].kind != "outside" for x in through)
+        and any(p.industry == "port" and not p.flipped and p.location in through for p in j.pos.tiles)
+    ):
         j.rule("RUL-MARKET-SALE", "Q113")  # selling through a port does not flip it
     else:
         j.rule("RUL-MARKET-SALE")
@@ -255,9 +322,16 @@ def sell_new_cubes(j: Judge, t: Tile) -> None:
     if moved:
         j.pos.player[t.owner].money += earned
         if j.narrate:
-            j.effect("market-sale", f"{moved} {resource} cube(s) move from the new {j.ind(t.industry)} to the "
-                     f"{resource.title()} Market; {t.owner} collects £{earned}", resource=resource, cubes=moved,
-                     money=earned, owner=t.owner, market_cubes=getattr(j.pos, attr))
+            j.effect(
+                "market-sale",
+                f"{moved} {resource} cube(s) move from the new {j.ind(t.industry)} to the "
+                f"{resource.title()} Market; {t.owner} collects £{earned}",
+                resource=resource,
+                cubes=moved,
+                money=earned,
+                owner=t.owner,
+                market_cubes=getattr(j.pos, attr),
+            )
     else:
         j.step(f"the {resource.title()} Market is full: no cubes move")
     if t.cubes == 0:

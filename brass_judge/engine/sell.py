@@ -8,6 +8,7 @@ marker down by its number and adds the bonus beside the new space in income spac
 reaching X ends the whole action at once and that mill stays unflipped (Q106). Otherwise the
 mill flips and gives its income.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -43,8 +44,13 @@ def judge_sell(j: Judge, a: Sell) -> None:
     distant_sales = 0
     for n, sale in enumerate(a.sales):
         mloc = d.locations[sale.mill]
-        mills = [t for t in pos.tiles_at(sale.mill) if t.owner == me and t.industry == "cotton_mill"
-                 and (sale.mill_space is None or t.space == sale.mill_space)]
+        mills = [
+            t
+            for t in pos.tiles_at(sale.mill)
+            if t.owner == me
+            and t.industry == "cotton_mill"
+            and (sale.mill_space is None or t.space == sale.mill_space)
+        ]
         unflipped = [t for t in mills if not t.flipped]
         if not unflipped:
             if any((t.location, t.space) in sold for t in mills):
@@ -54,12 +60,17 @@ def judge_sell(j: Judge, a: Sell) -> None:
             continue
         mill = unflipped[0]
         if len(unflipped) > 1 and sale.mill_space is None:
-            j.assume(f"{me} has {len(unflipped)} unflipped mills in {mloc.name}: sold the one on space {mill.space}")
+            j.assume(
+                f"{me} has {len(unflipped)} unflipped mills in {mloc.name}: sold the one on space {mill.space}"
+            )
         dist = distances_from(pos, [mill.location])
         if sale.to != DISTANT:
             ploc = d.locations[sale.to]
-            ports = [t for t in pos.tiles_at(sale.to) if t.industry == "port"
-                     and (sale.port_space is None or t.space == sale.port_space)]
+            ports = [
+                t
+                for t in pos.tiles_at(sale.to)
+                if t.industry == "port" and (sale.port_space is None or t.space == sale.port_space)
+            ]
             if not ports:
                 j.violate("SEL004", priority=10, location=ploc.name)
                 continue
@@ -76,15 +87,18 @@ def judge_sell(j: Judge, a: Sell) -> None:
             port = free[0]
             if sale.port_space is None and len({t.owner for t in free}) > 1:
                 # the choice decides who gains the port's income (Q031): say it was made
-                j.assume(f"{len(free)} unflipped ports in {ploc.name}: sold to {j.tile_name(port)} (space "
-                         f"{port.space}); name another with {sale.to}#N")
+                j.assume(
+                    f"{len(free)} unflipped ports in {ploc.name}: sold to {j.tile_name(port)} (space "
+                    f"{port.space}); name another with {sale.to}#N"
+                )
             if sale.to not in dist:
                 # an outside location on each side does not join them (Q057)
                 outside = lambda reach: {x for x in reach if d.locations[x].kind == "outside"}  # noqa: E731
                 mine_side, port_side = outside(dist), outside(distances_from(pos, [sale.to]))
                 split = bool(mine_side and port_side and mine_side != port_side)
-                j.violate("SEL002", priority=15, location=mloc.name, port=ploc.name,
-                          also=("Q057",) if split else ())
+                j.violate(
+                    "SEL002", priority=15, location=mloc.name, port=ploc.name, also=("Q057",) if split else ()
+                )
                 continue
             if j.failed:
                 continue
@@ -99,10 +113,18 @@ def judge_sell(j: Judge, a: Sell) -> None:
                 also.append("Q107")  # ports still buy once the Distant Cotton Market is closed
             j.rule("RUL-PORT-SALE", *also)
             if j.narrate:
-                j.step(f"the mill in {mloc.name} reaches the port in {ploc.name} ({dist[sale.to]} link(s): "
-                       + " - ".join(j.loc(x) for x in path_between(pos, mill.location, sale.to)) + ")")
-                j.effect("sale", f"{me} sells the mill in {mloc.name} to {j.tile_name(port)}",
-                         mill=mill.location, to=sale.to, kind="port")
+                j.step(
+                    f"the mill in {mloc.name} reaches the port in {ploc.name} ({dist[sale.to]} link(s): "
+                    + " - ".join(j.loc(x) for x in path_between(pos, mill.location, sale.to))
+                    + ")"
+                )
+                j.effect(
+                    "sale",
+                    f"{me} sells the mill in {mloc.name} to {j.tile_name(port)}",
+                    mill=mill.location,
+                    to=sale.to,
+                    kind="port",
+                )
             j.flip(port, "a cotton mill sold to it")
             j.flip(mill, "sold")
             sold.add((mill.location, mill.space))
@@ -126,17 +148,30 @@ def judge_sell(j: Judge, a: Sell) -> None:
             if tile is not None and tile != top:
                 if unseen[tile] > 0:
                     # a tile of that number is still face down, just not on top (the recorded order)
-                    j.violate("SEL010", priority=10, tile=tile, top=top,
-                              order=", ".join(str(x) for x in pos.dcm_order))
+                    j.violate(
+                        "SEL010",
+                        priority=10,
+                        tile=tile,
+                        top=top,
+                        order=", ".join(str(x) for x in pos.dcm_order),
+                    )
                 else:
-                    j.violate("SEL008", priority=10, tile=tile,
-                              unseen=", ".join(str(x) for x in sorted(unseen.elements())) or "none")
+                    j.violate(
+                        "SEL008",
+                        priority=10,
+                        tile=tile,
+                        unseen=", ".join(str(x) for x in sorted(unseen.elements())) or "none",
+                    )
                 continue
             tile = top
         elif tile is not None:
             if unseen[tile] <= 0:
-                j.violate("SEL008", priority=10, tile=tile,
-                          unseen=", ".join(str(x) for x in sorted(unseen.elements())) or "none")
+                j.violate(
+                    "SEL008",
+                    priority=10,
+                    tile=tile,
+                    unseen=", ".join(str(x) for x in sorted(unseen.elements())) or "none",
+                )
                 continue
         elif j.forced_draws:
             tile = j.forced_draws.pop(0)
@@ -156,8 +191,10 @@ def judge_sell(j: Judge, a: Sell) -> None:
         else:
             j.rule("RUL-DCM-VIA-PORT", "Q100")
         if j.narrate:
-            j.step(f"the mill in {mloc.name} reaches the trade icon in {j.loc(via[0])}; Distant Cotton Market "
-                   f"tile: {tile}")
+            j.step(
+                f"the mill in {mloc.name} reaches the trade icon in {j.loc(via[0])}; Distant Cotton Market "
+                f"tile: {tile}"
+            )
         if pos.dcm_order:
             pos.dcm_order = pos.dcm_order[1:]  # replaced, never changed in place (Position.copy shares it)
         pos.dcm_drawn = pos.dcm_drawn + [tile]
@@ -165,10 +202,16 @@ def judge_sell(j: Judge, a: Sell) -> None:
         pos.dcm_position = min(DCM_X, before + tile)
         if pos.dcm_position >= DCM_X:
             j.rule("RUL-DCM-X")
-            j.effect("dcm", f"Distant Cotton Market tile {tile}: the marker moves {before}→X; the Sell action ends "
-                     f"and the mill in {mloc.name} stays unflipped", tile=tile, marker=pos.dcm_position, bonus=None,
-                     mill=mill.location)
-            rest = a.sales[n + 1:]
+            j.effect(
+                "dcm",
+                f"Distant Cotton Market tile {tile}: the marker moves {before}→X; the Sell action ends "
+                f"and the mill in {mloc.name} stays unflipped",
+                tile=tile,
+                marker=pos.dcm_position,
+                bonus=None,
+                mill=mill.location,
+            )
+            rest = a.sales[n + 1 :]
             if rest:
                 j.effect("dcm", f"{len(rest)} later sale(s) in this action are not made", skipped=len(rest))
             break
@@ -183,8 +226,15 @@ def judge_sell(j: Judge, a: Sell) -> None:
         if pos.dcm_drawn.count(tile) > d.dcm_tiles.get(pos.num_players, ()).count(tile):
             also.append("Q131")  # a tile the Roxley set leaves out: the Classic setup uses all 12
         j.rule("RUL-DCM-SALE", *also)
-        j.effect("dcm", f"Distant Cotton Market tile {tile}: the marker moves {before}→{pos.dcm_position}; "
-                 f"bonus +{bonus} income space(s)", tile=tile, marker=pos.dcm_position, bonus=bonus, mill=mill.location)
+        j.effect(
+            "dcm",
+            f"Distant Cotton Market tile {tile}: the marker moves {before}→{pos.dcm_position}; "
+            f"bonus +{bonus} income space(s)",
+            tile=tile,
+            marker=pos.dcm_position,
+            bonus=bonus,
+            mill=mill.location,
+        )
         if bonus:
             j.advance_income(me, bonus, "the Distant Cotton Market bonus")
         j.flip(mill, "sold to the Distant Cotton Market")

@@ -4,6 +4,7 @@ Valid does not mean reachable: these checks find what the components and rules m
 (too many tiles, wrong spaces, canal-era limits, market and track ranges, ...). ``check`` runs them
 first and refuses to judge an impossible position.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -59,7 +60,11 @@ def validate(loaded, data=None) -> list:
             bad("POS018", tpath(i), location=loc.name)
             continue
         if t.space >= len(loc.spaces) or t.industry not in loc.spaces[t.space].industries:
-            icons = "/".join(sorted(data.industry_names[x] for x in loc.spaces[t.space].industries)) if t.space < len(loc.spaces) else "nothing"
+            icons = (
+                "/".join(sorted(data.industry_names[x] for x in loc.spaces[t.space].industries))
+                if t.space < len(loc.spaces)
+                else "nothing"
+            )
             bad("POS002", tpath(i), tile=tname(t), location=loc.name, space=t.space, icons=icons)
         key = (t.location, t.space)
         if key in seen_spaces:
@@ -74,13 +79,29 @@ def validate(loaded, data=None) -> list:
         if t.industry == "shipyard" and t.level == 0:
             bad("POS014", tpath(i), also=("Q081",), tile=tname(t), why="level 0 shipyards can never be built")
         elif spec is not None and pos.era == CANAL and CANAL not in spec.eras:
-            bad("POS014", tpath(i), also=("Q081",) if t.industry == "shipyard" else (), tile=tname(t),
-                why=f"a level {t.level} {data.industry_names[t.industry]} can only be built in the Rail Era")
+            bad(
+                "POS014",
+                tpath(i),
+                also=("Q081",) if t.industry == "shipyard" else (),
+                tile=tname(t),
+                why=f"a level {t.level} {data.industry_names[t.industry]} can only be built in the Rail Era",
+            )
         elif t.industry == "shipyard" and pos.era == CANAL and t.location in data.graphs.rail_only:
-            bad("POS014", tpath(i), also=("Q080",), tile=tname(t),
-                why=f"no coal can reach {loc.name} in the Canal Era, so no shipyard can have been built there")
+            bad(
+                "POS014",
+                tpath(i),
+                also=("Q080",),
+                tile=tname(t),
+                why=f"no coal can reach {loc.name} in the Canal Era, so no shipyard can have been built there",
+            )
         elif t.industry == "shipyard" and not t.flipped:
-            bad("POS014", tpath(i), also=("Q082",), tile=tname(t), why="a shipyard flips the moment it is built")
+            bad(
+                "POS014",
+                tpath(i),
+                also=("Q082",),
+                tile=tname(t),
+                why="a shipyard flips the moment it is built",
+            )
         if t.industry in ("coal_mine", "iron_works"):
             if t.flipped and t.cubes:
                 bad("POS006", tpath(i), tile=tname(t), cubes=t.cubes)
@@ -105,9 +126,21 @@ def validate(loaded, data=None) -> list:
             mx = full[ind].get(lv, 0)
             on_mat = (p.mat or {}).get(ind, {}).get(lv, 0) if p.mat is not None else 0
             if n + on_mat > mx:
-                idx = next(i for i, t in enumerate(pos.tiles) if t.owner == name and t.industry == ind and t.level == lv)
-                bad("POS001", tpath(idx), player=name, have=n + on_mat, industry=data.industry_names[ind], level=lv,
-                    mat=f" {n} + mat {on_mat}" if p.mat is not None else f" {n}", max=mx)
+                idx = next(
+                    i
+                    for i, t in enumerate(pos.tiles)
+                    if t.owner == name and t.industry == ind and t.level == lv
+                )
+                bad(
+                    "POS001",
+                    tpath(idx),
+                    player=name,
+                    have=n + on_mat,
+                    industry=data.industry_names[ind],
+                    level=lv,
+                    mat=f" {n} + mat {on_mat}" if p.mat is not None else f" {n}",
+                    max=mx,
+                )
         if p.money < 0:
             bad("POS015", ("players", name, "money"), player=name, money=p.money)
         if not 0 <= p.income_space <= 99:
@@ -117,8 +150,12 @@ def validate(loaded, data=None) -> list:
         own_links = sum(1 for l in pos.links if l.owner == name)
         total_links = own_links + (p.links_left or 0) if p.links_left is not None else own_links
         if total_links > data.links_per_player:
-            bad("POS012", ("players", name, "links_left") if p.links_left is not None else ("links",),
-                player=name, count=total_links)
+            bad(
+                "POS012",
+                ("players", name, "links_left") if p.links_left is not None else ("links",),
+                player=name,
+                count=total_links,
+            )
     # --- links -----------------------------------------------------------------------------
     seen_lines: dict = {}
     for i, l in enumerate(pos.links):
@@ -141,48 +178,83 @@ def validate(loaded, data=None) -> list:
     drawn = Counter(pos.dcm_drawn)
     for v, n in drawn.items():
         if n > in_play[v]:
-            bad("POS020", ("distant_cotton_market", "drawn"), also=("Q001",),
-                why=f"{n} Distant Cotton Market tile(s) showing {v} drawn, but {pos.num_players} players use {in_play[v]}")
+            bad(
+                "POS020",
+                ("distant_cotton_market", "drawn"),
+                also=("Q001",),
+                why=f"{n} Distant Cotton Market tile(s) showing {v} drawn, but {pos.num_players} players use {in_play[v]}",
+            )
     if (pos.dcm_drawn or loaded.dcm_drawn_given) and 1 <= pos.dcm_position <= DCM_X:
         # the marker starts on space 1 and moves down by each tile drawn; X (9) ends the track
         reached = min(DCM_X, 1 + sum(pos.dcm_drawn))
         if reached != pos.dcm_position:
             at = "X" if reached == DCM_X else f"space {reached}"
-            since = (f"the tiles drawn ({', '.join(map(str, pos.dcm_drawn))}) put it on {at}" if pos.dcm_drawn
-                     else "no tile has been drawn (drawn: []), which leaves it on space 1; list the tiles drawn, "
-                          "or leave drawn: out if they are not known")
-            bad("POS020", ("distant_cotton_market", "marker"),
-                why=f"the Distant Cotton Market marker is on space {pos.dcm_position}, but {since}")
+            since = (
+                f"the tiles drawn ({', '.join(map(str, pos.dcm_drawn))}) put it on {at}"
+                if pos.dcm_drawn
+                else "no tile has been drawn (drawn: []), which leaves it on space 1; list the tiles drawn, "
+                "or leave drawn: out if they are not known"
+            )
+            bad(
+                "POS020",
+                ("distant_cotton_market", "marker"),
+                why=f"the Distant Cotton Market marker is on space {pos.dcm_position}, but {since}",
+            )
     if pos.dcm_order is not None:
         if drawn + Counter(pos.dcm_order) != in_play:
-            bad("POS020", ("distant_cotton_market", "order"), also=("Q001",),
+            bad(
+                "POS020",
+                ("distant_cotton_market", "order"),
+                also=("Q001",),
                 why="the drawn and face-down Distant Cotton Market tiles do not make up the set for "
-                    f"{pos.num_players} players ({sorted(in_play.elements())})")
+                f"{pos.num_players} players ({sorted(in_play.elements())})",
+            )
     if pos.turn is not None and pos.turn not in pos.player:
         bad("TRN001", ("turn",), turn=pos.turn, player=pos.turn)
     # --- the turn and the deck ----------------------------------------------------------------
     rounds = data.rounds_per_era.get(pos.num_players)
     if rounds and pos.round > rounds:
-        bad("POS023", ("round",), era=pos.era.title(), round=pos.round, players=pos.num_players, rounds=rounds)
+        bad(
+            "POS023", ("round",), era=pos.era.title(), round=pos.round, players=pos.num_players, rounds=rounds
+        )
     deck = data.deck_for(pos.num_players) if 2 <= pos.num_players <= 4 else {}
     for name in pos.players:
         p = pos.player[name]
         for pile, cards in (("hand", p.hand), ("discard pile", p.discard)):
-            for i, c in enumerate(dict.fromkeys(cards or ())):
+            for c in dict.fromkeys(cards or ()):
                 if deck and c not in deck:
-                    bad("POS024", ("players", name, "hand" if pile == "hand" else "discard"), player=name, pile=pile,
-                        card=data.industry_names.get(c) or (data.locations[c].name if c in data.locations else str(c)),
-                        players=pos.num_players)
+                    bad(
+                        "POS024",
+                        ("players", name, "hand" if pile == "hand" else "discard"),
+                        player=name,
+                        pile=pile,
+                        card=data.industry_names.get(c)
+                        or (data.locations[c].name if c in data.locations else str(c)),
+                        players=pos.num_players,
+                    )
     _card_counts(pos, data, deck, bad)
     per = actions_per_turn(pos)
     if pos.actions_left > per and not pos.game_over:
-        bad("POS021", ("actions_left",), player=pos.turn or "the player to move", left=pos.actions_left,
-            when="in the first round of the Canal Era" if per == 1 else "in this round", per=per)
+        bad(
+            "POS021",
+            ("actions_left",),
+            player=pos.turn or "the player to move",
+            left=pos.actions_left,
+            when="in the first round of the Canal Era" if per == 1 else "in this round",
+            per=per,
+        )
     if pos.draw_pile is None and pos.draw_deck is not None and pos.round >= 1 and deck:
         low, high = draw_deck_range(pos, data)
         if not low <= pos.draw_deck <= high:
-            bad("POS022", ("deck", "draw"), draw=pos.draw_deck, era=pos.era.title(), round=pos.round,
-                players=pos.num_players, range=f"{low}" if low == high else f"{low}-{high}")
+            bad(
+                "POS022",
+                ("deck", "draw"),
+                draw=pos.draw_deck,
+                era=pos.era.title(),
+                round=pos.round,
+                players=pos.num_players,
+                range=f"{low}" if low == high else f"{low}-{high}",
+            )
     return out
 
 
@@ -207,12 +279,28 @@ def _card_counts(pos, data, deck: dict, bad) -> None:
         mx = deck.get(card, 0)
         if not mx or total <= mx:  # a card not in the deck at all is POS024's (hands, discards)
             continue
-        name = data.industry_names.get(card) or (data.locations[card].name if card in data.locations else str(card))
+        name = data.industry_names.get(card) or (
+            data.locations[card].name if card in data.locations else str(card)
+        )
         # more than even the 4-player deck holds: the extra card can only be a read-manual card,
         # which every Roxley setup and both 2-player modes leave out (Q002)
-        manual = (card in data.read_manual_cards and mx < data.deck["classic"].get(card, 0)
-                  and total > data.deck[4].get(card, 0))
-        deck_name = ("Classic 66-card deck" if data.deck_for(pos.num_players) is data.deck.get("classic")
-                     else f"{pos.num_players}-player deck")
-        bad("POS025", where[-1][1], also=("Q002",) if manual else (), count=total, card=name,
-            places=", ".join(f"{w} {n}" for w, _, n in where), deck=deck_name, max=mx)
+        manual = (
+            card in data.read_manual_cards
+            and mx < data.deck["classic"].get(card, 0)
+            and total > data.deck[4].get(card, 0)
+        )
+        deck_name = (
+            "Classic 66-card deck"
+            if data.deck_for(pos.num_players) is data.deck.get("classic")
+            else f"{pos.num_players}-player deck"
+        )
+        bad(
+            "POS025",
+            where[-1][1],
+            also=("Q002",) if manual else (),
+            count=total,
+            card=name,
+            places=", ".join(f"{w} {n}" for w, _, n in where),
+            deck=deck_name,
+            max=mx,
+        )
