@@ -31,7 +31,7 @@ _LAZY = {
     "apply": ("brass_judge.engine", "apply"),
     "legal_actions": ("brass_judge.engine", "legal_actions"),
     "validate": ("brass_judge.engine.validate", "validate"),
-    "replay": ("brass_judge.games", "replay"),
+    "replay": ("brass_judge.gamelog", "replay"),
     "game_data": ("brass_judge.data", "game_data"),
 }
 

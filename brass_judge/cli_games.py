@@ -75,7 +75,7 @@ def register(app: typer.Typer) -> None:
             if out is not None and at is None:
                 raise InputError("--out needs --at N (the action to stop before)", code="INP074")
             refuse_clobber([(out, "position", "--out")], [(game, "game", "GAME")])
-            from .games import replay
+            from .gamelog import replay
 
             source, ann = _annotate(game, annotate_out, at)
 

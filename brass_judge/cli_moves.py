@@ -204,7 +204,7 @@ def register(app: typer.Typer) -> None:
         broken invariant."""
         from .data import game_data
         from .errors import InputError
-        from .games import dump_log
+        from .gamelog import dump_log
         from .selfplay import Ledger, play_game, summary
 
         if facts and out is None:

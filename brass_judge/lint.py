@@ -311,7 +311,7 @@ def near_miss(obj: Any) -> tuple | None:
 
 def classify(obj: Any) -> str:
     """The kind of file a parsed YAML document is, from its top-level keys."""
-    from .games import is_game_log
+    from .gamelog import is_game_log
 
     if is_game_log(obj):
         return "game"
@@ -414,7 +414,7 @@ _DEPARTURES = frozenset(("GAM002", "GAM003", "GAM004", "GAM006"))
 
 
 def _lint_game(doc, rep: FileReport) -> None:
-    from .games import read_log, replay
+    from .gamelog import read_log, replay
 
     log = read_log(doc)
     res = replay(log, keep_going=True)

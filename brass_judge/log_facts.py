@@ -33,7 +33,7 @@ class Annotation:
     annotated: list = field(default_factory=list)  #: 1-based turn numbers given an ``after:``
     kept: list = field(default_factory=list)  #: 1-based turn numbers whose own ``after:`` was kept
     not_reached: list = field(default_factory=list)  #: 1-based turn numbers after the departure
-    result: Any = None  #: the strict :class:`~brass_judge.games.ReplayResult`
+    result: Any = None  #: the strict :class:`~brass_judge.gamelog.ReplayResult`
 
     @property
     def stopped(self):
@@ -53,9 +53,9 @@ class Annotation:
 
 
 def turn_facts(log, data) -> tuple:
-    """Replay *log* (a :class:`~brass_judge.games.GameLog`) strictly; return ``(result, facts)``
+    """Replay *log* (a :class:`~brass_judge.gamelog.GameLog`) strictly; return ``(result, facts)``
     with ``facts[turn_index] = {player: {money, income_level, vp}}`` for every turn entry played."""
-    from .games import replay
+    from .gamelog import replay
 
     start = {"money": data.start_money, "income_level": data.income_level(data.start_income_space), "vp": 0}
     last = {name: dict(start) for name in log.players}
@@ -101,7 +101,7 @@ def annotate(text: str, name: str = "<game>", data=None) -> Annotation:
     :class:`~brass_judge.errors.InputError` when the log cannot be used."""
     import yaml
 
-    from .games import log_from_doc
+    from .gamelog import log_from_doc
     from .yamlio import load_string
 
     doc = load_string(text, name)
@@ -167,7 +167,7 @@ def _self_check(doc, out: str, name: str, facts: dict, ann: Annotation) -> None:
 
 
 def add_facts_to_text(text: str, data=None) -> str:
-    """*text* (a log as :func:`brass_judge.games.dump_log` writes it) with the facts after every turn."""
+    """*text* (a log as :func:`brass_judge.gamelog.dump_log` writes it) with the facts after every turn."""
     return annotate(text, "<selfplay>", data).text
 
 

@@ -42,4 +42,4 @@ def schema_file(name: str) -> Path:
 
 
 def data_dir(game: str = "lancashire") -> Path:
-    return PACKAGE_DIR / "data" / game
+    return PACKAGE_DIR / "games" / game / "data"

@@ -9,7 +9,7 @@ card discarded by a non-build action (and the two of a Double Action Build) is d
 
 The game flow (setup, end of turn, round and era, scoring) is :mod:`brass_judge.engine.flow`,
 driven by ``random.Random(seed)``; the players' choices use a separate generator seeded from the
-same seed, so the seed alone reproduces the game. The log (:mod:`brass_judge.games`) records the
+same seed, so the seed alone reproduces the game. The log (:mod:`brass_judge.gamelog`) records the
 explicit card and Distant Cotton Market orders, every Distant sale states the tile it draws and
 ``shortfalls:`` names the tiles removed to pay negative income, so ``games.replay`` reproduces the
 game exactly. (Where two coal mines are equally close the engine's default pick is used, on play
@@ -154,7 +154,7 @@ def play_game(
     *info* the flow effects), and once with ``kind="setup"``.
     """
     from .engine import flow
-    from .games import LogRecorder
+    from .gamelog import LogRecorder
 
     if data is None:
         from .data import game_data

@@ -187,7 +187,7 @@ def test_wheel_carries_rulings_schemas_and_data(tmp_path):
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "brass_judge/_bundled/rulings/lancashire.yaml" in names
     assert "brass_judge/_bundled/schemas/position.schema.json" in names
-    assert "brass_judge/data/lancashire/map.yaml" in names
+    assert "brass_judge/games/lancashire/data/map.yaml" in names
 
 
 def test_installed_copy_finds_its_data_outside_the_source_tree(tmp_path):

@@ -76,7 +76,7 @@ def _corpus() -> list:
         {
             *REPO.glob("examples/**/*.yaml"),
             *REPO.glob("tests/**/*.yaml"),
-            *REPO.glob("brass_judge/data/lancashire/*.yaml"),
+            *REPO.glob("brass_judge/games/lancashire/data/*.yaml"),
             *REPO.glob("rulings/*.yaml"),
         }
     )

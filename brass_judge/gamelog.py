@@ -14,7 +14,7 @@ illegal action is replaced by a pass discarding the same card, so the turn struc
 Writing logs (for self-play and converters)::
 
     from brass_judge.engine import flow
-    from brass_judge.games import LogRecorder, dump_log
+    from brass_judge.gamelog import LogRecorder, dump_log
 
     pos = flow.setup(["red", "blue"], data, rng=random.Random(7))
     rec = LogRecorder(pos, seat_order=["red", "blue"])      # records the explicit orders
