@@ -6,8 +6,14 @@ Public surface (the same names the CLI uses)::
     apply(position, turn_or_action, data=None) -> Position  # raises IllegalAction when illegal
     legal_actions(position, data=None)                      # see engine/moves.py
 
-Each action family lives in its own module (build, links, develop, sell, loan); turn-level rules
-(whose turn, how many actions, the card discarded) are here.
+Each action family lives in its own module (build, links, develop, loan; a game's own kinds, such
+as Lancashire's Sell, in its folder), found through the registry of action kinds
+(:mod:`brass_judge.actions`); turn-level rules (whose turn, how many actions, the card
+discarded) are here.
+
+The engine judges the position it is given: it does not validate it first and reads no files.
+The library facade (``brass_judge.check``, :mod:`brass_judge.facade`) and the CLI validate
+first, so that an impossible position is never judged.
 """
 
 from __future__ import annotations
