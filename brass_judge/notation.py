@@ -45,9 +45,11 @@ def _words(data) -> tuple:
 
 
 def __getattr__(name: str):
-    # ACTION_WORDS: Lancashire's action words, from the registry of action kinds
+    # Lancashire's action words (and YAML keys), from the registry of action kinds
     if name == "ACTION_WORDS":
         return tuple(k.word for k in action_kinds("lancashire"))
+    if name == "_KEYS":  # the keys of each kind's YAML mapping (the registry's ``keys``)
+        return {k.word: set(k.keys) for k in action_kinds("lancashire")}
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
