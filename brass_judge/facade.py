@@ -82,6 +82,23 @@ def validate(position: Any, data=None) -> list:
     return _validate(loaded, _data(loaded, data))
 
 
+def _prepare(position: Any, action: Any, data):
+    """(loaded position, game data, turn, the verdict on an impossible position or None)."""
+    loaded = load_position(position, data)
+    data = _data(loaded, data)
+    turn = _turn(action, data)
+    problems = validate(loaded, data)
+    if not problems:
+        return loaded, data, turn, None
+    from .verdict import Verdict
+
+    pos = loaded.position
+    player = turn.player or pos.turn or (pos.players[0] if pos.players else None)
+    verdict = Verdict(legal=False, player=player, violations=list(problems), turn=turn)
+    verdict.position_invalid = True  # type: ignore[attr-defined]
+    return loaded, data, turn, verdict
+
+
 def check(position: Any, action: Any, data=None, **kw):
     """Judge *action* (a turn, or one action) on *position*, validating the position first.
 
@@ -89,32 +106,22 @@ def check(position: Any, action: Any, data=None, **kw):
     """
     from .engine import check as _check
 
-    loaded = load_position(position, data)
-    data = _data(loaded, data)
-    turn = _turn(action, data)
-    problems = validate(loaded, data)
-    if problems:
-        from .verdict import Verdict
-
-        pos = loaded.position
-        player = turn.player or pos.turn or (pos.players[0] if pos.players else None)
-        verdict = Verdict(legal=False, player=player, violations=list(problems), turn=turn)
-        verdict.position_invalid = True  # type: ignore[attr-defined]
-        return verdict
+    loaded, data, turn, invalid = _prepare(position, action, data)
+    if invalid is not None:
+        return invalid
     return _check(loaded, turn, data, **kw)
 
 
 def apply(position: Any, action: Any, data=None):
     """The position after a legal *action* (raises :class:`~brass_judge.engine.IllegalAction`
-    when it is illegal or the position is impossible)."""
+    when it is illegal or the position is impossible; see :func:`brass_judge.engine.apply`)."""
     from .engine import IllegalAction
     from .engine import apply as _apply
 
-    v = check(position, action, data)
-    if not v.legal:
-        raise IllegalAction(v)
-    loaded = load_position(position, data)
-    return _apply(loaded, _turn(action, _data(loaded, data)), data)
+    loaded, data, turn, invalid = _prepare(position, action, data)
+    if invalid is not None:
+        raise IllegalAction(invalid)
+    return _apply(loaded, turn, data)
 
 
 def legal_actions(position: Any, data=None, **kw) -> list:

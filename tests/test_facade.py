@@ -142,3 +142,16 @@ def test_names_are_lazy():
 
 def test_path_object_for_load_position():
     assert brass_judge.load_position(Path(GOOD)).position.turn == "red"
+
+
+def test_apply_needs_the_dcm_tile_stated():
+    from brass_judge.errors import InputError
+
+    worked = REPO / "examples" / "worked-turn" / "position.yaml"
+    v = brass_judge.check(worked, "sell burnley>distant card=coal_mine")
+    assert v.legal and v.outcomes  # every possible draw listed
+    with pytest.raises(InputError) as e:
+        brass_judge.apply(worked, "sell burnley>distant card=coal_mine")
+    assert e.value.code == "INP050"
+    before = brass_judge.load_position(worked).position.dcm_position
+    assert brass_judge.apply(worked, "sell burnley>distant:2 card=coal_mine").dcm_position == before + 2
