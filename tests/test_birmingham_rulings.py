@@ -472,6 +472,23 @@ HELD_OUT = [
     ("how much coal and iron is in the markets at setup", "B005"),
     ("when does the canal era finish", "B051"),
 ]
+# Typos and other words (jokers, town card, colliery, replace), written and run once after the
+# two sets above, with no change made afterwards.
+TYPOS_AND_SYNONYMS = [
+    ("can I borow money in the final round", "B048"),
+    ("do I have to be conected to my own brewrey", "B037"),
+    ("how many jokers do we get when scouting", "B049"),
+    ("can I replace someone's iron works", "B030"),
+    ("what does warrington give me", "B046"),
+    ("do beer barrels at merchants get refilled in the rail era", "B054"),
+    ("can I build 2 railroads in one go", "B040"),
+    ("is money worth points at the end", "B055"),
+    ("how do I get to pottery level 2", "B043"),
+    ("can I use a town card for the farm brewery", "B050"),
+    ("colliery is two links away and another is one link away, which do I use", "B033"),
+    ("what if I have no links and no industries at the start of the game", "B032"),
+]
+QUESTION_SETS = {"development": DEVELOPMENT, "held-out": HELD_OUT, "typos": TYPOS_AND_SYNONYMS}
 
 
 def _hit_rate(questions: list[tuple[str, str]]) -> tuple[float, list[str]]:
@@ -483,10 +500,11 @@ def _hit_rate(questions: list[tuple[str, str]]) -> tuple[float, list[str]]:
     return 1 - len(misses) / len(questions), misses
 
 
-@pytest.mark.parametrize("name", ["development", "held-out"])
+@pytest.mark.parametrize("name", sorted(QUESTION_SETS))
 def test_search_finds_plain_questions(name):
-    # First runs: development 40/40 (top-1 39/40), held-out 20/20 (top-1 16/20).
-    rate, misses = _hit_rate(DEVELOPMENT if name == "development" else HELD_OUT)
+    # First runs: development 40/40 (top-1 39/40), held-out 20/20 (top-1 16/20),
+    # typos 12/12 (top-1 8/12).
+    rate, misses = _hit_rate(QUESTION_SETS[name])
     assert rate >= 0.85, misses
 
 
