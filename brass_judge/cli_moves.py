@@ -13,7 +13,12 @@ import typer
 from .cli_common import FORMAT_OPTION, Format, emit_json, fail_input
 from .errors import ExitCode, InputError, quote
 
-_KINDS = ("build", "network", "develop", "sell", "loan", "pass")
+
+def _kinds() -> tuple:
+    """The action types (the registry's words, brass_judge/actions.py)."""
+    from .actions import action_kinds
+
+    return tuple(k.word for k in action_kinds())
 
 
 def _load_position(path: Path):
@@ -40,13 +45,13 @@ def _parse_kinds(values: list[str] | None) -> list | None:
             k = k.strip().lower()
             if not k:
                 continue
-            if k not in _KINDS:
+            if k not in _kinds():
                 from .errors import closest
 
                 raise InputError(
-                    f"unknown action type {quote(k)}; expected one of {', '.join(_KINDS)}",
+                    f"unknown action type {quote(k)}; expected one of {', '.join(_kinds())}",
                     field="--type",
-                    suggestions=closest(k, _KINDS),
+                    suggestions=closest(k, _kinds()),
                     code="INP075",
                 )
             out.append(k)

@@ -246,25 +246,6 @@ class Develop:
 
 
 @dataclass(frozen=True)
-class Sale:
-    """One mill's sale: ``to`` is a port location, or ``"distant"``; ``tile`` the DCM tile drawn."""
-
-    mill: str  #: location of the seller's cotton mill
-    to: str
-    mill_space: int | None = None
-    port_space: int | None = None
-    tile: int | None = None
-
-
-@dataclass(frozen=True)
-class Sell:
-    sales: tuple
-    cards: tuple
-
-    kind = "sell"
-
-
-@dataclass(frozen=True)
 class Loan:
     amount: int
     cards: tuple
@@ -279,7 +260,18 @@ class Pass:
     kind = "pass"
 
 
-ACTION_TYPES = (Build, Network, Develop, Sell, Loan, Pass)
+def __getattr__(name: str):
+    # Lancashire's Sell and Sale live in its folder (brass_judge/games/lancashire/actions.py); they
+    # are importable from here for old imports. ACTION_TYPES: the action classes of Lancashire.
+    if name in ("Sell", "Sale"):
+        from .games.lancashire import actions
+
+        return getattr(actions, name)
+    if name == "ACTION_TYPES":
+        from .actions import action_kinds
+
+        return tuple(k.cls for k in action_kinds("lancashire"))
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)

@@ -32,14 +32,30 @@ from .model import CANAL, DCM_X, DISTANT, Build, Sell
 #: Seat names by player count (seat order).
 NAMES = ("red", "blue", "green", "yellow")
 
-#: Base weights of the action types for the random policy.
-WEIGHTS = {"sell": 12.0, "build": 10.0, "network": 5.0, "develop": 1.0, "loan": 0.3, "pass": 0.05}
+
+def base_weights(game: str = "lancashire") -> dict:
+    """The base weight of each action type of *game* for the random policy (each kind's
+    ``weight`` in the registry of action kinds), heaviest first: the order of the dict is the
+    order in which :func:`_weighted_order` draws, so it is part of what a seed reproduces."""
+    from .actions import action_kinds
+
+    kinds = sorted(action_kinds(game), key=lambda k: -k.weight)
+    return {k.word: k.weight for k in kinds}
+
+
+def __getattr__(name: str):
+    # WEIGHTS: Lancashire's base weights (see base_weights)
+    if name == "WEIGHTS":
+        return base_weights()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def policy_weights(pos, data) -> dict:
-    """The weight of each action type for the player to move (see :data:`WEIGHTS`): loans
+    """The weight of each action type for the player to move (see :func:`base_weights`): loans
     mostly when money is short and income can stand it."""
-    w = dict(WEIGHTS)
+    from .actions import game_of
+
+    w = base_weights(game_of(pos))
     p = pos.player[pos.turn]
     level = data.income_level(p.income_space)
     if pos.era != CANAL:

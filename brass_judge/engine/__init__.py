@@ -6,31 +6,37 @@ Public surface (the same names the CLI uses)::
     apply(position, turn_or_action, data=None) -> Position  # raises IllegalAction when illegal
     legal_actions(position, data=None)                      # see engine/moves.py
 
-Each action family lives in its own module (build, links, develop, sell, loan); turn-level rules
-(whose turn, how many actions, the card discarded) are here.
+Each action family lives in its own module (build, links, develop, loan; a game's own kinds, such
+as Lancashire's Sell, in its folder), found through the registry of action kinds
+(:mod:`brass_judge.actions`); turn-level rules (whose turn, how many actions, the card
+discarded) are here.
+
+The engine judges the position it is given: it does not validate it first and reads no files.
+The library facade (``brass_judge.check``, :mod:`brass_judge.facade`) and the CLI validate
+first, so that an impossible position is never judged.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from ..model import Build, Develop, Loan, Network, Pass, Position, Sell, Turn, action_count
-from ..verdict import Verdict
-from .build import judge_build
-from .context import Judge
-from .develop import judge_develop
-from .links import judge_network
-from .loan import judge_loan, judge_pass
-from .sell import NeedDraw, judge_sell, unseen_dcm_tiles  # noqa: F401 -- re-exported
+from ..actions import game_of
 
-_JUDGES = {
-    Build: judge_build,
-    Network: judge_network,
-    Develop: judge_develop,
-    Sell: judge_sell,
-    Loan: judge_loan,
-    Pass: judge_pass,
-}
+# the Distant Cotton Market's draws: a Lancashire chance the engine enumerates (games/lancashire/dcm.py)
+from ..games.lancashire.sell import NeedDraw, unseen_dcm_tiles  # noqa: F401 -- re-exported
+from ..model import Build, Position, Turn, action_count
+from ..verdict import Verdict
+from .context import Judge
+
+
+def _judge_of(action, game: str):
+    """The judge of *action*: its kind's, from the game's registry of action kinds."""
+    from ..actions import kind_of
+
+    try:
+        return kind_of(action, game).judge_fn()
+    except TypeError:
+        raise TypeError(f"not an action: {action!r}") from None
 
 
 def coal_paths(position: Position, highlight: dict) -> list:
@@ -176,13 +182,14 @@ def _judge_turn(pos: Position, turn: Turn, data, forced: list, narrate: bool = T
             )
     if pos.is_first_canal_round:
         head.rule("RUL-FIRST-ROUND")
+    game = game_of(pos)
     kinds = [type(a) for a in turn.actions]
     if len(kinds) == 2 and kinds[0] is kinds[1]:
         head.rule("RUL-SAME-ACTION-TWICE")
     for i, action in enumerate(turn.actions):
         j.start_action(i, turn.actions[:i])
         action = _discard(j, action, 2 if action_count(action) == 2 else 1)
-        _JUDGES[type(action)](j, action)
+        _judge_of(action, game)(j, action)
         j.finish_action()
     work.actions_left = max(0, left - used)
     v = Verdict(
@@ -211,7 +218,7 @@ def check(position, turn_or_action, data=None, *, narrate: bool = True, sequence
     """Judge a turn (or one action) on *position*: legal or not, why, and exactly what happens.
 
     A Distant Cotton Market draw that the action does not state (and the position does not know)
-    is enumerated, state by state (engine/dcm.py): ``verdict.outcomes`` lists every distinct
+    is enumerated, state by state (games/lancashire/dcm.py): ``verdict.outcomes`` lists every distinct
     result with its chance (``sequences=True`` adds the sequences of tiles behind each),
     ``verdict.dcm`` sums them up (the chance that every mill sells), and the effects shown are
     those of the most likely result.
@@ -222,13 +229,12 @@ def check(position, turn_or_action, data=None, *, narrate: bool = True, sequence
     """
     base_assumptions: list = []
     player_defaults: dict = {}
-    if not isinstance(position, Position):
-        from ..position_io import LoadedPosition
-
-        if isinstance(position, LoadedPosition):
-            base_assumptions = list(position.assumptions)
-            player_defaults = dict(position.player_defaults)
-            position = position.position
+    if not isinstance(position, Position) and isinstance(getattr(position, "position", None), Position):
+        # a loaded position (brass_judge.position_io.LoadedPosition: the engine does not import the
+        # loader) brings its assumptions and the players' defaults
+        base_assumptions = list(position.assumptions)
+        player_defaults = dict(position.player_defaults)
+        position = position.position
     data = _data_for(position, data)
     turn = _as_turn(turn_or_action)
     try:
@@ -240,8 +246,9 @@ def check(position, turn_or_action, data=None, *, narrate: bool = True, sequence
         return verdict
     except NeedDraw:
         pass
+    from ..games.lancashire.actions import Sell
+    from ..games.lancashire.dcm import describe, enumerate_draws, tiles_text
     from ..model import DISTANT
-    from .dcm import describe, enumerate_draws, tiles_text
 
     results = enumerate_draws(
         position, data, lambda p, forced, n: _judge_turn(p, turn, data, list(forced), n), sequences=sequences

@@ -48,11 +48,10 @@ def nearest_legal(position, turn, data=None, *, limit: int = 5, verdict=None) ->
     ``action`` (its YAML form). ``[]`` when the turn is legal or the problem is not one action's
     (whose turn it is, the game is over, no card left). *verdict*: the turn's verdict when the
     caller has it (saves judging the turn again)."""
-    from ..position_io import LoadedPosition
     from . import _as_turn, _data_for, check
     from .moves import _judge_unit, _prepare, _units
 
-    if isinstance(position, LoadedPosition):
+    if hasattr(position, "position"):  # a LoadedPosition (the engine does not import the loader)
         position = position.position
     data = _data_for(position, data)
     turn = _as_turn(turn)

@@ -32,18 +32,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations_with_replacement
 from typing import Any
 
-from ..model import CANAL, DCM_X, DISTANT, RAIL, Build, Develop, Loan, Network, Pass, Position, Sale, Sell
+from ..model import CANAL, RAIL, Build, Develop, Loan, Network, Pass, Position
 from .board import distances_from, has_pieces_on_board, link_adjacency, network_of, trade_locations
 
-#: Action types in display order, with the notation word of each.
-KINDS = ("build", "network", "develop", "sell", "loan", "pass")
 #: How many rail pairs are judged at most (the first ones in line order).
 MAX_RAIL_PAIRS = 400
-#: Above this many unflipped mills, combined sales are listed only for pairs and for all mills.
-MAX_SUBSET_MILLS = 5
 
 
 @dataclass
@@ -136,6 +132,18 @@ class _Ctx:
         if loc not in self._dist:
             self._dist[loc] = distances_from(self.pos, [loc], self.adj)
         return self._dist[loc]
+
+
+def __getattr__(name: str):
+    # KINDS: the action types of Lancashire in display order (their notation words), from the
+    # registry of action kinds; MAX_SUBSET_MILLS lives with Lancashire's Sell.
+    if name == "KINDS":
+        return _kinds()
+    if name == "MAX_SUBSET_MILLS":
+        from ..games.lancashire.sell import MAX_SUBSET_MILLS
+
+        return MAX_SUBSET_MILLS
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _money_of(verdict, me: str) -> tuple[int, int]:
@@ -257,68 +265,6 @@ def _develop_candidates(c: _Ctx) -> Iterable[Develop]:
         yield Develop((a, b), card)
 
 
-def _sell_candidates(c: _Ctx) -> Iterable[Sell]:
-    pos, me = c.pos, c.me
-    mills = [t for t in pos.tiles if t.owner == me and t.industry == "cotton_mill" and not t.flipped]
-    if not mills:
-        return
-    ports = [t for t in pos.tiles if t.industry == "port" and not t.flipped]
-    n_mills_at: dict = {}
-    for t in pos.tiles:
-        if t.owner == me and t.industry == "cotton_mill":
-            n_mills_at[t.location] = n_mills_at.get(t.location, 0) + 1
-    n_ports_at: dict = {}
-    for t in pos.tiles:
-        if t.industry == "port":
-            n_ports_at[t.location] = n_ports_at.get(t.location, 0) + 1
-    distant_open = pos.dcm_position < DCM_X
-    dests: dict = {}  # mill -> [port tiles in preference order] and distant flag
-    for m in mills:
-        dist = c.dist(m.location)
-        reach = [p for p in ports if p.location in dist]
-        reach.sort(key=lambda p: (p.owner != me, dist[p.location], p.location, p.space))
-        distant = distant_open and any(x in c.trade for x in dist)
-        dests[id(m)] = (reach, distant)
-
-    def sale(m, to, port=None) -> Sale:
-        ms = m.space if n_mills_at.get(m.location, 0) > 1 else None
-        if port is None:
-            return Sale(m.location, to, ms)
-        ps = port.space if n_ports_at.get(port.location, 0) > 1 else None
-        return Sale(m.location, to, ms, ps)
-
-    card = c.one_card()
-    for m in mills:
-        reach, distant = dests[id(m)]
-        for p in reach:
-            yield Sell((sale(m, p.location, p),), card)
-        if distant:
-            yield Sell((sale(m, DISTANT),), card)
-    if len(mills) < 2:
-        return
-    if len(mills) <= MAX_SUBSET_MILLS:
-        groups = [g for k in range(2, len(mills) + 1) for g in combinations(mills, k)]
-    else:
-        groups = list(combinations(mills, 2)) + [tuple(mills)]
-    for g in groups:
-        used: set = set()
-        port_sales, distant_sales = [], []
-        ok = True
-        for m in g:
-            reach, distant = dests[id(m)]
-            pick = next((p for p in reach if (p.location, p.space) not in used), None)
-            if pick is not None:
-                used.add((pick.location, pick.space))
-                port_sales.append(sale(m, pick.location, pick))
-            elif distant:
-                distant_sales.append(sale(m, DISTANT))
-            else:
-                ok = False
-                break
-        if ok:
-            yield Sell(tuple(port_sales + distant_sales), card)
-
-
 def _loan_candidates(c: _Ctx) -> Iterable[Loan]:
     level = c.data.income_level(c.p.income_space)
     for amount in (10, 20, 30):
@@ -327,39 +273,62 @@ def _loan_candidates(c: _Ctx) -> Iterable[Loan]:
 
 
 # ------------------------------------------------------------------------------ public API
+def build_units(c: _Ctx, max_rail_pairs: int) -> list:
+    return [(a,) for a in _build_candidates(c)]
+
+
+def network_units(c: _Ctx, max_rail_pairs: int) -> list:
+    out = []
+    for cand in _network_candidates(c, max_rail_pairs):
+        if isinstance(cand, Network):
+            out.append((cand,))
+        else:
+            out.append(tuple(x for x in cand if x is not None))
+    return out
+
+
+def develop_units(c: _Ctx, max_rail_pairs: int) -> list:
+    return [(a,) for a in _develop_candidates(c)]
+
+
+def loan_units(c: _Ctx, max_rail_pairs: int) -> list:
+    return [(a,) for a in _loan_candidates(c)]
+
+
+def pass_units(c: _Ctx, max_rail_pairs: int) -> list:
+    return [(Pass(c.one_card()),)]
+
+
+def _kinds(game: str = "lancashire") -> tuple:
+    from ..actions import action_kinds
+
+    return tuple(k.word for k in action_kinds(game))
+
+
 def _units(c: _Ctx, kind: str, max_rail_pairs: int) -> list:
     """The candidates of one action type, each a tuple of alternatives (the first legal one
-    counts): a rail pair may be tried in its other order."""
-    if kind == "build":
-        return [(a,) for a in _build_candidates(c)]
-    if kind == "network":
-        out = []
-        for cand in _network_candidates(c, max_rail_pairs):
-            if isinstance(cand, Network):
-                out.append((cand,))
-            else:
-                out.append(tuple(x for x in cand if x is not None))
-        return out
-    if kind == "develop":
-        return [(a,) for a in _develop_candidates(c)]
-    if kind == "sell":
-        return [(a,) for a in _sell_candidates(c)]
-    if kind == "loan":
-        return [(a,) for a in _loan_candidates(c)]
-    return [(Pass(c.one_card()),)]
+    counts): a rail pair may be tried in its other order. The kind's generator is its
+    registry entry's (:mod:`brass_judge.actions`)."""
+    from ..actions import game_of, kind_named
+
+    k = kind_named(kind, game_of(c.pos))
+    if k is None:
+        raise ValueError(f"unknown action type: {kind}")
+    return list(k.candidates_fn()(c, max_rail_pairs))
 
 
 def _prepare(position, data, kinds):
     """(position, data, context, kinds) or None when nobody can act."""
-    from ..position_io import LoadedPosition
+    from ..actions import game_of
     from . import _data_for
 
-    if isinstance(position, LoadedPosition):
+    if hasattr(position, "position"):  # a LoadedPosition (the engine does not import the loader)
         position = position.position
     pos = position
     data = _data_for(pos, data)
-    want = list(KINDS if kinds is None else kinds)
-    unknown = set(want) - set(KINDS)
+    all_kinds = _kinds(game_of(pos))
+    want = list(all_kinds if kinds is None else kinds)
+    unknown = set(want) - set(all_kinds)
     if unknown:
         raise ValueError(f"unknown action type(s): {', '.join(sorted(unknown))}")
     if pos.game_over or pos.actions_left < 1:
@@ -369,7 +338,7 @@ def _prepare(position, data, kinds):
         return None
     if pos.player[me].hand is not None and not pos.player[me].hand:
         return None
-    return pos, data, _Ctx(pos, data), [k for k in KINDS if k in want]
+    return pos, data, _Ctx(pos, data), [k for k in all_kinds if k in want]
 
 
 def _judge_unit(c: _Ctx, unit: tuple) -> Move | None:
@@ -445,7 +414,7 @@ def legal_actions(position, data=None, **kw) -> list:
 
 def count_by_kind(moves: Iterable[Move]) -> dict:
     """``{kind: count}`` in display order, every kind present (0 when none)."""
-    out = {k: 0 for k in KINDS}
+    out = {k: 0 for k in _kinds()}
     for m in moves:
         out[m.kind] += 1
     return out

@@ -9,9 +9,22 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..model import CANAL, DCM_X, RAIL
+from ..model import CANAL, DCM_X, RAIL, Position
 from ..verdict import Violation
 from .flow import actions_per_turn, draw_deck_range
+
+
+class _Bare:
+    """A position with no file behind it (what a LoadedPosition says about where it came from:
+    the engine does not import the loader)."""
+
+    def __init__(self, position: Position) -> None:
+        self.position = position
+        self.paths: dict = {}
+        self.dcm_drawn_given = False
+
+    def line_of(self, path: tuple) -> None:
+        return None
 
 
 def validate(loaded, data=None) -> list:
@@ -19,10 +32,8 @@ def validate(loaded, data=None) -> list:
 
     Each Violation has ``.line`` (the YAML line, when known).
     """
-    from ..position_io import LoadedPosition
-
-    if not isinstance(loaded, LoadedPosition):
-        loaded = LoadedPosition(loaded)
+    if isinstance(loaded, Position):  # a bare position: no file lines, no fields given
+        loaded = _Bare(loaded)
     pos = loaded.position
     if not 2 <= pos.num_players <= 4:  # positions read from files cannot get here (the schema says 2-4)
         from ..errors import InputError

@@ -1,0 +1,157 @@
+"""Unstated Distant Cotton Market draws, judged by state and grouped by result (Q109).
+
+A Sell action that sends mills to the Distant Cotton Market without saying which tiles are drawn
+cannot be judged one way: each mill draws its own face-down tile (Q109). Listing every sequence of
+tiles grows fast (six mills: thousands of sequences) although most sequences end the same way. So
+the draws are followed state by state: two sequences that leave the game in the same state before
+the next draw (the same tiles drawn, in any order, the same marker, the same money and income) have
+the same future, and are judged once. The sequences that end the same way (legal or not and why,
+the marker, every player's income, which mills flipped) form one *result*, with the sum of their
+chances. Sequences are kept only when asked for.
+
+Chances are exact fractions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+from ...model import DCM_X, Position
+from .sell import NeedDraw, unseen_dcm_tiles
+
+
+def _state(pos: Position) -> tuple:
+    """What the rest of a turn can depend on (the order of the tiles drawn does not matter)."""
+    return (
+        tuple(sorted(pos.dcm_drawn)),
+        pos.dcm_position,
+        pos.actions_left,
+        tuple((n, p.money, p.income_space, p.vp) for n, p in sorted(pos.player.items())),
+        tuple(
+            sorted((t.location, t.space, t.owner, t.industry, t.level, t.flipped, t.cubes) for t in pos.tiles)
+        ),
+    )
+
+
+def _result(verdict, work: Position) -> tuple:
+    """How a turn ended, as a player sees it: the verdict and the board (not the tiles drawn)."""
+    return (
+        verdict.legal,
+        tuple(v.code for v in verdict.violations),
+        work.dcm_position,
+        tuple((n, p.money, p.income_space, p.vp) for n, p in sorted(work.player.items())),
+        tuple(sorted((t.location, t.space, t.flipped) for t in work.tiles if t.industry == "cotton_mill")),
+    )
+
+
+def enumerate_draws(position: Position, data, judge: Callable, *, sequences: bool = False) -> list:
+    """Every result of the turn over the possible draws, most likely first.
+
+    *judge(position, forced_draws, narrate)* runs the turn with those draws and returns
+    ``(verdict, working position)``, or raises :class:`NeedDraw` carrying the working position
+    when one more tile is needed. Returns dicts: ``chance`` (Fraction), ``count`` (sequences),
+    ``example`` (the most likely sequence, the smallest tiles first among equals), ``sequences``
+    (every sequence, only when asked), ``verdict`` (judged with *example*, narrated).
+    """
+    # frontier: state -> [chance, example draws, sequences or None, working position at the draw]
+    try:
+        judge(position, [], False)
+        raise AssertionError("enumerate_draws called on a turn with no unstated draw")
+    except NeedDraw as need:
+        frontier = {_state(need.pos): [Fraction(1), [], [[]] if sequences else None, need.pos, 1]}
+    results: dict = {}  # result key -> [chance, example, sequences or None, count, example chance]
+    while frontier:
+        nxt: dict = {}
+        for chance, example, seqs, at, count in frontier.values():
+            unseen = unseen_dcm_tiles(at, data)
+            total = sum(unseen.values())
+            tiles = sorted(unseen) if total else [0]  # an empty pile: nothing to draw (a 0)
+            for tile in tiles:
+                p = chance * Fraction(unseen[tile], total) if total else chance
+                draws = example + [tile]
+                more = [s + [tile] for s in seqs] if seqs is not None else None
+                try:
+                    verdict, work = judge(position, draws, False)
+                except NeedDraw as need:
+                    key = _state(need.pos)
+                    slot = nxt.get(key)
+                    if slot is None:
+                        nxt[key] = [p, draws, more, need.pos, count]
+                    else:
+                        slot[0] += p
+                        slot[4] += count
+                        if more is not None:
+                            slot[2].extend(more)
+                    continue
+                key = _result(verdict, work)
+                slot = results.get(key)
+                # the example of a result: its most likely sequence (all sequences with the
+                # same tiles have the same chance; the first found has the smallest tiles)
+                each = p / count
+                if slot is None:
+                    results[key] = [p, draws, more, count, each]
+                else:
+                    slot[0] += p
+                    slot[3] += count
+                    if each > slot[4]:
+                        slot[1], slot[4] = draws, each
+                    if more is not None:
+                        slot[2].extend(more)
+        frontier = nxt
+    out = []
+    for chance, example, seqs, count, _ in results.values():
+        verdict, work = judge(position, example, True)
+        out.append(
+            {
+                "chance": chance,
+                "example": example,
+                "count": count,
+                "sequences": sorted(seqs) if seqs is not None else None,
+                "verdict": verdict,
+                "work": work,
+            }
+        )
+    out.sort(key=lambda r: (-r["chance"], not r["verdict"].legal, r["example"]))
+    return out
+
+
+def tiles_text(tiles: list) -> str:
+    """'tile 2, then tile 3' (not '2/3', which reads as a fraction)."""
+    return ", then ".join(f"tile {t}" for t in tiles) or "no tile"
+
+
+def describe(result: dict, position: Position, player: str, data, mills: int) -> dict:
+    """The JSON-ready facts of one result: what a player at the table reads."""
+    v, work = result["verdict"], result["work"]
+    me_before = position.player.get(player)
+    me_after = work.player.get(player)
+    sold = [e for e in v.effects if e.kind == "dcm" and e.data.get("bonus") is not None]
+    x = work.dcm_position >= DCM_X
+    gained = (me_after.income_space - me_before.income_space) if me_before and me_after and v.legal else 0
+    if not v.legal:
+        text = "ILLEGAL: " + ", ".join(x.code for x in v.violations)
+    else:
+        text = (
+            f"{len(sold)} of {mills} mill(s) sold to the Distant Cotton Market, "
+            + ("the marker reaches X" if x else f"the marker ends on {work.dcm_position}")
+            + (f", {player}'s income +{gained} space(s)" if gained else "")
+        )
+    d = {
+        "result": text,
+        "chance": f"{result['chance'].numerator}/{result['chance'].denominator}",
+        "probability": float(result["chance"]),
+        "legal": v.legal,
+        "violations": [x.code for x in v.violations],
+        "marker": work.dcm_position if v.legal else None,
+        "mills_sold": len(sold) if v.legal else 0,
+        "income_spaces": gained,
+        "reaches_x": bool(x and v.legal),
+        "sequences": result["count"],
+        "example": list(result["example"]),
+    }
+    if result["sequences"] is not None:
+        # on request only (they grow with the results): every sequence, and the example's texts
+        d["draws"] = [list(s) for s in result["sequences"]]
+        d["effects"] = [e.text for e in v.effects if e.kind == "dcm"]
+    return d
