@@ -77,12 +77,18 @@ def validate(loaded, data=None) -> list:
         except Exception:
             pass
         if t.industry == "shipyard" and t.level == 0:
-            bad("POS014", tpath(i), also=("Q081",), tile=tname(t), why="level 0 shipyards can never be built")
+            bad(
+                "POS014",
+                tpath(i),
+                also=("build.shipyard-eras",),
+                tile=tname(t),
+                why="level 0 shipyards can never be built",
+            )
         elif spec is not None and pos.era == CANAL and CANAL not in spec.eras:
             bad(
                 "POS014",
                 tpath(i),
-                also=("Q081",) if t.industry == "shipyard" else (),
+                also=("build.shipyard-eras",) if t.industry == "shipyard" else (),
                 tile=tname(t),
                 why=f"a level {t.level} {data.industry_names[t.industry]} can only be built in the Rail Era",
             )
@@ -90,7 +96,7 @@ def validate(loaded, data=None) -> list:
             bad(
                 "POS014",
                 tpath(i),
-                also=("Q080",),
+                also=("build.canal-shipyard-locations",),
                 tile=tname(t),
                 why=f"no coal can reach {loc.name} in the Canal Era, so no shipyard can have been built there",
             )
@@ -98,7 +104,7 @@ def validate(loaded, data=None) -> list:
             bad(
                 "POS014",
                 tpath(i),
-                also=("Q082",),
+                also=("build.shipyard-flip",),
                 tile=tname(t),
                 why="a shipyard flips the moment it is built",
             )
@@ -181,7 +187,7 @@ def validate(loaded, data=None) -> list:
             bad(
                 "POS020",
                 ("distant_cotton_market", "drawn"),
-                also=("Q001",),
+                also=("setup.deck-for-player-count",),
                 why=f"{n} Distant Cotton Market tile(s) showing {v} drawn, but {pos.num_players} players use {in_play[v]}",
             )
     if (pos.dcm_drawn or loaded.dcm_drawn_given) and 1 <= pos.dcm_position <= DCM_X:
@@ -205,7 +211,7 @@ def validate(loaded, data=None) -> list:
             bad(
                 "POS020",
                 ("distant_cotton_market", "order"),
-                also=("Q001",),
+                also=("setup.deck-for-player-count",),
                 why="the drawn and face-down Distant Cotton Market tiles do not make up the set for "
                 f"{pos.num_players} players ({sorted(in_play.elements())})",
             )
@@ -297,7 +303,7 @@ def _card_counts(pos, data, deck: dict, bad) -> None:
         bad(
             "POS025",
             where[-1][1],
-            also=("Q002",) if manual else (),
+            also=("setup.read-manual-cards",) if manual else (),
             count=total,
             card=name,
             places=", ".join(f"{w} {n}" for w, _, n in where),
