@@ -7,6 +7,8 @@ then the cost with coal and iron, then placing, market sales and flips.
 
 from __future__ import annotations
 
+from ..codes import cite
+from ..games import game_of
 from ..model import CANAL, Build, Tile
 from .board import distances_from, has_pieces_on_board, network_of, network_pieces
 from .context import Judge
@@ -94,7 +96,8 @@ def judge_build(j: Judge, a: Build) -> None:
                     j.rule("RUL-CARD-INDUSTRY", "virtual-link.what-it-does")
                     virtual_link = True
                     j.step(
-                        "Classic Virtual Link: Liverpool is in the network, so an Industry card builds in Birkenhead (Q129)"
+                        "Classic Virtual Link: Liverpool is in the network, so an Industry card builds in Birkenhead "
+                        f"({cite(game_of(j.pos), 'RUL-CARD-INDUSTRY', 'virtual-link.what-it-does')})"
                     )
                 else:
                     # connected through others' links is not the same as in the network (Q052)

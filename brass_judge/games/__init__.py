@@ -54,3 +54,10 @@ def ruling_of(game: str, case: str) -> str | None:
     if case not in table:
         raise KeyError(f"{game} maps no ruling to the case key {case!r} (brass_judge/games/{game}/cases.py)")
     return table[case]
+
+
+def examples(game: str = DEFAULT_GAME) -> Any:
+    """*game*'s example texts for shared help and messages (``brass_judge/games/<game>/examples.py``)."""
+    from importlib import import_module
+
+    return import_module(f"{__name__}.{game}.examples")
