@@ -35,8 +35,13 @@ def validate(loaded, data=None) -> list:
     out: list = []
 
     def bad(code: str, where: tuple | None = None, *, also: tuple = (), **fields) -> None:
-        if also:  # the case-specific rulings (the code's may_cite) that decide this case
-            fields["_rulings"] = tuple(also)
+        if also:  # the cases (case keys of the code's may_cite) that decide it: the game's rulings
+            from ..codes import cite
+            from ..games import game_of
+
+            fields["_rulings"] = tuple(
+                q for q in (cite(game_of(pos), code, k) for k in also) if q is not None
+            )
         v = Violation(code, fields)
         v.line = loaded.line_of(where) if where is not None else None  # type: ignore[attr-defined]
         out.append(v)
