@@ -387,7 +387,7 @@ _ROWS = [
         "cannot-afford-build",
         "{player} has £{money} but the build costs £{cost}",
         (),
-        "needs £{short} more (a loan gives £10-£30)",
+        "needs £{short} more (a loan may cover it)",
         "A build costs the price shown beside the tile on your mat plus any coal or iron bought from the markets, and you must have that money now. Overbuilding costs the full price too.",
         may=("overbuild.full-cost", "income.sell-tiles-for-money"),
     ),
@@ -630,7 +630,7 @@ _ROWS = [
         "{player} has £{money} but the iron costs £{cost}",
         (),
         "needs £{short} more",
-        "Develop costs 1 iron per tile removed. Iron from an unflipped iron works is free, but with no iron on the board it is bought from the Iron Market, cheapest first (£5 each when empty), and you need that money.",
+        "Develop costs iron for each tile removed. Iron from an unflipped iron works is free, but with no iron on the board it is bought from the Iron Market, cheapest first (at its empty price when empty), and you need that money.",
         may=(),
     ),
     # ---- sell: every row is a game's own (games/<game>/codes.py) ---------------------------------
@@ -949,7 +949,7 @@ _ROWS = [
     _c(
         "RUL-LOAN",
         "loan",
-        "a loan moves income back 1-3 levels to the highest space of the new level",
+        "a loan moves income back some levels to the highest space of the new level",
         (),
         None,
         "A loan gives money and moves the income marker back some income levels (not spaces), onto the highest space of the new level. Loans are never repaid.",
@@ -1057,10 +1057,10 @@ _ROWS = [
     _c(
         "RUL-RAIL-END",
         "end-of-rail-era",
-        "1 VP per £10; most VP wins, then income, then money",
+        "money scores; most VP wins, then income, then money",
         (),
         None,
-        "At the end of the Rail Era each player scores 1 VP per £10 held. Most VP wins; ties go to the player further along the income track, then to more money, and players still level share the win.",
+        "At the end of the Rail Era money held scores. Most VP wins; ties go to the player further along the income track, then to more money, and players still level share the win.",
         may=("score.ties", "score.tie-same-income"),
     ),
     _c(

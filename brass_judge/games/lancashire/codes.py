@@ -151,7 +151,8 @@ TEXTS: dict[str, dict[str, str | None]] = {
         "doc": "A canal costs £3 and a Network action builds only one. A rail costs £5, or two rails in one action cost £15, and each rail also consumes 1 coal. Links never use iron.",
     },
     "RUL-LOAN": {
-        "doc": "A loan gives £10, £20 or £30 and moves the income marker back 1, 2 or 3 income levels (not spaces), onto the highest space of the new level. Loans are never repaid."
+        "doc": "A loan gives £10, £20 or £30 and moves the income marker back 1, 2 or 3 income levels (not spaces), onto the highest space of the new level. Loans are never repaid.",
+        "message": "a loan moves income back 1-3 levels to the highest space of the new level",
     },
     "RUL-CANAL-END": {
         "message": "level 1 tiles leave, the Distant Cotton Market resets, markets carry over, new deck and hands",
@@ -159,6 +160,14 @@ TEXTS: dict[str, dict[str, str | None]] = {
     },
     "RUL-DECK": {
         "doc": "The deck holds only the cards marked for the player count: 40, 54 or 64 cards for 2, 3 or 4 players. An era ends once the draw deck and every hand are empty, which gives 10, 9 or 8 rounds."
+    },
+    "BLD010": {"remedy": "needs £{short} more (a loan gives £10-£30)"},
+    "DEV002": {
+        "doc": "Develop costs 1 iron per tile removed. Iron from an unflipped iron works is free, but with no iron on the board it is bought from the Iron Market, cheapest first (£5 each when empty), and you need that money."
+    },
+    "RUL-RAIL-END": {
+        "message": "1 VP per £10; most VP wins, then income, then money",
+        "doc": "At the end of the Rail Era each player scores 1 VP per £10 held. Most VP wins; ties go to the player further along the income track, then to more money, and players still level share the win.",
     },
 }
 
