@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .errors import InputError, InputErrors, UnknownNameError, closest, quote
+from .games import examples as _examples
 from .model import Turn
 from .notation import action_from_obj, parse_turn
 from .yamlio import Document, load_file
@@ -75,7 +76,7 @@ def _shortfall_from_obj(obj, err) -> tuple:
     if not isinstance(obj, dict):
         raise err(
             "'shortfall' maps each player to the tiles removed for an income shortfall, "
-            "e.g. {red: [bolton, wigan#1]}"
+            f"e.g. {_examples().SHORTFALL_MAPPING}"
         )
     out = []
     for who, refs in obj.items():
@@ -103,7 +104,7 @@ def shortfall_from_option(values: Sequence[str]) -> tuple:
         if not eq or not who.strip() or not tiles:
             raise InputError(
                 f"--shortfall takes PLAYER=LOCATION[,LOCATION...] (a tile as LOCATION or "
-                f"LOCATION#SPACE), e.g. --shortfall red=bolton,wigan#1; got {quote(v)}",
+                f"LOCATION#SPACE), e.g. --shortfall {_examples().SHORTFALL_OPTION}; got {quote(v)}",
                 field="--shortfall",
                 code="INP023",
             )

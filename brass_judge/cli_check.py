@@ -9,6 +9,7 @@ import typer
 
 from .cli_common import FORMAT_OPTION, Format, fail_input
 from .errors import InputError
+from .games import examples as _examples
 
 
 def register(app: typer.Typer) -> None:
@@ -58,7 +59,7 @@ def register(app: typer.Typer) -> None:
             "--shortfall",
             help="With --apply, when the turn ends the "
             "round: the tiles PLAYER removes for an income shortfall, e.g. "
-            "red=bolton,wigan#1 (repeat for each player).",
+            f"{_examples().SHORTFALL_OPTION} (repeat for each player).",
         ),
         dcm_sequences: bool = typer.Option(
             False,

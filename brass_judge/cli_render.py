@@ -9,6 +9,7 @@ import typer
 
 from .cli_common import handles_input_errors
 from .errors import InputError
+from .games import examples as _examples
 
 
 def _load_highlight(path: Path, data) -> dict:
@@ -64,7 +65,9 @@ def _load_highlight(path: Path, data) -> dict:
             elif isinstance(item, list):
                 name, space = item
                 if not (isinstance(name, str) and isinstance(space, int) and not isinstance(space, bool)):
-                    located(InputError("write a space as [location, space], e.g. [bolton, 1]"), (key, i))
+                    located(
+                        InputError(f"write a space as [location, space], e.g. {_examples().SPACE}"), (key, i)
+                    )
                     continue
             else:
                 name, space = item["location"], item.get("space", 0)

@@ -10,9 +10,11 @@ from __future__ import annotations
 import typer
 
 from .cli_common import FORMAT_OPTION, Format, console, emit_json, handles_input_errors
+from .games import examples as _examples
 
 app = typer.Typer(
-    help="The rulings database: 139 answered rules questions (Q001-Q139) that every verdict cites. "
+    help=f"The rulings database: {_examples().RULINGS_COUNT} answered rules questions ({_examples().RULING_RANGE}) "
+    "that every verdict cites. "
     "List them by topic, authority or engine class, show one, or search in plain words.",
     no_args_is_help=True,
     add_completion=False,
@@ -84,7 +86,7 @@ def list_cmd(
 @app.command("show")
 @handles_input_errors
 def show_cmd(
-    ruling_id: str = typer.Argument(..., metavar="ID", help="Ruling id: Q080, q80 or 80."),
+    ruling_id: str = typer.Argument(..., metavar="ID", help=f"Ruling id: {_examples().RULING_ID_FORMS}."),
     fmt: Format = FORMAT_OPTION,
 ) -> None:
     """Show one ruling: question, answer, source, authority, topics, related rulings, cited by."""

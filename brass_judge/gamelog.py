@@ -845,6 +845,8 @@ def replay(
         return res
     for sf in log.shortfalls:
         if not sf.used:
+            from .codes import CODES as _CODES
+
             res.findings.append(
                 Finding(
                     "GAM005",
@@ -856,7 +858,7 @@ def replay(
                     era=sf.era,
                     round=sf.round,
                     player=sf.player,
-                    rulings=["Q033", "Q034"],
+                    rulings=list(_CODES["GAM005"].rulings),
                 )
             )
     if log.final is not None:

@@ -28,8 +28,9 @@ def rulings_dir() -> Path:
     return _top_dir("rulings")
 
 
-def rulings_file() -> Path:
-    return rulings_dir() / "lancashire.yaml"
+def rulings_file(game: str = "lancashire") -> Path:
+    """*game*'s rulings database, ``rulings/<game>.yaml``."""
+    return rulings_dir() / f"{game}.yaml"
 
 
 def schemas_dir() -> Path:

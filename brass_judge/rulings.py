@@ -1,4 +1,4 @@
-"""The rulings database: load, look up, filter and search ``rulings/lancashire.yaml``.
+"""The rulings database: load, look up, filter and search ``rulings/<game>.yaml``.
 
 Pure data module: standard library only, plus PyYAML imported lazily (and only when the parsed
 data is not already cached, see below). Every verdict of the engine cites rulings by id
@@ -54,6 +54,9 @@ import math
 import os
 import re
 from collections.abc import Iterable
+from importlib import import_module
+
+from .games import DEFAULT_GAME
 
 __all__ = [
     "Ruling",
@@ -207,7 +210,7 @@ def _rulings_path() -> str:
         os.path.join(os.path.dirname(package_dir), "rulings"),
     ):
         if os.path.isdir(top):
-            return os.path.join(top, "lancashire.yaml")
+            return os.path.join(top, f"{DEFAULT_GAME}.yaml")
     from .resources import rulings_file  # raises the FileNotFoundError that says where it looked
 
     return str(rulings_file())
@@ -440,44 +443,11 @@ def list_rulings(
 
 # --------------------------------------------------------------------------- text normalisation
 
-# Multi-word phrases -> one canonical token, matched on folded words before stemming (longest
-# first). Written out in full: a table anyone can read and extend.
-_PHRASE_TABLE = {
-    "dcm": "distant market|distant markets|distant cotton market|distant cotton markets|"
-    "overseas market|overseas markets|overseas cotton market|foreign market|"
-    "foreign markets|export market|export markets|dcm",
-    "dab": "double action build|double action builds|double action|double actions|two for one|"
-    "2 for 1|double build|double builds|dab",
-    "coalmine": "coal mine|coal mines|coalmine|coalmines|coal pit|coal pits",
-    "ironworks": "iron works|iron work|ironworks|iron foundry|iron foundries|steel works|"
-    "steelworks|iron mill|iron mills",
-    "mill": "cotton mill|cotton mills|cotton factory|cotton factories|textile mill|textile mills",
-    "vp": "victory point|victory points|vp|vps",
-    "locationcard": "location card|location cards|town card|town cards|city card|city cards",
-    "industrycard": "industry card|industry cards",
-    "mat": "player mat|player mats|playermat|player board|player boards",
-    "turnorder": "turn order|player order|order of play|who goes first|goes first|go first",
-    "outside": "outside location|outside locations|external location|external locations|"
-    "off board|offboard|off board location|off board locations|edge of the map|"
-    "edge of the board",
-    "flip": "turn over|turns over|turned over|turning over|turn it over|turn them over|"
-    "turn the tile over|flip over|flips over|flipped over",
-    "overbuild": "build over|builds over|building over|built over|build on top|"
-    "build on top of|built on top of|building on top of|take over|takes over|"
-    "took over|taking over|over build|over built|over building",
-    "opponent": "other player|other players|another player|someone else|somebody else|"
-    "rival player|enemy player|other person",
-    "twoplayer": "2p|two player|two players|2 player|2 players|twoplayer",
-    "solo": "solo|single player|one player|1 player|solitaire",
-    "deck": "draw pile|draw deck",
-    "supply": "general supply",
-    "tiebreak": "tie break|tie breaker|tie breakers|tiebreaker|tiebreakers|tie breaking|tiebreak|tiebreaks",
-    "link": "link tile|link tiles",
-    "empty": "sold out|sells out|sell out",
-    "income": "income track|income level|income levels|income tracks",
-    # "how many cards", "how big should the deck be", "the number of rounds": a question of count
-    "count": "how many|how big|number of|numbers of|count|counts|size|sizes",
-}
+# Multi-word phrases, synonyms and looser relations: the game's words (the default game's
+# ``brass_judge/games/<game>/rulings_search.py``): phrase -> one canonical token (matched on folded
+# words before stemming, longest first), word -> canonical word, word -> related words.
+_game_words = import_module(f"brass_judge.games.{DEFAULT_GAME}.rulings_search")
+_PHRASE_TABLE = _game_words.PHRASES
 _PHRASES: dict[str, list[tuple[tuple[str, ...], str]]] = {}
 for _canon_tok, _alts in _PHRASE_TABLE.items():
     for _alt in _alts.split("|"):
@@ -529,139 +499,8 @@ _IRREGULAR = {
     "overbuilt": "overbuild",
 }
 
-# Exact synonyms, written as plain words: word -> canonical word (both canonicalised below).
-_SYNONYM_WORDS = {
-    "cash": "money",
-    "pound": "money",
-    "pounds": "money",
-    "coin": "money",
-    "coins": "money",
-    "fund": "money",
-    "funds": "money",
-    "quid": "money",
-    "bucks": "money",
-    "dough": "money",
-    "bank": "money",
-    "colliery": "coalmine",
-    "pit": "coalmine",
-    "mine": "coalmine",
-    "foundry": "ironworks",
-    "ironwork": "ironworks",
-    "steelworks": "ironworks",
-    "factory": "mill",
-    "overturn": "flip",
-    "replace": "overbuild",
-    "upgrade": "overbuild",
-    "overbuilding": "overbuild",
-    "supersede": "overbuild",
-    "overwrite": "overbuild",
-    "steal": "overbuild",
-    "point": "vp",
-    "points": "vp",
-    "victory": "vp",
-    "railway": "rail",
-    "railroad": "rail",
-    "train": "rail",
-    "harbour": "port",
-    "harbor": "port",
-    "dock": "port",
-    "ship": "shipyard",
-    "dockyard": "shipyard",
-    "shipbuilding": "shipyard",
-    "borrow": "loan",
-    "debt": "loan",
-    "credit": "loan",
-    "mortgage": "loan",
-    "rival": "opponent",
-    "enemy": "opponent",
-    "someone": "opponent",
-    "somebody": "opponent",
-    "anyone": "opponent",
-    "anybody": "opponent",
-    "skip": "pass",
-    "piece": "tile",
-    "purchase": "buy",
-    "sale": "sell",
-    "earn": "income",
-    "earnings": "income",
-    "salary": "income",
-    "revenue": "income",
-    "payday": "income",
-    "finish": "end",
-    "begin": "start",
-    "beginning": "start",
-    "opening": "start",
-    "opener": "start",
-    "bankrupt": "shortfall",
-    "bankruptcy": "shortfall",
-    "eliminated": "shortfall",
-    "waterway": "canal",
-    "connection": "connect",
-    "route": "connect",
-    "path": "connect",
-    "unconnected": "connect",
-    "disconnected": "connect",
-    "two": "2",
-    "three": "3",
-    "four": "4",
-    "one": "1",
-    "zero": "0",
-    "ten": "10",
-    "minus": "negative",
-    "scrap": "remove",
-    "liquidate": "remove",
-    "exhausted": "empty",
-    "wallace": "designer",
-    "roxley": "publisher",
-    # an upper bound ("is there a cap on income", "the highest my income can go")
-    "cap": "max",
-    "ceiling": "max",
-    "maximum": "max",
-    "highest": "max",
-    "upper": "max",
-}
-
-# Looser relations: query word -> related words added to the query at a lower weight.
-_EXPANSION_WORDS = {
-    "link": ("canal", "rail"),
-    "canal": ("link",),
-    "rail": ("link",),
-    "cotton": ("mill",),
-    "mill": ("cotton",),
-    "vp": ("score",),
-    "score": ("vp",),
-    "coal": ("coalmine",),
-    "coalmine": ("coal",),
-    "iron": ("ironworks",),
-    "ironworks": ("iron",),
-    "connect": ("network", "link"),
-    "network": ("connect",),
-    "income": ("money",),
-    "money": ("income", "spend"),
-    "pay": ("money",),
-    "spend": ("money",),
-    "buy": ("market",),
-    "market": ("buy",),
-    "first": ("start",),
-    "start": ("first",),
-    "tie": ("tiebreak",),
-    "tiebreak": ("tie",),
-    "flip": ("unflipped",),
-    "unflipped": ("flip",),
-    "shortfall": ("negative",),
-    "card": ("deck",),
-    "deck": ("card",),
-    "dab": ("locationcard",),
-    "end": ("last", "final"),
-    "last": ("end", "final"),
-    "final": ("last", "end"),
-    "opponent": ("owner",),
-    "owner": ("opponent",),
-    "price": ("cost", "money"),
-    "cost": ("price", "money"),
-    "max": ("limit", "above"),
-    "limit": ("max",),
-}
+_SYNONYM_WORDS = _game_words.SYNONYMS
+_EXPANSION_WORDS = _game_words.EXPANSIONS
 _EXPANSION_WEIGHT = 0.4
 
 _FOLD_PAIRS = (

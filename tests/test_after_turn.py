@@ -93,12 +93,15 @@ def test_text_cites_rulings_and_lists_the_breakdown(tmp_path):
 def test_every_step_ruling_is_one_its_rule_cites():
     from brass_judge.codes import CODES
     from brass_judge.engine.after_turn import CASE_RULINGS, STEP_RULINGS
+    from brass_judge.games import ruling_of
 
     for kind, cites in STEP_RULINGS.items():
         for rule, qs in cites:
             for q in qs:
+                q = ruling_of("lancashire", q)  # the steps cite case keys; Lancashire maps them
                 assert q in CODES[rule].rulings + CODES[rule].may_cite, (kind, rule, q)
     for kind, rule, q in CASE_RULINGS:
+        q = ruling_of("lancashire", q)
         assert q in CODES[rule].rulings + CODES[rule].may_cite, (kind, rule, q)
 
 

@@ -128,7 +128,7 @@ def _discard(j: Judge, action, n_cards: int):
                     priority=2,
                     player=j.player,
                     card=j.card_name(c),
-                    also=("Q073",) if isinstance(action, Build) else (),
+                    also=("card.any-card-any-build",) if isinstance(action, Build) else (),
                     hand=", ".join(j.card_name(x) for x in p.hand) or "empty",
                 )
         p.hand = hand
@@ -169,7 +169,7 @@ def _judge_turn(pos: Position, turn: Turn, data, forced: list, narrate: bool = T
                 priority=0,
                 player=player,
                 left=max(0, left - (used - 2)),
-                also=("Q020",) if pos.is_first_canal_round else (),
+                also=("turn.first-turn-double-build",) if pos.is_first_canal_round else (),
             )
         else:
             head.violate(
@@ -178,7 +178,7 @@ def _judge_turn(pos: Position, turn: Turn, data, forced: list, narrate: bool = T
                 player=player,
                 left=left,
                 used=used,
-                also=("Q019",) if pos.is_first_canal_round else (),
+                also=("turn.first-round-one-action",) if pos.is_first_canal_round else (),
             )
     if pos.is_first_canal_round:
         head.rule("RUL-FIRST-ROUND")
@@ -313,11 +313,18 @@ def _outcome_rulings(verdict: Verdict, results: list) -> None:
     tile (Q109), even when the draw shown ends the action at X first."""
     if not verdict.legal:
         return
+    from ..codes import cite
+    from ..games import game_of
+
+    game = game_of(verdict.position)
+    zero, per_mill = (
+        cite(game, "RUL-DCM-SALE", k) for k in ("sell.distant-zero-space", "sell.distant-tile-per-mill")
+    )
     pairs = []
-    if any(("RUL-DCM-SALE", "Q105") in vd.also for _, _, vd in results):
-        pairs.append(("RUL-DCM-SALE", "Q105"))
+    if any(("RUL-DCM-SALE", zero) in vd.also for _, _, vd in results):
+        pairs.append(("RUL-DCM-SALE", zero))
     if any(len(ds) > 1 for _, ds, _ in results):
-        pairs.append(("RUL-DCM-SALE", "Q109"))
+        pairs.append(("RUL-DCM-SALE", per_mill))
     new = [p for p in pairs if p not in verdict.also]
     if not new:
         return

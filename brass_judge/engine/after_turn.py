@@ -4,85 +4,117 @@
 player's turn, the new turn order, income, shortfall removals, link and tile scoring, the level 1
 removal, ...). :func:`steps` turns them into ``{kind, text, rule, rulings, ...}`` objects for
 ``check --apply`` and ``replay``: each step cites the rulings that decide *that* step (the turn
-order Q024/Q025, a negative income Q032, a shortfall Q033/Q034, link scoring Q039-Q041, ...),
-drawn from the ``RUL-*`` rows of :mod:`brass_judge.codes` (:data:`STEP_RULINGS`; a test checks
-that every ruling cited is one its rule cites). Pure: no I/O.
+order, a negative income, a shortfall, link scoring, ...), drawn from the ``RUL-*`` rows of
+:mod:`brass_judge.codes` (:data:`STEP_RULINGS`, by case key, resolved to the game's rulings; a
+test checks that every ruling cited is one its rule cites). Pure: no I/O.
 """
 
 from __future__ import annotations
 
-#: step kind -> ((rule code, rulings of that rule the step always cites), ...)
+#: step kind -> ((rule code, cases of that rule the step always cites), ...): case keys, which each
+#: game maps to its rulings (brass_judge/games/<game>/cases.py)
 STEP_RULINGS = {
-    "draw": (("RUL-FIRST-ROUND", ("Q019",)),),  # refill to 8: one card after the first turn, then two
-    "turn": (("RUL-FIRST-ROUND", ("Q019",)),),  # one action in the first round, two afterwards
-    "turn-order": (("RUL-TURN-ORDER", ("Q024",)), ("RUL-SPENT", ("Q025",))),
-    "income": (("RUL-INCOME", ("Q027",)),),
-    "tile-removed": (("RUL-SHORTFALL", ("Q033", "Q034")),),
-    "round": (("RUL-TURN-ORDER", ("Q024",)),),
-    "era-end": (("RUL-DECK", ("Q018", "Q017")),),
-    "score-links": (("RUL-LINK-SCORING", ("Q039", "Q040", "Q041")),),
-    "score-tiles": (("RUL-TILE-SCORING", ("Q038",)), ("RUL-LINK-SCORING", ("Q040",))),
-    "level1-removed": (("RUL-CANAL-END", ("Q042", "Q044")), ("RUL-LINK-SCORING", ("Q040",))),
-    "dcm-reset": (("RUL-CANAL-END", ("Q045", "Q108")),),
-    "rail-deck": (("RUL-CANAL-END", ("Q016", "Q047")),),
-    "score-money": (("RUL-RAIL-END", ("Q048",)),),
-    "game-end": (("RUL-RAIL-END", ("Q049",)),),
+    "draw": (
+        ("RUL-FIRST-ROUND", ("turn.first-round-one-action",)),
+    ),  # refill to 8: one card after the first turn, then two
+    "turn": (
+        ("RUL-FIRST-ROUND", ("turn.first-round-one-action",)),
+    ),  # one action in the first round, two afterwards
+    "turn-order": (
+        ("RUL-TURN-ORDER", ("round.turn-order-by-spent",)),
+        ("RUL-SPENT", ("round.spent-counts",)),
+    ),
+    "income": (("RUL-INCOME", ("income.all-together",)),),
+    "tile-removed": (("RUL-SHORTFALL", ("income.shortfall", "income.sell-tiles-for-money")),),
+    "round": (("RUL-TURN-ORDER", ("round.turn-order-by-spent",)),),
+    "era-end": (("RUL-DECK", ("deck.rounds-per-era", "deck.runs-out-evenly")),),
+    "score-links": (("RUL-LINK-SCORING", ("score.links", "score.links-before-tiles", "era.canals-removed")),),
+    "score-tiles": (
+        ("RUL-TILE-SCORING", ("score.tiles-at-era-end",)),
+        ("RUL-LINK-SCORING", ("score.links-before-tiles",)),
+    ),
+    "level1-removed": (
+        ("RUL-CANAL-END", ("era.level1-removed", "era.cubes-stay")),
+        ("RUL-LINK-SCORING", ("score.links-before-tiles",)),
+    ),
+    "dcm-reset": (("RUL-CANAL-END", ("era.markets-not-refilled", "sell.distant-resets-at-x")),),
+    "rail-deck": (("RUL-CANAL-END", ("deck.cards-under-deck-tile", "era.fresh-hand")),),
+    "score-money": (("RUL-RAIL-END", ("score.money",)),),
+    "game-end": (("RUL-RAIL-END", ("score.ties",)),),
 }
-#: rulings a step cites only in the case they decide: (kind, rule, ruling)
+#: cases a step cites only when they decide it: (kind, rule, case key)
 CASE_RULINGS = (
-    ("turn-order", "RUL-TURN-ORDER", "Q026"),  # the Canal Era's last round sets the Rail Era's order
-    ("income", "RUL-INCOME", "Q028"),  # no income after the game's last round
-    ("income", "RUL-INCOME", "Q032"),  # negative income is paid every round
-    ("income", "RUL-SHORTFALL", "Q033"),  # a shortfall: tiles removed, then VP lost
+    (
+        "turn-order",
+        "RUL-TURN-ORDER",
+        "round.rail-era-first-order",
+    ),  # the Canal Era's last round sets the Rail Era's order
+    ("income", "RUL-INCOME", "income.none-after-last-round"),  # no income after the game's last round
+    ("income", "RUL-INCOME", "income.negative-paid"),  # negative income is paid every round
+    ("income", "RUL-SHORTFALL", "income.shortfall"),  # a shortfall: tiles removed, then VP lost
     (
         "score-tiles",
         "RUL-TILE-SCORING",
-        "Q043",
+        "era.level2-scores-again",
     ),  # a flipped level 2+ tile survives the Canal Era, scores again
-    ("rail-deck", "RUL-DECK", "Q005"),  # the Classic setup sets cards aside at random
-    ("game-end", "RUL-RAIL-END", "Q050"),  # a VP tie broken along the income track
+    ("rail-deck", "RUL-DECK", "setup.cards-set-aside"),  # the Classic setup sets cards aside at random
+    ("game-end", "RUL-RAIL-END", "score.tie-same-income"),  # a VP tie broken along the income track
 )
 
 
-def steps(effects, *, also=()) -> list:
+def steps(effects, *, also=(), game: str | None = None) -> list:
     """The after-turn steps of *effects* (a :class:`~brass_judge.engine.flow.FlowEffects` or a
     list of effects), each ``{kind, text, rules, rulings, **its data}``. *also* (default: the
-    effects' own ``also``) gives the case-specific rulings the flow recorded (Q050)."""
+    effects' own ``also``) gives the case-specific rulings the flow recorded (a tie on income);
+    *game* (default: the effects') names the game whose rulings the case keys resolve to."""
+    from ..games import game_of, ruling_of
+
+    game = game or game_of(effects)
     also = list(also or getattr(effects, "also", ()))
     effects = list(effects)
     canal_end = any(e.kind == "era-end" and e.data.get("era") == "canal" for e in effects)
     out = []
     for e in effects:
         cites = list(STEP_RULINGS.get(e.kind, ()))
-        case = _case_rulings(e, canal_end, also)
+        case = _case_rulings(e, canal_end, also, game)
         rules = list(dict.fromkeys([r for r, _ in cites] + [r for r, _ in case]))
-        rulings = list(dict.fromkeys([q for _, qs in cites for q in qs] + [q for _, q in case]))
+        keys = [k for _, ks in cites for k in ks] + [k for _, k in case]
+        rulings = list(dict.fromkeys(q for q in (ruling_of(game, k) for k in keys) if q is not None))
         out.append({**e.data, "kind": e.kind, "text": e.text, "rules": rules, "rulings": rulings})
     return out
 
 
-def _case_rulings(e, canal_end: bool, also: list) -> list:
-    """(rule, ruling) pairs that decide this step in particular."""
+def _case_rulings(e, canal_end: bool, also: list, game: str) -> list:
+    """(rule, case key) pairs that decide this step in particular."""
     d = e.data
     if e.kind == "turn-order" and canal_end:
-        return [("RUL-TURN-ORDER", "Q026")]
+        return [("RUL-TURN-ORDER", "round.rail-era-first-order")]
     if e.kind == "income":
         if d.get("skipped"):
-            return [("RUL-INCOME", "Q028")]
+            return [("RUL-INCOME", "income.none-after-last-round")]
         if d.get("amount", 0) < 0 or "vp_lost" in d:
-            out = [("RUL-INCOME", "Q032")]
+            out = [("RUL-INCOME", "income.negative-paid")]
             if "vp_lost" in d:
-                out += [("RUL-SHORTFALL", "Q033"), ("RUL-SHORTFALL", "Q034")]
+                out += [
+                    ("RUL-SHORTFALL", "income.shortfall"),
+                    ("RUL-SHORTFALL", "income.sell-tiles-for-money"),
+                ]
             return out
     if e.kind == "tile-removed":
-        return [("RUL-INCOME", "Q032")]
+        return [("RUL-INCOME", "income.negative-paid")]
     if e.kind == "score-tiles" and canal_end and any(t.get("level", 0) >= 2 for t in d.get("breakdown", ())):
-        return [("RUL-TILE-SCORING", "Q043")]
+        return [("RUL-TILE-SCORING", "era.level2-scores-again")]
     if e.kind == "rail-deck" and d.get("set_aside"):
-        return [("RUL-DECK", "Q005")]
-    if e.kind == "game-end" and ("RUL-RAIL-END", "Q050") in also:
-        return [("RUL-RAIL-END", "Q050")]
+        return [("RUL-DECK", "setup.cards-set-aside")]
+    if e.kind == "game-end" and ("RUL-RAIL-END", _ruling(game, "score.tie-same-income")) in also:
+        return [("RUL-RAIL-END", "score.tie-same-income")]
     return []
+
+
+def _ruling(game: str, case: str) -> str | None:
+    from ..games import ruling_of
+
+    return ruling_of(game, case)
 
 
 def breakdown_lines(step: dict, data) -> list:

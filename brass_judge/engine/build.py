@@ -7,6 +7,8 @@ then the cost with coal and iron, then placing, market sales and flips.
 
 from __future__ import annotations
 
+from ..codes import cite
+from ..games import game_of
 from ..model import CANAL, Build, Tile
 from .board import distances_from, has_pieces_on_board, network_of, network_pieces
 from .context import Judge
@@ -32,7 +34,7 @@ def judge_build(j: Judge, a: Build) -> None:
     cardless = a.location not in d.deck_for(pos.num_players)
     if double:
         # Double Action Build: any two cards act as any Location card (Q077); uses both actions.
-        j.rule("RUL-DOUBLE-BUILD", *(("Q003",) if cardless else ()))
+        j.rule("RUL-DOUBLE-BUILD", *(("build.location-without-card",) if cardless else ()))
     elif a.cards:
         card = a.cards[0]
         if card in d.locations:
@@ -47,7 +49,10 @@ def judge_build(j: Judge, a: Build) -> None:
                 )
             else:
                 # a Location card builds in its town even outside the network, which it joins (Q055)
-                j.rule("RUL-CARD-LOCATION", *(() if a.location in network_of(pos, me) else ("Q055",)))
+                j.rule(
+                    "RUL-CARD-LOCATION",
+                    *(() if a.location in network_of(pos, me) else ("network.split-pieces",)),
+                )
         else:
             if card != a.industry:
                 j.violate("BLD003", priority=20, card=j.card_name(card), industry=ind_name, location=loc.name)
@@ -57,8 +62,8 @@ def judge_build(j: Judge, a: Build) -> None:
                 # in the Rail Era too, once every tile has gone (Q075); in a town whose cards are out (Q003)
                 j.rule(
                     "RUL-CARD-NO-TILES",
-                    *(("Q075",) if pos.era != CANAL else ()),
-                    *(("Q003",) if cardless else ()),
+                    *(("build.anywhere-in-rail-era",) if pos.era != CANAL else ()),
+                    *(("build.location-without-card",) if cardless else ()),
                 )
                 anywhere = True
             else:
@@ -72,41 +77,52 @@ def judge_build(j: Judge, a: Build) -> None:
                     also = []
                     own_here = any(t.owner == me for t in pos.tiles_at(a.location))
                     if own_here:
-                        also.append("Q095")  # the player's own tile puts the town in the network
+                        also.append(
+                            "overbuild.own-tile-in-network"
+                        )  # the player's own tile puts the town in the network
                     else:
                         if any(t.owner != me for t in pos.tiles_at(a.location)):
-                            also.append("Q059")  # others' tiles there do not take it out of the network
+                            also.append(
+                                "network.not-cut-off"
+                            )  # others' tiles there do not take it out of the network
                         if len(network_pieces(pos, me)) > 1:
-                            also.append("Q055")  # a separate piece of the network is network all the same
+                            also.append(
+                                "network.split-pieces"
+                            )  # a separate piece of the network is network all the same
                     if cardless:
-                        also.append("Q003")
+                        also.append("build.location-without-card")
                     j.rule("RUL-CARD-INDUSTRY", *also)
                 elif virtual:
-                    j.rule("RUL-CARD-INDUSTRY", "Q129")
+                    j.rule("RUL-CARD-INDUSTRY", "virtual-link.what-it-does")
                     virtual_link = True
                     j.step(
-                        "Classic Virtual Link: Liverpool is in the network, so an Industry card builds in Birkenhead (Q129)"
+                        "Classic Virtual Link: Liverpool is in the network, so an Industry card builds in Birkenhead "
+                        f"({cite(game_of(j.pos), 'RUL-CARD-INDUSTRY', 'virtual-link.what-it-does')})"
                     )
                 else:
                     # connected through others' links is not the same as in the network (Q052)
                     reach = distances_from(pos, [a.location])
-                    also = ["Q052"] if any(x in net for x in reach) else []
+                    also = ["network.via-others-links"] if any(x in net for x in reach) else []
                     if pos.era != CANAL and not any(l.owner == me for l in pos.links):
-                        also.append("Q075")  # a surviving tile keeps the network: no build-anywhere
+                        also.append(
+                            "build.anywhere-in-rail-era"
+                        )  # a surviving tile keeps the network: no build-anywhere
                     if (
                         d.variant_rules.get("virtual_link") == ["liverpool", "birkenhead"]
                         and a.location == "liverpool"
                         and "birkenhead" in net
                     ):
-                        also.append("Q130")  # the Virtual Link does not work the other way
+                        also.append("virtual-link.one-way")  # the Virtual Link does not work the other way
                     if (
                         not d.variant_rules.get("virtual_link")
                         and a.location == "birkenhead"
                         and "liverpool" in net
                     ):
-                        also.append("Q128")  # no Virtual Link in the standard rules
+                        also.append("virtual-link.not-standard")  # no Virtual Link in the standard rules
                     if not any(t.owner == me for t in pos.tiles):
-                        also.append("Q074")  # a link on the board is a piece too: no build-anywhere
+                        also.append(
+                            "build.anywhere-without-tiles"
+                        )  # a link on the board is a piece too: no build-anywhere
                     j.violate("BLD002", priority=20, location=loc.name, player=me, also=tuple(also))
 
     # --- the tile: always the lowest level left on the mat (Q012) ------------------------
@@ -131,7 +147,7 @@ def judge_build(j: Judge, a: Build) -> None:
                 industry=ind_name,
                 lowest=level,
                 level=a.level,
-                also=("Q088",) if replacing else (),
+                also=("overbuild.same-industry-higher",) if replacing else (),
             )
     j.rule("RUL-LOWEST-TILE")
     spec = d.tile(a.industry, level)
@@ -140,7 +156,13 @@ def judge_build(j: Judge, a: Build) -> None:
         return
     if not spec.buildable_in(pos.era):
         fix = "wait for the Rail Era" if "rail" in spec.eras else "develop it away first"
-        also = ("Q081",) if a.industry == "shipyard" else ("Q042",) if level == 1 else ()
+        also = (
+            ("build.shipyard-eras",)
+            if a.industry == "shipyard"
+            else ("era.level1-removed",)
+            if level == 1
+            else ()
+        )
         j.violate(
             "BLD006",
             priority=10,
@@ -216,7 +238,7 @@ def judge_build(j: Judge, a: Build) -> None:
 
     # --- the no-tiles rule builds on an undeveloped space only, never overbuilds (Q074) -------
     if anywhere and old is not None:
-        j.violate("BLD002", priority=20, location=loc.name, player=me, also=("Q074",))
+        j.violate("BLD002", priority=20, location=loc.name, player=me, also=("build.anywhere-without-tiles",))
 
     # --- Canal Era: at most one own tile per location (Q079) --------------------------------
     mine_here = [t for t in pos.tiles_at(a.location) if t.owner == me and t is not old]
@@ -266,28 +288,32 @@ def judge_build(j: Judge, a: Build) -> None:
                     other = "iron_works" if old.industry == "coal_mine" else "coal_mine"
                     other_market = pos.iron_market if other == "iron_works" else pos.coal_market
                     if pos.cubes_on_board(other) or other_market:
-                        also.append("Q084")  # only this tile's resource has to be gone
+                        also.append(
+                            "overbuild.only-own-resource-gone"
+                        )  # only this tile's resource has to be gone
                     if any(
                         pos.tile_on(k, s.index) is None
                         for k, l in d.locations.items()
                         for s in l.spaces_for(a.industry)
                     ):
-                        also.append("Q093")  # free spaces elsewhere do not prevent it
+                        also.append(
+                            "overbuild.no-empty-space-rule"
+                        )  # free spaces elsewhere do not prevent it
                     if old.industry == "iron_works" and any(
                         type(x).__name__ == "Develop" for x in j.earlier_actions
                     ):
-                        also.append("Q094")  # this turn's Develop took the last iron
+                        also.append("overbuild.after-develop")  # this turn's Develop took the last iron
                     j.rule("RUL-OVERBUILD-OPPONENT", *also)
                     j.overbuilt_opponent = True
         elif ok:
             also = []
             if old.flipped:
-                also.append("Q090")  # the new tile goes in unflipped
+                also.append("overbuild.new-tile-unflipped")  # the new tile goes in unflipped
                 if old.industry == "port":
-                    also.append("Q096")  # so a port can take another sale
+                    also.append("overbuild.own-flipped-port")  # so a port can take another sale
             j.rule("RUL-OVERBUILD-OWN", *also)
         if ok and double:
-            j.rule("RUL-DOUBLE-BUILD", "Q092")  # a Double Action Build can overbuild
+            j.rule("RUL-DOUBLE-BUILD", "overbuild.double-build")  # a Double Action Build can overbuild
         if ok:
             j.rule("RUL-OVERBUILD-REMOVED")
             pos.tiles.remove(old)
@@ -329,13 +355,16 @@ def judge_build(j: Judge, a: Build) -> None:
                     location=loc.name,
                     need=spec.coal,
                     and_market=" and to no market trade icon",
-                    also=(("Q076",) if anywhere else ()) + (("Q129",) if virtual_link else ()),
+                    also=(("build.anywhere-still-needs-coal",) if anywhere else ())
+                    + (("virtual-link.what-it-does",) if virtual_link else ()),
                 )
             break  # the next cube would fail the same way
         else:
             cost += price
             if anywhere:
-                j.rule("RUL-CARD-NO-TILES", "Q076")  # the no-tiles rule still needs coal
+                j.rule(
+                    "RUL-CARD-NO-TILES", "build.anywhere-still-needs-coal"
+                )  # the no-tiles rule still needs coal
     for _ in range(spec.iron):
         cost += take_iron(j, f"the {ind_name} in {loc.name}", a.iron_from, dry_run=illegal_so_far)
     for res, named, need in (("coal", a.coal_from, spec.coal), ("iron", a.iron_from, spec.iron)):
@@ -355,7 +384,8 @@ def judge_build(j: Judge, a: Build) -> None:
             money=pos.player[me].money,
             cost=cost,
             short=short,
-            also=(("Q087",) if old is not None else ()) + (("Q034",) if sellable >= short else ()),
+            also=(("overbuild.full-cost",) if old is not None else ())
+            + (("income.sell-tiles-for-money",) if sellable >= short else ()),
         )
     if j.failed:
         return

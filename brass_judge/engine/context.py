@@ -6,7 +6,8 @@ assumptions made and (for ``--explain``) the reasoning, step by step. Nothing he
 
 from __future__ import annotations
 
-from ..codes import CODES
+from ..codes import CODES, cite
+from ..games import game_of
 from ..model import Position, Tile
 from ..verdict import Effect, Violation
 
@@ -90,22 +91,23 @@ class Judge:
 
     # ------------------------------------------------------------------ recording
     def violate(self, code: str, priority: int = 50, *, also: tuple = (), **fields) -> None:
-        """Report a violation; *also* names the case-specific rulings (the code's ``may_cite``)
-        that decided this case."""
+        """Report a violation; *also* names the cases (case keys of the code's ``may_cite``) that
+        decided it, recorded as the game's rulings."""
         assert code in CODES, code
-        assert set(also) <= set(CODES[code].may_cite), (code, also)
+        also = tuple(q for q in (cite(game_of(self.pos), code, k) for k in also) if q is not None)
         if also:
             fields["_rulings"] = tuple(also)
         self.violations.append(Violation(code, fields, self.action_index, priority))
 
     def rule(self, code: str, *also: str) -> None:
-        """Record that rule *code* was applied; *also* names case-specific rulings it relied on."""
+        """Record that rule *code* was applied; *also* names the cases it decided (case keys, each
+        resolved to the game's ruling; see :func:`brass_judge.codes.cite`)."""
         if code not in self.rules:
             assert code in CODES, code
             self.rules.append(code)
-        for q in also:
-            assert q in CODES[code].may_cite, (code, q)
-            if (code, q) not in self.also:
+        for case in also:
+            q = cite(game_of(self.pos), code, case)
+            if q is not None and (code, q) not in self.also:
                 self.also.append((code, q))
 
     def effect(self, effect_kind: str, text: str, /, **data) -> None:
@@ -199,7 +201,7 @@ class Judge:
         t.flipped = True
         spec = self.data.tile(t.industry, t.level)
         # the tile's owner gains the income, whoever caused the flip (Q031)
-        self.rule("RUL-FLIP-INCOME", *(("Q031",) if t.owner != self.player else ()))
+        self.rule("RUL-FLIP-INCOME", *(("flip.income-to-owner",) if t.owner != self.player else ()))
         self.mark("flipped", (t.location, t.space))
         if self.narrate:
             self.effect(

@@ -17,7 +17,7 @@ def judge_develop(j: Judge, a: Develop) -> None:
     mat = mat_of(j, me)
     cost = 0
     # two tiles in one action: Q115 (each taken separately, of the same or different industries) decides
-    j.rule("RUL-DEVELOP", *(("Q115",) if len(a.industries) == 2 else ()))
+    j.rule("RUL-DEVELOP", *(("develop.two-tiles",) if len(a.industries) == 2 else ()))
     for ind in a.industries:
         level = lowest_level(mat, ind)
         if level is None:

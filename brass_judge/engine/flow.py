@@ -27,6 +27,7 @@ from collections import Counter
 from typing import Any
 
 from .. import codes as _codes
+from ..games import game_of
 from ..model import CANAL, RAIL, PlayerState, Position
 from ..verdict import Effect, Violation
 
@@ -50,9 +51,9 @@ class FlowEffects(list):
     def rule(self, code: str, *also: str) -> None:
         if code not in self.rules:
             self.rules.append(code)
-        for q in also:
-            assert q in _codes.CODES[code].may_cite, (code, q)
-            if (code, q) not in self.also:
+        for case in also:
+            q = _codes.cite(game_of(self), code, case)  # a case key -> the game's ruling
+            if q is not None and (code, q) not in self.also:
                 self.also.append((code, q))
 
     def extend_from(self, other: FlowEffects) -> None:
@@ -413,7 +414,7 @@ def _end_round(
     if at_start:
         pass  # taken when the next round starts (none after the game's last round)
     elif last_round:
-        fx.rule("RUL-INCOME", "Q028")
+        fx.rule("RUL-INCOME", "income.none-after-last-round")
         fx.add("income", "no income after the last round of the game", skipped=True)
     else:
         fx.rule("RUL-INCOME")
@@ -505,7 +506,7 @@ def _pay_income(pos: Position, data, name: str, choice: list | None, fx: FlowEff
     # negative income is paid to the bank every round
     fx.rule(
         "RUL-INCOME-START" if data.variant_rules.get("income_timing") == "start_of_round" else "RUL-INCOME",
-        "Q032",
+        "income.negative-paid",
     )
     if p.money >= owed:
         p.money -= owed
@@ -710,13 +711,15 @@ def _end_era(
     # 2. flipped tiles score their VP (Q038, Q043)
     # flipped level 2+ tiles score now and, surviving the Canal Era, again at the Rail Era's end (Q043)
     again = any(t.flipped and t.level >= 2 for t in pos.tiles)
-    fx.rule("RUL-TILE-SCORING", *(("Q043",) if again else ()))
+    fx.rule("RUL-TILE-SCORING", *(("era.level2-scores-again",) if again else ()))
     for n in pos.players:
         tiles = [t for t in pos.tiles if t.owner == n and t.flipped]
         got = sum(data.tile(t.industry, t.level).vp for t in tiles)
         pos.player[n].vp += got
         if got or any(v for _, v in per[n]):
-            fx.rule("RUL-TILE-SCORING", "Q013")  # scoring moves the VP marker only, never income
+            fx.rule(
+                "RUL-TILE-SCORING", "score.vp-track-not-income"
+            )  # scoring moves the VP marker only, never income
         fx.add(
             "score-tiles",
             f"{n} scores {got} VP for {len(tiles)} flipped tile(s)",
@@ -918,14 +921,14 @@ def _end_rail(pos: Position, data, fx: FlowEffects) -> None:
     # ties on VP go to the income track (by space, Q050), then money; still level is shared (Q049)
     vps = [s["vp"] for s in board]
     if len(set(vps)) < len(vps):
-        also = ["Q049"]
+        also = ["score.ties"]
         tied = {}
         for s in board:
             tied.setdefault(s["vp"], []).append(s)
         if any(
             len({r["income_level"] for r in g}) < len({r["income_space"] for r in g}) for g in tied.values()
         ):
-            also.append("Q050")
+            also.append("score.tie-same-income")
         fx.rule("RUL-RAIL-END", *also)
     fx.add(
         "game-end",

@@ -63,37 +63,47 @@ def judge_network(j: Judge, a: Network) -> None:
             )
             also = []
             if not net:
-                also.append("Q121")  # no network yet: no link can be built
+                also.append("network.first-action-link")  # no network yet: no link can be built
                 if pos.is_first_canal_round:
-                    also.append("Q021")
+                    also.append("turn.first-action-any-kind")
             elif any(x in net for x in distances_from(pos, [line.a, line.b])):
-                also.append("Q052")  # connected through others' links is not in the network
+                also.append(
+                    "network.via-others-links"
+                )  # connected through others' links is not in the network
             if any(d.locations[x].kind == "outside" for x in (line.a, line.b)) and any(
                 d.locations[x].kind == "outside" for x in net
             ):
-                also.append("Q057")  # a link into one outside location does not reach another
+                also.append(
+                    "network.outside-not-joined"
+                )  # a link into one outside location does not reach another
             if (
                 d.variant_rules.get("virtual_link") == ["liverpool", "birkenhead"]
                 and "birkenhead" in (line.a, line.b)
                 and "liverpool" in net
             ):
-                also.append("Q129")  # the Virtual Link is no link: Birkenhead is not in the network
+                also.append(
+                    "virtual-link.what-it-does"
+                )  # the Virtual Link is no link: Birkenhead is not in the network
             j.violate("NET001", priority=15, line=name, player=me, fix=fix, also=tuple(also))
             continue
         # place the link; a location it touches joins the network (Q051, Q056)
         pos.links = pos.links + [Link(key, me, kind)]  # replaced, never changed in place (Position.copy)
         j.mark("links", key)
         outside = any(d.locations[x].kind == "outside" for x in (line.a, line.b))
-        j.rule("RUL-NETWORK-EXTENDS", *(("Q056",) if outside else ()))
+        j.rule("RUL-NETWORK-EXTENDS", *(("network.onward-from-outside",) if outside else ()))
         if j.narrate:
             j.effect("link-placed", f"{me} places a {kind} on {name}", line=key, owner=me, kind=kind)
         if kind == RAIL:
             # two rails: built one after the other, anywhere legal (Q119, Q124)
-            j.rule("RUL-RAIL-COAL", *(("Q124", "Q119") if i == 1 else ()))
+            j.rule(
+                "RUL-RAIL-COAL", *(("rail.second-uses-first", "rail.double-not-adjacent") if i == 1 else ())
+            )
             price = take_coal(j, [line.a, line.b], f"the rail on {name}", a.coal_from, dry_run=j.failed)
             if price is None:
                 # two rails are built one after the other: the first cannot count on the second (Q124)
-                j.violate("NET007", priority=20, line=name, also=("Q124",) if n == 2 else ())
+                j.violate(
+                    "NET007", priority=20, line=name, also=("rail.second-uses-first",) if n == 2 else ()
+                )
             else:
                 coal_cost += price
     if j.failed:

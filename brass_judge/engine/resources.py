@@ -140,9 +140,11 @@ def take_coal(
                     own.setdefault(a, []).append(b)
                     own.setdefault(b, []).append(a)
             if distances_from(j.pos, list(sites), own).get(pick.location) != best:
-                also.append("Q053")
+                also.append("coal.own-links-only")
             if any(loc in trade for loc in dist):
-                also.append("Q061")  # a connected mine must be used even with a trade icon in reach
+                also.append(
+                    "coal.market-when-allowed"
+                )  # a connected mine must be used even with a trade icon in reach
             j.rule("RUL-COAL-MINE", *also)
         if not dry_run:
             # for the verdict picture: the route is traced only when a picture is drawn
@@ -166,9 +168,9 @@ def take_coal(
     # a port's trade icon, either side up (Q062); buying through it does not flip it (Q113)
     j.rule(
         "RUL-COAL-MARKET",
-        *(("Q062",) if ports else ()),
-        *(("Q113",) if any(not t.flipped for t in ports) else ()),
-        *(("Q057",) if _mine_beyond_outside(j, sites) else ()),
+        *(("coal.market-through-flipped-port",) if ports else ()),
+        *(("port.not-flipped-by-use",) if any(not t.flipped for t in ports) else ()),
+        *(("network.outside-not-joined",) if _mine_beyond_outside(j, sites) else ()),
     )
     if j.pos.coal_market <= 0:
         j.rule("RUL-MARKET-EMPTY")
@@ -234,7 +236,7 @@ def take_iron(j: Judge, consumer: str, chosen: tuple | None = None, *, dry_run: 
                 f"(alternatives: {', '.join(j.tile_name(t) for t in works[1:])}; name one with iron=LOCATION)"
             )
         # board iron must be used even when it flips an opponent's iron works (Q064)
-        j.rule("RUL-IRON-WORKS", *(("Q064",) if pick.owner != j.player else ()))
+        j.rule("RUL-IRON-WORKS", *(("iron.market-instead-of-opponent",) if pick.owner != j.player else ()))
         if j.narrate:
             j.step(
                 f"iron for {consumer}: unflipped iron works with iron: "
@@ -291,7 +293,7 @@ def sell_new_cubes(j: Judge, t: Tile) -> None:
         trade = trade_locations(j.pos, j.data)
         if not any(loc in trade for loc in dist):
             # the rule still decides: an unconnected mine keeps its cubes, for good (Q070, Q071)
-            j.rule("RUL-MARKET-SALE", "Q071")
+            j.rule("RUL-MARKET-SALE", "market.mine-connected-later")
             j.step(
                 f"the new coal mine in {j.loc(t.location)} is not connected to a trade icon: its cubes stay on it"
             )
@@ -314,11 +316,13 @@ def sell_new_cubes(j: Judge, t: Tile) -> None:
         and all(j.data.locations[x].kind != "outside" for x in through)
         and any(p.industry == "port" and not p.flipped and p.location in through for p in j.pos.tiles)
     ):
-        j.rule("RUL-MARKET-SALE", "Q113")  # selling through a port does not flip it
+        j.rule("RUL-MARKET-SALE", "port.not-flipped-by-use")  # selling through a port does not flip it
     else:
         j.rule("RUL-MARKET-SALE")
     if moved and j.overbuilt_opponent:
-        j.rule("RUL-OVERBUILD-OPPONENT", "Q091")  # the new tile sells into the emptied market
+        j.rule(
+            "RUL-OVERBUILD-OPPONENT", "overbuild.sells-to-market"
+        )  # the new tile sells into the emptied market
     if moved:
         j.pos.player[t.owner].money += earned
         if j.narrate:

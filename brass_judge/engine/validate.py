@@ -46,8 +46,13 @@ def validate(loaded, data=None) -> list:
     out: list = []
 
     def bad(code: str, where: tuple | None = None, *, also: tuple = (), **fields) -> None:
-        if also:  # the case-specific rulings (the code's may_cite) that decide this case
-            fields["_rulings"] = tuple(also)
+        if also:  # the cases (case keys of the code's may_cite) that decide it: the game's rulings
+            from ..codes import cite
+            from ..games import game_of
+
+            fields["_rulings"] = tuple(
+                q for q in (cite(game_of(pos), code, k) for k in also) if q is not None
+            )
         v = Violation(code, fields)
         v.line = loaded.line_of(where) if where is not None else None  # type: ignore[attr-defined]
         out.append(v)
@@ -88,12 +93,18 @@ def validate(loaded, data=None) -> list:
         except Exception:
             pass
         if t.industry == "shipyard" and t.level == 0:
-            bad("POS014", tpath(i), also=("Q081",), tile=tname(t), why="level 0 shipyards can never be built")
+            bad(
+                "POS014",
+                tpath(i),
+                also=("build.shipyard-eras",),
+                tile=tname(t),
+                why="level 0 shipyards can never be built",
+            )
         elif spec is not None and pos.era == CANAL and CANAL not in spec.eras:
             bad(
                 "POS014",
                 tpath(i),
-                also=("Q081",) if t.industry == "shipyard" else (),
+                also=("build.shipyard-eras",) if t.industry == "shipyard" else (),
                 tile=tname(t),
                 why=f"a level {t.level} {data.industry_names[t.industry]} can only be built in the Rail Era",
             )
@@ -101,7 +112,7 @@ def validate(loaded, data=None) -> list:
             bad(
                 "POS014",
                 tpath(i),
-                also=("Q080",),
+                also=("build.canal-shipyard-locations",),
                 tile=tname(t),
                 why=f"no coal can reach {loc.name} in the Canal Era, so no shipyard can have been built there",
             )
@@ -109,7 +120,7 @@ def validate(loaded, data=None) -> list:
             bad(
                 "POS014",
                 tpath(i),
-                also=("Q082",),
+                also=("build.shipyard-flip",),
                 tile=tname(t),
                 why="a shipyard flips the moment it is built",
             )
@@ -192,7 +203,7 @@ def validate(loaded, data=None) -> list:
             bad(
                 "POS020",
                 ("distant_cotton_market", "drawn"),
-                also=("Q001",),
+                also=("setup.deck-for-player-count",),
                 why=f"{n} Distant Cotton Market tile(s) showing {v} drawn, but {pos.num_players} players use {in_play[v]}",
             )
     if (pos.dcm_drawn or loaded.dcm_drawn_given) and 1 <= pos.dcm_position <= DCM_X:
@@ -216,7 +227,7 @@ def validate(loaded, data=None) -> list:
             bad(
                 "POS020",
                 ("distant_cotton_market", "order"),
-                also=("Q001",),
+                also=("setup.deck-for-player-count",),
                 why="the drawn and face-down Distant Cotton Market tiles do not make up the set for "
                 f"{pos.num_players} players ({sorted(in_play.elements())})",
             )
@@ -308,7 +319,7 @@ def _card_counts(pos, data, deck: dict, bad) -> None:
         bad(
             "POS025",
             where[-1][1],
-            also=("Q002",) if manual else (),
+            also=("setup.read-manual-cards",) if manual else (),
             count=total,
             card=name,
             places=", ".join(f"{w} {n}" for w, _, n in where),

@@ -23,3 +23,41 @@ def __getattr__(name: str) -> Any:
         return getattr(gamelog, name)
     except AttributeError:
         raise AttributeError(f"module 'brass_judge.games' has no attribute {name!r}") from None
+
+
+#: the game of a position or log that does not say (every file written before there were two)
+DEFAULT_GAME = "lancashire"
+
+
+def game_of(obj: Any) -> str:
+    """The game of a position (its ``game`` attribute), else :data:`DEFAULT_GAME`."""
+    return getattr(obj, "game", None) or DEFAULT_GAME
+
+
+_CASES: dict[str, dict] = {}
+
+
+def cases_of(game: str) -> dict:
+    """*game*'s table of case key -> ruling id (``brass_judge/games/<game>/cases.py``)."""
+    table = _CASES.get(game)
+    if table is None:
+        from importlib import import_module
+
+        table = _CASES[game] = import_module(f"{__name__}.{game}.cases").CASES
+    return table
+
+
+def ruling_of(game: str, case: str) -> str | None:
+    """The ruling id *game* cites for the shared engine's case key *case* (None: the game has no
+    ruling for it). An unknown case key is a programming error: :class:`KeyError`."""
+    table = cases_of(game)
+    if case not in table:
+        raise KeyError(f"{game} maps no ruling to the case key {case!r} (brass_judge/games/{game}/cases.py)")
+    return table[case]
+
+
+def examples(game: str = DEFAULT_GAME) -> Any:
+    """*game*'s example texts for shared help and messages (``brass_judge/games/<game>/examples.py``)."""
+    from importlib import import_module
+
+    return import_module(f"{__name__}.{game}.examples")
