@@ -32,12 +32,9 @@ PENDING: dict[str, str] = {
     "position_io.py": "position defaults (S1)",
     "data/gamedata.py": "game data loader (S1)",
     "cli_data.py": "data views (S1)",
-    # S3 (one registry of action kinds): Sell and the Distant Cotton Market move to games/lancashire/
-    "notation.py": "notation examples and Sell syntax (S3)",
-    "engine/sell.py": "Sell (S3 moves it to games/lancashire/)",
 }
 #: Of those, the modules that may still carry FAQ ids (S3 moves them whole into the game folder).
-PENDING_RULING_IDS = {"engine/sell.py"}
+PENDING_RULING_IDS: set[str] = set()
 
 
 def place_words() -> set[str]:
