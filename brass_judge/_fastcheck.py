@@ -131,9 +131,9 @@ def _text(render):
     (``Console(highlight=False, soft_wrap=True)``): a string, made with :class:`PlainConsole`
     when rich would write plain text (a file or pipe) and the text is plain; otherwise a
     function that lets rich print it (styled, on a terminal)."""
-    from .__main__ import _Plain
+    from .plain import terminal
 
-    if not _Plain.terminal():
+    if not terminal():
         con = PlainConsole()
         try:
             render(con)
