@@ -220,10 +220,14 @@ def _parse(args: list[str]) -> tuple[str, list[str], dict] | None:
 
 
 def _ruling_count() -> int:
-    """How many rulings the database holds: the largest ``--limit`` of ``rulings search``."""
+    """How many rulings the database holds: the largest ``--limit`` of ``rulings search`` (0 when
+    the database cannot be read: the typer path then reports the problem)."""
     from .rulings import load_rulings
 
-    return len(load_rulings())
+    try:
+        return len(load_rulings())
+    except ValueError:  # an InputError
+        return 0
 
 
 def _rulings_fast(args: list[str]) -> int | None:

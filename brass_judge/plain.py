@@ -119,11 +119,24 @@ def styled() -> bool:
 # --------------------------------------------------------------------------- cells
 
 _WIDE = None
+_NARROW = None
+
+
+def _one_cell_each(text: str) -> bool:
+    """Whether every character of *text* takes one cell (ASCII, Latin, dashes and quotes)."""
+    global _NARROW
+    if text.isascii():
+        return True
+    if _NARROW is None:
+        import re
+
+        _NARROW = re.compile("[\u0020-\u007e\u00a0-\u02ff\u2010-\u2027]*")
+    return _NARROW.fullmatch(text) is not None
 
 
 def cells(text: str) -> int:
     """How many terminal cells *text* takes."""
-    if text.isascii():
+    if _one_cell_each(text):
         return len(text)
     return sum(_char_cells(c) for c in text)
 
@@ -143,7 +156,7 @@ def _char_cells(c: str) -> int:
 
 def _fit(text: str, size: int) -> str:
     """*text* cut or padded with spaces to exactly *size* cells."""
-    if text.isascii():
+    if _one_cell_each(text):
         return text[:size].ljust(size) if size > 0 else ""
     out, used = [], 0
     for c in text:
@@ -157,7 +170,7 @@ def _fit(text: str, size: int) -> str:
 
 def _chop(word: str, size: int) -> list[str]:
     """*word* in consecutive pieces of at most *size* cells (one character at least)."""
-    if word.isascii():
+    if _one_cell_each(word):
         return [word[k : k + size] for k in range(0, len(word), size)]
     pieces, current, used = [], "", 0
     for c in word:
@@ -184,15 +197,16 @@ def _breaks(text: str, size: int, fold: bool) -> list[int]:
         import re
 
         _WORD = re.compile(r"\s*\S+\s*")
+    measure = len if _one_cell_each(text) else cells
     breaks: list[int] = []
     offset = 0
     m = _WORD.match(text, 0)
     while m is not None:
         start, end = m.span()
         word = m.group(0)
-        length = cells(word.rstrip())
+        length = measure(word.rstrip())
         if size - offset >= length:
-            offset += cells(word)
+            offset += measure(word)
         elif length > size:
             if fold:
                 chunks = _chop(word, size)
@@ -200,16 +214,16 @@ def _breaks(text: str, size: int, fold: bool) -> list[int]:
                     if start:
                         breaks.append(start)
                     if n == len(chunks) - 1:
-                        offset = cells(chunk)
+                        offset = measure(chunk)
                     else:
                         start += len(chunk)
             else:
                 if start:
                     breaks.append(start)
-                offset = cells(word)
+                offset = measure(word)
         elif offset and start:
             breaks.append(start)
-            offset = cells(word)
+            offset = measure(word)
         m = _WORD.match(text, end)
     return breaks
 
@@ -273,8 +287,7 @@ def _text_lines(item: str | Text, size: int, style: bool) -> list[str]:
     at = 0
     for line in text.split("\n"):
         mine = [(a - at, b - at, n) for a, b, n in spans if a < at + len(line) and b > at]
-        for start, piece in _pieces(line, size):
-            piece = _fit(piece, size) if cells(piece) > size else piece
+        for start, piece in _pieces(line, size):  # each piece at most *size* cells
             out.append(_paint(piece, start, mine, style))
         at += len(line) + 1
     return out
