@@ -6,17 +6,17 @@ print through :func:`render`, so the two paths are equal by construction.
 
 The layout is the one rich gave these commands before (and keeps giving the rest of the CLI):
 text is wrapped at word boundaries to the console width, a word longer than a line is folded;
-a table has no box, a header row, one space between columns and none at the edges; its columns
-take their natural width, and when the table is too wide the widest wrappable columns give way
-first, then every column evenly; a cell that cannot wrap (or a word longer than its column) is
-cut with an ellipsis. Widths are counted in terminal cells (East Asian wide characters take
-two, combining marks none).
+a table has no box, a header row, two spaces between columns and none at the edges; its
+columns take their natural width, and when the table is too wide the widest wrappable columns
+give way first, then every column evenly; a cell that cannot wrap (or a word longer than its
+column) is cut with an ellipsis. Widths are counted in terminal cells (East Asian wide
+characters take two, combining marks none).
 
-Styling: on a terminal (standard output is a tty, or ``FORCE_COLOR``/``TTY_COMPATIBLE=1``) and
-unless ``NO_COLOR`` is set or ``TERM`` is ``dumb``, spans marked ``bold`` or ``dim`` and table
-headers are written with the ANSI codes for bold (``ESC[1m``) and faint (``ESC[2m``); the
-layout is the same either way. Nothing else is interpreted: brackets, backslashes and
-``:word:`` are printed as they are.
+Styling: on a terminal (standard output is a tty, or ``FORCE_COLOR``/``TTY_COMPATIBLE=1``),
+unless ``NO_COLOR`` is set, ``TERM`` is ``dumb`` or the system is Windows, spans marked
+``bold`` or ``dim`` and table headers are written with the ANSI codes for bold (``ESC[1m``)
+and faint (``ESC[2m``); the layout is the same either way. Nothing else is interpreted:
+brackets, backslashes and ``:word:`` are printed as they are.
 """
 
 from __future__ import annotations
@@ -112,8 +112,8 @@ def width() -> int:
 
 def styled() -> bool:
     """Whether :func:`render` writes ANSI styles: on a terminal, unless ``NO_COLOR`` is set
-    (non-empty) or the terminal is dumb."""
-    return terminal() and not os.environ.get("NO_COLOR") and not _dumb()
+    (non-empty) or the terminal is dumb; never on Windows, whose older consoles print the codes."""
+    return terminal() and not os.environ.get("NO_COLOR") and not _dumb() and os.name != "nt"
 
 
 # --------------------------------------------------------------------------- cells
