@@ -23,6 +23,8 @@ from __future__ import annotations
 import os
 import sys
 
+from .check_command import Report  # standard library only: imported by every run anyway
+
 _CHECK_OPTIONS = {
     "--action": "action",
     "-a": "action",
@@ -105,7 +107,7 @@ def run(cmd: str, args: list) -> int | None:
     return code
 
 
-class _Buffered:
+class _Buffered(Report):
     """A :class:`brass_judge.check_command.Report` to standard output that keeps what the
     command prints until it has finished (an unusable input then leaves nothing written), and
     prints text without rich when rich would write it plain (see :func:`_text`)."""
@@ -131,9 +133,9 @@ def _text(render):
     (``Console(highlight=False, soft_wrap=True)``): a string, made with :class:`PlainConsole`
     when rich would write plain text (a file or pipe) and the text is plain; otherwise a
     function that lets rich print it (styled, on a terminal)."""
-    from .__main__ import _Plain
+    from .plain import terminal
 
-    if not _Plain.terminal():
+    if not terminal():
         con = PlainConsole()
         try:
             render(con)

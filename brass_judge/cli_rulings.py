@@ -7,9 +7,11 @@ cold ``rulings search`` stay fast.
 
 from __future__ import annotations
 
+import sys
+
 import typer
 
-from .cli_common import FORMAT_OPTION, Format, console, emit_json, handles_input_errors
+from .cli_common import FORMAT_OPTION, Format, emit_json, handles_input_errors
 from .games import examples as _examples
 
 app = typer.Typer(
@@ -30,6 +32,11 @@ def _cited_by(ruling_id: str) -> list[dict]:
         return [{"code": c.code, "name": c.name} for c in codes_citing(ruling_id)]
     except (ImportError, AttributeError):
         return []
+
+
+def _write(text: str) -> None:
+    """Write *text* (laid out by brass_judge/plain.py) to standard output."""
+    sys.stdout.write(text)
 
 
 def _is_json(fmt: Format | str) -> bool:
@@ -69,18 +76,9 @@ def list_cmd(
     if _is_json(fmt):
         emit_json([r.to_dict() for r in found])
         return
-    from rich.table import Table
+    from .rulings_text import listing
 
-    table = Table(show_lines=False, pad_edge=False, box=None, header_style="bold")
-    table.add_column("id", no_wrap=True)
-    table.add_column("engine", no_wrap=True)
-    table.add_column("authority")
-    table.add_column("question")
-    for r in found:
-        table.add_row(r.id, r.engine, ", ".join(r.authority), r.question)
-    out = console()
-    out.print(table)
-    out.print(f"{len(found)} ruling{'s' if len(found) != 1 else ''}")
+    _write(listing(found))
 
 
 @app.command("show")
@@ -103,28 +101,9 @@ def show_cmd(
         obj["cited_by"] = cited
         emit_json(obj)
         return
-    from rich.markup import escape
+    from .rulings_text import show
 
-    out = console()
-    out.print(f"[bold]{r.id}[/bold]  [bold]{escape(r.question)}[/bold]")
-    out.print()
-    out.print(escape(r.answer))
-    out.print()
-    out.print(f"[dim]source:[/dim]     {escape(r.source) if r.source else '(none given)'}")
-    out.print(f"[dim]authority:[/dim]  {', '.join(r.authority)}")
-    out.print(f"[dim]topics:[/dim]     {', '.join(r.topics)}")
-    out.print(f"[dim]applies to:[/dim] {r.applies_to}    [dim]engine:[/dim] {r.engine}")
-    if r.related:
-        out.print("[dim]related:[/dim]")
-        for rid in r.related:
-            q = everything[rid].question if rid in everything else "?"
-            out.print(f"  {rid}  {escape(q)}")
-    if cited:
-        out.print("[dim]cited by:[/dim]")
-        for c in cited:
-            out.print(f"  {escape(str(c['code']))}  {escape(str(c['name']))}")
-    else:
-        out.print("[dim]cited by:[/dim]   (no engine check cites it)")
+    _write(show(r, everything, cited))
 
 
 @app.command("search")
@@ -161,30 +140,9 @@ def search_cmd(
             ]
         )
         return
-    from rich.markup import escape
-    from rich.table import Table
+    from .rulings_text import search as search_text
 
-    out = console()
-    if not hits:
-        out.print(
-            f"No ruling matches {escape(repr(query))}. Try other words, or "
-            "'brass-judge rulings list --topic ...'."
-        )
-        return
-    table = Table(box=None, pad_edge=False, header_style="bold")
-    table.add_column("id", no_wrap=True)
-    table.add_column("score", justify="right", no_wrap=True)
-    table.add_column("match", justify="right", no_wrap=True)
-    table.add_column("question")
-    for (r, s), c in zip(hits, cover):
-        table.add_row(r.id, f"{s:.1f}", f"{c:.0%}", escape(r.question))
-    out.print(table)
-    best = hits[0][0]
-    out.print()
-    if is_weak(cover[0]):
-        out.print(escape(weak_text(cover[0])))
-    out.print(f"[bold]{best.id}[/bold]: {escape(best.answer)}")
-    out.print(f"[dim]More: brass-judge rulings show {best.id}[/dim]")
+    _write(search_text(query, hits, cover, weak_text(cover[0]) if hits and is_weak(cover[0]) else None))
 
 
 def _fixtures_citing() -> dict:
@@ -249,23 +207,7 @@ def coverage_cmd(fmt: Format = FORMAT_OPTION) -> None:
             }
         )
     else:
-        from rich.markup import escape
-        from rich.table import Table
+        from .rulings_text import coverage
 
-        out = console()
-        table = Table(box=None, pad_edge=False, header_style="bold")
-        table.add_column("id", no_wrap=True)
-        table.add_column("checks and rules citing it")
-        table.add_column("examples", justify="right")
-        for row in rows:
-            table.add_row(
-                row["id"],
-                escape(", ".join(c["code"] for c in row["cited_by"]) or "NOT CITED"),
-                str(len(row["examples"])),
-            )
-        out.print(table)
-        out.print(
-            f"{len(rows)} rulings the engine applies; {len(uncited)} cited by no check"
-            + (f": {', '.join(uncited)}" if uncited else "")
-        )
+        _write(coverage(rows, uncited))
     raise typer.Exit(1 if uncited else 0)

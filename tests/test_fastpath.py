@@ -220,9 +220,6 @@ def test_list_other_widths(monkeypatch, columns):
         ["rulings", "list", "extra"],
         ["rulings", "list", "--topic"],
         ["rulings", "coverage", "--format", "json"],
-        ["rulings", "search", "[qqq]xyzzy[/qqq]"],
-        ["rulings", "search", "xyzzy :smile: plugh"],
-        ["rulings", "search", "xyzzy\\"],
     ],
 )
 def test_other_command_lines_go_to_typer_unchanged(args):
@@ -235,55 +232,74 @@ def test_markup_in_a_query_that_is_not_printed_is_fine():
     assert_same("rulings", "search", "coal :smile: mine")
 
 
+@pytest.mark.parametrize("query", ["[qqq]xyzzy[/qqq]", "xyzzy :smile: plugh", "xyzzy\\", "日本語 xyzzy"])
+def test_special_text_is_served_and_printed_as_it_is(query):
+    """Both paths print through one renderer, which interprets nothing: markup, ``:emoji:`` codes,
+    backslashes and wide characters need no detour through typer any more."""
+    code, out, _ = assert_same("rulings", "search", query)
+    assert code == 0 and out.startswith(f"No ruling matches {query!r}.")
+
+
 def test_no_fastpath_env(monkeypatch):
     monkeypatch.setenv("BRASS_JUDGE_NO_FASTPATH", "1")
     code, out, _ = _capture(entry.main, ["rulings", "show", "Q080"])
     assert code == 0 and out == _capture(cli.run, ["rulings", "show", "Q080"])[1]
 
 
-# --------------------------------------------------------------------------- the layout helpers
+# --------------------------------------------------------------------------- the one renderer
 
 
-def test_wrap_matches_rich_on_awkward_text():
-    from rich.console import Console
-    from rich.table import Table
+def test_plain_wraps_at_words_and_folds_long_words():
+    from brass_judge.plain import render, wrap
 
-    texts = [
-        "",
-        " ",
-        "a",
-        "  leading and trailing  ",
-        "x" * 95,
-        "word " * 30,
-        "averyveryverylongwordthatdoesnotfitonaline " * 3,
-        "a  b   c    d" * 9,
-        "ends with spaces" + " " * 70,
-        "\u2014 dashes \u2014 and \u201cquotes\u201d \u00a3 5",
-    ]
-    for width in (1, 2, 7, 13, 40, 80):
-        for text in texts:
-            buf = io.StringIO()
-            Console(file=buf, width=width, highlight=False).print(text, markup=False)
-            assert entry._Plain.wrap(text, width) == buf.getvalue().split("\n")[:-1], (width, text)
-    rows = [
-        ("Q001", "rulebook, community", "short"),
-        ("Q002", "none", "word " * 40),
-        ("Q003", "publisher, designer, community", "a medium length question about canals?"),
-    ]
-    for width in (30, 45, 60, 80, 120):
-        buf = io.StringIO()
-        table = Table(box=None, pad_edge=False, header_style="bold")
-        for name, nw in (("id", True), ("authority", False), ("question", False)):
-            table.add_column(name, no_wrap=nw)
-        for row in rows:
-            table.add_row(*row)
-        Console(file=buf, width=width, highlight=False).print(table)
-        mine = entry._Plain.table(
-            entry._Plain.Table(("id", "authority", "question"), rows=rows, no_wrap=(True, False, False)),
-            width,
-        )
-        if mine is not None:
-            assert [x[:width] for x in mine] == buf.getvalue().split("\n")[:-1], width
+    assert wrap("the quick brown fox", 9) == ["the quick", "brown fox"]
+    assert wrap("x" * 10, 4) == ["xxxx", "xxxx", "xx"]
+    assert wrap("", 5) == [""]
+    assert render(["a b c d e f", "", "g"], size=5, style=False) == "a b c\nd e f\n\ng\n"
+    assert wrap("日本語の文", 4) == ["日本", "語の", "文"]  # wide characters take two cells
+
+
+def test_plain_table_gives_way_then_cuts_with_an_ellipsis():
+    from brass_judge.plain import Table, render
+
+    t = Table(("id", "question"), no_wrap=(True, False), rows=[("Q001", "can I build here or there")])
+    # two spaces between columns, none at the edges; header cells padded to the column width
+    assert (
+        render([t], size=80, style=False)
+        == "id    question                 \nQ001  can I build here or there\n"
+    )
+    assert render([t], size=16, style=False) == (
+        "id    question  \nQ001  can I     \n      build here\n      or there  \n"
+    )
+    narrow = render([t], size=8, style=False).splitlines()
+    assert all(len(line) <= 8 for line in narrow) and narrow[1] == "Q001  c\u2026"
+    right = Table(("n", "x"), justify=("right", "left"), rows=[("7", "a"), ("12", "b")])
+    assert render([right], size=80, style=False) == " n  x\n 7  a\n12  b\n"
+
+
+def test_plain_styles_only_on_a_terminal(monkeypatch):
+    from brass_judge import plain
+
+    text = plain.Text(("Q080", "bold"), "  a question")
+    assert plain.render([text], size=80, style=True) == "\x1b[1mQ080\x1b[0m  a question\n"
+    assert plain.render([text], size=80, style=False) == "Q080  a question\n"
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")
+    assert plain.styled()
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not plain.styled()
+    monkeypatch.delenv("NO_COLOR")
+    monkeypatch.setenv("TTY_COMPATIBLE", "0")
+    assert not plain.styled()
+
+
+def test_terminal_output_is_styled_and_laid_out_as_for_a_pipe(monkeypatch):
+    plain_out = assert_same("rulings", "show", "Q080")[1]
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")
+    code, out, _ = assert_same("rulings", "show", "Q080")
+    assert code == 0 and "\x1b[1mQ080\x1b[0m" in out
+    import re
+
+    assert re.sub("\x1b\\[[0-9]*m", "", out) == plain_out
 
 
 def test_cited_by_cache(tmp_path, monkeypatch):
@@ -291,6 +307,12 @@ def test_cited_by_cache(tmp_path, monkeypatch):
     first = assert_same("rulings", "show", "Q080", "-f", "json")
     assert any(p.name.startswith("citedby-") for p in (tmp_path / "brass-judge").iterdir())
     assert assert_same("rulings", "show", "Q080", "-f", "json") == first  # from the cache
+
+
+def test_limit_is_the_size_of_the_database():
+    n = len(R.load_rulings())
+    assert fast("rulings", "search", "coal", "-n", str(n)) is not None
+    assert fast("rulings", "search", "coal", "-n", str(n + 1)) is None  # typer reports it
 
 
 def test_fast_path_imports_neither_typer_nor_rich(tmp_path):
