@@ -273,14 +273,19 @@ def _json(obj) -> str:
 
 
 def _cited_by(ruling_id: str) -> list[dict]:
-    """``cli_rulings._cited_by``, through a JSON cache keyed by the digest of codes.py (importing
-    codes.py costs more than everything else ``rulings show`` does)."""
+    """``cli_rulings._cited_by``, through a JSON cache keyed by the digest of the code tables: the
+    shared codes.py and the game's codes.py and cases.py, which map its rows to rulings (importing
+    them costs more than everything else ``rulings show`` does)."""
     from . import rulings as R
 
     name = None
+    here = os.path.dirname(os.path.abspath(__file__))
     try:
-        with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "codes.py"), "rb") as fh:
-            name = f"citedby-v1-{R._sha256_hex(fh.read())[:16]}.json"
+        text = b""
+        for part in (("codes.py",), ("games", "lancashire", "codes.py"), ("games", "lancashire", "cases.py")):
+            with open(os.path.join(here, *part), "rb") as fh:
+                text += fh.read()
+        name = f"citedby-v2-{R._sha256_hex(text)[:16]}.json"
     except OSError:
         pass
     table = R._cache_get(name) if name else None
