@@ -108,10 +108,16 @@ def position_from_doc(doc: Document, data=None, root: tuple = ()) -> LoadedPosit
     )
     check_schema(sub, "position")
     variant = obj.get("variant", "standard")
-    if data is None or data.variant != variant:
-        from .data import game_data
+    from .games import resolve_game
 
-        data = game_data(variant)
+    game = resolve_game(obj.get("game"))
+    if data is None or data.variant != variant or data.game != game:
+        from .games import get_rules
+
+        try:
+            data = get_rules(game, variant).data
+        except InputError as err:  # the schema lists the games and variants; this is a backstop
+            raise doc.error(str(err.args[0] if err.args else err), root + ("game",), code="INP035") from None
     return _Builder(sub, data, root).build()
 
 
@@ -318,7 +324,9 @@ class _Builder:
         elif order:
             turn = order[0]
             self.assumptions.append(f"turn not given: assumed it is {turn}'s turn (first in the turn order)")
-        pos = Position(players=order, player=players, variant=d.variant, era=era, round=rnd, turn=turn)
+        pos = Position(
+            players=order, player=players, variant=d.variant, game=d.game, era=era, round=rnd, turn=turn
+        )
         pos.actions_left = o.get("actions_left", 1 if (era == CANAL and rnd == 1) else 2)
         paths = {}
         for i, t in enumerate(o.get("tiles", [])):
@@ -345,8 +353,8 @@ class _Builder:
                     + "; list an industry as [] when none is left"
                 )
         m = o.get("markets", {})
-        pos.coal_market = m.get("coal", 8)
-        pos.iron_market = m.get("iron", 8)
+        # a market not given is full
+        pos.markets = {r: m.get(r, market.spaces) for r, market in d.markets.items()}
         dcm = o.get("distant_cotton_market", {})
         pos.dcm_position = dcm.get("marker", 1)
         pos.dcm_drawn = list(dcm.get("drawn", []))
@@ -572,11 +580,11 @@ def _words(words: list) -> str:
 # ------------------------------------------------------------------------------------- writing
 def position_to_obj(pos: Position, data=None) -> dict:
     """The YAML mapping of *pos*, in the same format :func:`load_position` reads."""
-    if data is None:
-        from .data import game_data
+    if data is None or data.game != pos.game:
+        from .games import get_rules
 
-        data = game_data(pos.variant)
-    out: dict = {"game": "lancashire", "variant": pos.variant, "era": pos.era, "round": pos.round}
+        data = get_rules(pos.game, pos.variant).data
+    out: dict = {"game": pos.game, "variant": pos.variant, "era": pos.era, "round": pos.round}
     if pos.turn:
         out["turn"] = pos.turn
     out["actions_left"] = pos.actions_left
@@ -605,12 +613,12 @@ def position_to_obj(pos: Position, data=None) -> dict:
             "level": t.level,
             "space": t.space,
             "flipped": t.flipped,
-            **({"cubes": t.cubes} if t.industry in ("coal_mine", "iron_works") else {}),
+            **({"cubes": t.cubes} if data.mat[t.industry][0].resource is not None else {}),
         }
         for t in pos.tiles
     ]
     out["links"] = [{"owner": l.owner, "line": l.line.replace("~", "-"), "kind": l.kind} for l in pos.links]
-    out["markets"] = {"coal": pos.coal_market, "iron": pos.iron_market}
+    out["markets"] = {r: pos.markets.get(r, 0) for r in data.markets}
     dcm: dict = {"marker": pos.dcm_position, "drawn": list(pos.dcm_drawn)}
     if pos.dcm_order is not None:
         dcm["order"] = list(pos.dcm_order)

@@ -63,11 +63,10 @@ def judge_build(j: Judge, a: Build) -> None:
                 anywhere = True
             else:
                 net = network_of(pos, me)
-                virtual = (
-                    d.variant_rules.get("virtual_link") == ["liverpool", "birkenhead"]
-                    and a.location == "birkenhead"
-                    and "liverpool" in net
-                )
+                # the variant's Virtual Link (from, to): *from* in the network lets an Industry card
+                # build in *to* (Q129); the rules object says whether the variant has one
+                vl = j.game.virtual_link
+                virtual = a.location not in net and j.game.in_network(pos, me, a.location, net)
                 if a.location in net:
                     also = []
                     own_here = any(t.owner == me for t in pos.tiles_at(a.location))
@@ -85,7 +84,8 @@ def judge_build(j: Judge, a: Build) -> None:
                     j.rule("RUL-CARD-INDUSTRY", "Q129")
                     virtual_link = True
                     j.step(
-                        "Classic Virtual Link: Liverpool is in the network, so an Industry card builds in Birkenhead (Q129)"
+                        f"Classic Virtual Link: {j.loc(vl[0])} is in the network, so an Industry card "
+                        f"builds in {j.loc(vl[1])} (Q129)"
                     )
                 else:
                     # connected through others' links is not the same as in the network (Q052)
@@ -93,17 +93,10 @@ def judge_build(j: Judge, a: Build) -> None:
                     also = ["Q052"] if any(x in net for x in reach) else []
                     if pos.era != CANAL and not any(l.owner == me for l in pos.links):
                         also.append("Q075")  # a surviving tile keeps the network: no build-anywhere
-                    if (
-                        d.variant_rules.get("virtual_link") == ["liverpool", "birkenhead"]
-                        and a.location == "liverpool"
-                        and "birkenhead" in net
-                    ):
+                    if vl is not None and a.location == vl[0] and vl[1] in net:
                         also.append("Q130")  # the Virtual Link does not work the other way
-                    if (
-                        not d.variant_rules.get("virtual_link")
-                        and a.location == "birkenhead"
-                        and "liverpool" in net
-                    ):
+                    known = None if vl is not None else getattr(j.game, "known_virtual_link", None)
+                    if known is not None and a.location == known[1] and known[0] in net:
                         also.append("Q128")  # no Virtual Link in the standard rules
                     if not any(t.owner == me for t in pos.tiles):
                         also.append("Q074")  # a link on the board is a piece too: no build-anywhere
@@ -201,7 +194,7 @@ def judge_build(j: Judge, a: Build) -> None:
             other = [
                 t
                 for t in cands
-                if t.owner != me and t.industry in ("coal_mine", "iron_works") and t.level < level
+                if t.owner != me and d.tile(t.industry, t.level).resource is not None and t.level < level
             ]
             pickable = own or other or cands
             if not pickable:
@@ -236,13 +229,13 @@ def judge_build(j: Judge, a: Build) -> None:
             j.violate("BLD014", priority=15, tile=j.tile_name(old), level=level, industry=ind_name)
             ok = False
         if old.owner != me:
-            if old.industry not in ("coal_mine", "iron_works"):
+            resource = d.tile(old.industry, old.level).resource  # what the tile carries, if anything
+            if resource is None:
                 j.violate("BLD012", priority=15, tile=j.tile_name(old), owner=old.owner)
                 ok = False
             else:
-                resource = "coal" if old.industry == "coal_mine" else "iron"
                 board = pos.cubes_on_board(old.industry)
-                market = pos.coal_market if resource == "coal" else pos.iron_market
+                market = pos.markets.get(resource, 0)
                 if board or market:
                     where = ", ".join(
                         x
@@ -263,9 +256,12 @@ def judge_build(j: Judge, a: Build) -> None:
                     ok = False
                 elif ok:
                     also = []
-                    other = "iron_works" if old.industry == "coal_mine" else "coal_mine"
-                    other_market = pos.iron_market if other == "iron_works" else pos.coal_market
-                    if pos.cubes_on_board(other) or other_market:
+                    others = [
+                        (ind, tiles[0].resource)
+                        for ind, tiles in d.mat.items()
+                        if tiles[0].resource not in (None, resource)
+                    ]
+                    if any(pos.cubes_on_board(ind) or pos.markets.get(r, 0) for ind, r in others):
                         also.append("Q084")  # only this tile's resource has to be gone
                     if any(
                         pos.tile_on(k, s.index) is None
@@ -273,9 +269,7 @@ def judge_build(j: Judge, a: Build) -> None:
                         for s in l.spaces_for(a.industry)
                     ):
                         also.append("Q093")  # free spaces elsewhere do not prevent it
-                    if old.industry == "iron_works" and any(
-                        type(x).__name__ == "Develop" for x in j.earlier_actions
-                    ):
+                    if resource == "iron" and any(type(x).__name__ == "Develop" for x in j.earlier_actions):
                         also.append("Q094")  # this turn's Develop took the last iron
                     j.rule("RUL-OVERBUILD-OPPONENT", *also)
                     j.overbuilt_opponent = True
@@ -378,8 +372,6 @@ def judge_build(j: Judge, a: Build) -> None:
             level=level,
             cubes=spec.cubes,
         )
-    if a.industry == "shipyard":
-        j.rule("RUL-SHIPYARD-FLIP")
-        j.flip(t, "a shipyard flips as soon as it is built")
-    elif a.industry in ("coal_mine", "iron_works"):
+    j.game.on_built(j, t)
+    if spec.resource is not None and spec.resource in d.markets:
         sell_new_cubes(j, t)

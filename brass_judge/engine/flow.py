@@ -107,8 +107,11 @@ def setup(
     Raises ValueError when an explicit order is not a permutation of what the rules use.
     """
     n = len(players)
-    if not 2 <= n <= 4:
-        raise ValueError(f"Brass: Lancashire is for 2-4 players, not {n}")
+    rules = data.rules
+    if n not in rules.players:
+        raise ValueError(
+            f"{rules.name} is for {rules.players.start}-{rules.players.stop - 1} players, not {n}"
+        )
     if len(set(players)) != n:
         raise ValueError("player names must differ")
     r = None
@@ -146,12 +149,12 @@ def setup(
         players=order,
         player={p: states[p] for p in order},
         variant=data.variant,
+        game=data.game,
         era=CANAL,
         round=1,
         turn=order[0],
         actions_left=1,
-        coal_market=len(data.coal_market),
-        iron_market=len(data.iron_market),
+        markets={r: m.setup_fill for r, m in data.markets.items()},
         dcm_position=1,
         dcm_drawn=[],
         dcm_order=dcm,
@@ -660,8 +663,7 @@ def link_vp(pos: Position, data) -> dict:
     icons = link_icons(pos, data)
     out = {}
     for l in pos.links:
-        a, b = l.line.split("~")
-        out[l.line] = icons[a] + icons[b]
+        out[l.line] = sum(icons[end] for end in l.line.split("~"))
     return out
 
 

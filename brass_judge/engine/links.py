@@ -30,15 +30,18 @@ def judge_network(j: Judge, a: Network) -> None:
     if len(set(a.lines)) != n:
         j.violate("NET008", priority=10, line=j.line_name(a.lines[0]))
         return
-    if era == CANAL and n > 1:
-        j.violate("NET004", priority=10, what="the Canal Era allows one canal per Network action, not 2")
-        return
+    rules = j.game
+    cost = rules.link_cost(era, n)
+    if cost is None:
+        if era == CANAL:
+            j.violate("NET004", priority=10, what="the Canal Era allows one canal per Network action, not 2")
+            return
+        cost = rules.link_cost(era, rules.max_links(era)) or 0  # more than the most: reported below
     p = pos.player[me]
     left = p.links_left if p.links_left is not None else d.links_per_player - len(pos.own_links(me))
     if left < n:
         j.violate("NET005", priority=10, player=me)
         return
-    cost = 3 if era == CANAL else (5 if n == 1 else 15)
     j.rule("RUL-LINK-COST")
     if p.money < cost:
         j.violate("NET006", priority=5, player=me, money=p.money, cost=cost, short=cost - p.money)
@@ -72,12 +75,9 @@ def judge_network(j: Judge, a: Network) -> None:
                 d.locations[x].kind == "outside" for x in net
             ):
                 also.append("Q057")  # a link into one outside location does not reach another
-            if (
-                d.variant_rules.get("virtual_link") == ["liverpool", "birkenhead"]
-                and "birkenhead" in (line.a, line.b)
-                and "liverpool" in net
-            ):
-                also.append("Q129")  # the Virtual Link is no link: Birkenhead is not in the network
+            vl = rules.virtual_link
+            if vl is not None and line.touches(vl[1]) and vl[0] in net:
+                also.append("Q129")  # the Virtual Link is no link: its far end is not in the network
             j.violate("NET001", priority=15, line=name, player=me, fix=fix, also=tuple(also))
             continue
         # place the link; a location it touches joins the network (Q051, Q056)

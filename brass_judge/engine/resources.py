@@ -13,19 +13,19 @@ Consumed cubes return to the general supply (Q068). A market holding ``k`` cubes
 from __future__ import annotations
 
 from ..model import MARKET, Tile
-from .board import distances_from, link_adjacency, outside_apart, trade_locations
+from .board import _add_line, distances_from, link_adjacency, outside_apart, trade_locations
 from .context import Judge
 
 
 def market_buy_price(data, cubes: int, market: str) -> int:
-    prices = data.coal_market if market == "coal" else data.iron_market
+    m = data.markets[market]
     if cubes <= 0:
-        return data.market_empty_price
-    return prices[len(prices) - cubes]
+        return m.empty_price
+    return m.prices[len(m.prices) - cubes]
 
 
 def market_sell_price(data, cubes: int, market: str) -> int | None:
-    prices = data.coal_market if market == "coal" else data.iron_market
+    prices = data.markets[market].prices
     if cubes >= len(prices):
         return None
     return prices[len(prices) - cubes - 1]
@@ -136,9 +136,7 @@ def take_coal(
             own: dict = {}
             for l in j.pos.links:
                 if l.owner == j.player:
-                    a, b = l.line.split("~")
-                    own.setdefault(a, []).append(b)
-                    own.setdefault(b, []).append(a)
+                    _add_line(own, tuple(l.line.split("~")))
             if distances_from(j.pos, list(sites), own).get(pick.location) != best:
                 also.append("Q053")
             if any(loc in trade for loc in dist):
@@ -285,8 +283,9 @@ def sell_new_cubes(j: Judge, t: Tile) -> None:
     """A new iron works, or a coal mine connected to a trade icon, moves as many cubes as fit into
     its market, most expensive empty spaces first, and its owner collects the prices (Q070, Q071)."""
     t = j.pos.own_tile(t)
-    resource = "coal" if t.industry == "coal_mine" else "iron"
-    if resource == "coal":
+    resource = j.data.tile(t.industry, t.level).resource
+    through_trade = j.game.sells_through_trade(resource)
+    if through_trade:
         dist = distances_from(j.pos, [t.location], link_adjacency(j.pos))
         trade = trade_locations(j.pos, j.data)
         if not any(loc in trade for loc in dist):
@@ -296,18 +295,18 @@ def sell_new_cubes(j: Judge, t: Tile) -> None:
                 f"the new coal mine in {j.loc(t.location)} is not connected to a trade icon: its cubes stay on it"
             )
             return
-    attr = "coal_market" if resource == "coal" else "iron_market"
+    markets = j.pos.markets
     earned = 0
     moved = 0
     while t.cubes > 0:
-        price = market_sell_price(j.data, getattr(j.pos, attr), resource)
+        price = market_sell_price(j.data, markets.get(resource, 0), resource)
         if price is None:
             break
-        setattr(j.pos, attr, getattr(j.pos, attr) + 1)
+        markets[resource] = markets.get(resource, 0) + 1
         t.cubes -= 1
         earned += price
         moved += 1
-    through = [] if resource == "iron" else [x for x in dist if x in trade]
+    through = [x for x in dist if x in trade] if through_trade else []
     if (
         moved
         and through
@@ -330,7 +329,7 @@ def sell_new_cubes(j: Judge, t: Tile) -> None:
                 cubes=moved,
                 money=earned,
                 owner=t.owner,
-                market_cubes=getattr(j.pos, attr),
+                market_cubes=markets[resource],
             )
     else:
         j.step(f"the {resource.title()} Market is full: no cubes move")

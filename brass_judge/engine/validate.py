@@ -24,14 +24,21 @@ def validate(loaded, data=None) -> list:
     if not isinstance(loaded, LoadedPosition):
         loaded = LoadedPosition(loaded)
     pos = loaded.position
-    if not 2 <= pos.num_players <= 4:  # positions read from files cannot get here (the schema says 2-4)
+    if data is None or data.variant != pos.variant or data.game != pos.game:
+        from ..games import get_rules
+
+        data = get_rules(pos.game, pos.variant).data
+    rules = data.rules
+    if (
+        pos.num_players not in rules.players
+    ):  # positions read from files cannot get here (the schema says 2-4)
         from ..errors import InputError
 
-        raise InputError(f"Brass: Lancashire is played by 2-4 players, not {pos.num_players}", code="INP040")
-    if data is None or data.variant != pos.variant:
-        from ..data import game_data
-
-        data = game_data(pos.variant)
+        raise InputError(
+            f"{rules.name} is played by {rules.players.start}-{rules.players.stop - 1} players, "
+            f"not {pos.num_players}",
+            code="INP040",
+        )
     out: list = []
 
     def bad(code: str, where: tuple | None = None, *, also: tuple = (), **fields) -> None:
@@ -76,8 +83,14 @@ def validate(loaded, data=None) -> list:
             spec = data.tile(t.industry, t.level)
         except Exception:
             pass
-        if t.industry == "shipyard" and t.level == 0:
-            bad("POS014", tpath(i), also=("Q081",), tile=tname(t), why="level 0 shipyards can never be built")
+        if spec is not None and not spec.eras:  # never buildable (mat.yaml eras: [], the level 0 shipyard)
+            bad(
+                "POS014",
+                tpath(i),
+                also=("Q081",),
+                tile=tname(t),
+                why=f"level {t.level} {data.industry_names[t.industry].lower()}s can never be built",
+            )
         elif spec is not None and pos.era == CANAL and CANAL not in spec.eras:
             bad(
                 "POS014",
@@ -143,7 +156,7 @@ def validate(loaded, data=None) -> list:
                 )
         if p.money < 0:
             bad("POS015", ("players", name, "money"), player=name, money=p.money)
-        if not 0 <= p.income_space <= 99:
+        if not 0 <= p.income_space <= data.track_last_space:
             bad("POS009", ("players", name, "income_space"), player=name, space=p.income_space)
         if p.hand is not None and len(p.hand) > data.hand_size:
             bad("POS019", ("players", name, "hand"), player=name, count=len(p.hand))
@@ -169,9 +182,10 @@ def validate(loaded, data=None) -> list:
         if not line.allows(l.kind):
             bad("POS005", lpath(i), line=lname, kind=l.kind)
     # --- markets and tracks ------------------------------------------------------------------
-    for market, cubes in (("Coal", pos.coal_market), ("Iron", pos.iron_market)):
-        if not 0 <= cubes <= 8:
-            bad("POS008", ("markets", market.lower()), market=market, cubes=cubes, max=8)
+    for resource, market in data.markets.items():
+        cubes = pos.markets.get(resource, 0)
+        if not 0 <= cubes <= market.spaces:
+            bad("POS008", ("markets", resource), market=resource.title(), cubes=cubes, max=market.spaces)
     if not 1 <= pos.dcm_position <= DCM_X:
         bad("POS016", ("distant_cotton_market", "marker"), space=pos.dcm_position)
     in_play = Counter(data.dcm_tiles_for(pos.num_players))
