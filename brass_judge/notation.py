@@ -271,6 +271,11 @@ def action_to_obj(action) -> dict:
     return out
 
 
+def _one_of(words: list) -> str:
+    """ "a, b or c" """
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
 def action_from_obj(
     obj: Any,
     data,
@@ -499,10 +504,11 @@ def action_from_obj(
             sales.append(Sale(mill, dest, ms, ps, tile))
         return Sell(tuple(sales), get_cards())
     if verb == "loan":
+        amounts = data.rules.loan_amounts  # the game's loan amounts (its data files)
         if "amount" not in obj:
-            raise err("a loan action needs 'amount' (10, 20 or 30)", ("amount",))
+            raise err(f"a loan action needs 'amount' ({_one_of([str(a) for a in amounts])})", ("amount",))
         amount = integer(obj["amount"], ("amount",), "loan amount")
-        if amount not in (10, 20, 30):
-            raise err(f"a loan is £10, £20 or £30, not £{amount}", ("amount",))
+        if amount not in amounts:
+            raise err(f"a loan is {_one_of([f'£{a}' for a in amounts])}, not £{amount}", ("amount",))
         return Loan(amount, get_cards())
     return Pass(get_cards())

@@ -484,7 +484,7 @@ class _Builder:
                 f"{self.data.locations[loc].name}): level not given, assumed 1"
             )
         flipped = bool(t.get("flipped", False))
-        if ind == "shipyard" and "flipped" not in t:
+        if ind in self.data.rules.flips_when_built and "flipped" not in t:
             flipped = True  # a shipyard flips the moment it is built (Q082)
         spec = None
         try:

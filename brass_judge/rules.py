@@ -89,6 +89,12 @@ class Rules:
         return self.data.markets[resource]
 
     @property
+    def income_at_round_start(self) -> bool:
+        """Whether income is paid at the start of each round (variants.yaml ``income_timing:
+        start_of_round``) rather than at its end."""
+        return self.data.variant_rules.get("income_timing") == "start_of_round"
+
+    @property
     def links_per_player(self) -> int:
         return int(self.data.links_per_player)
 
@@ -139,9 +145,22 @@ class Rules:
         """Whether a tile of *industry* at *level* may ever be built (mat.yaml ``eras``)."""
         return bool(self.data.tile(industry, level).eras)
 
+    #: industries whose tiles flip the moment they are built (a position shows them flipped)
+    flips_when_built: ClassVar[tuple] = ()
+
+    def validate_tile(self, pos: Any, tile: Any) -> tuple | None:
+        """Why *tile* cannot be where it is in *pos* by this game's own rules, as (rulings, text)
+        for a POS014, or None (the shared checks, mat eras and the like, run first)."""
+        return None
+
     def validate_extra(self, pos: Any) -> Iterable:
-        """Game-specific position checks (violations); none by default."""
+        """Game-specific position checks (violations, after the shared ones); none by default."""
         return ()
+
+    def coal_unreachable_code(self, industry: str) -> str:
+        """The code for a build of *industry* that no coal can reach in the Canal Era because the
+        town has no canal (BLD025 unless the game has one of its own)."""
+        return "BLD025"
 
     def on_built(self, j: Any, tile: Any) -> None:
         """Called after a tile is built (flips, markers); nothing by default."""

@@ -128,7 +128,7 @@ def judge_build(j: Judge, a: Build) -> None:
             )
     j.rule("RUL-LOWEST-TILE")
     spec = d.tile(a.industry, level)
-    if a.industry == "shipyard" and level == 0:
+    if not spec.eras:  # never buildable (mat.yaml eras: []): the level 0 shipyard
         j.violate("BLD005", priority=10, player=me)
         return
     if not spec.buildable_in(pos.era):
@@ -312,8 +312,9 @@ def judge_build(j: Judge, a: Build) -> None:
             # one reason, the real one: in the Canal Era no canal reaches a rail-only town, so no
             # coal can get there at all; the Canal Era shipyard can only be Liverpool's (Q080)
             if pos.era == CANAL and a.location in d.graphs.rail_only:
-                if a.industry == "shipyard":
-                    j.violate("BLD021", priority=20, location=loc.name)
+                code = j.game.coal_unreachable_code(a.industry)
+                if code != "BLD025":  # the game's own code for this industry (Lancashire: BLD021)
+                    j.violate(code, priority=20, location=loc.name)
                 else:
                     j.violate("BLD025", priority=20, location=loc.name, industry=ind_name, need=spec.coal)
             else:

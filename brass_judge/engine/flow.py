@@ -396,7 +396,7 @@ def _end_round(
     fx = FlowEffects(narrate)
     era_over = is_era_over(pos, data)
     last_round = era_over and pos.era == RAIL
-    at_start = data.variant_rules.get("income_timing") == "start_of_round"
+    at_start = data.rules.income_at_round_start
     due = (pos.era, pos.round)  # the round whose end brings the income (how a log names a shortfall)
     # 1. turn order by money spent, stable for ties (Q024, Q026)
     spent = {n: pos.player[n].spent for n in pos.players}
@@ -507,7 +507,7 @@ def _pay_income(pos: Position, data, name: str, choice: list | None, fx: FlowEff
     owed = -level
     # negative income is paid to the bank every round
     fx.rule(
-        "RUL-INCOME-START" if data.variant_rules.get("income_timing") == "start_of_round" else "RUL-INCOME",
+        "RUL-INCOME-START" if data.rules.income_at_round_start else "RUL-INCOME",
         "Q032",
     )
     if p.money >= owed:

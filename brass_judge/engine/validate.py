@@ -99,22 +99,10 @@ def validate(loaded, data=None) -> list:
                 tile=tname(t),
                 why=f"a level {t.level} {data.industry_names[t.industry]} can only be built in the Rail Era",
             )
-        elif t.industry == "shipyard" and pos.era == CANAL and t.location in data.graphs.rail_only:
-            bad(
-                "POS014",
-                tpath(i),
-                also=("Q080",),
-                tile=tname(t),
-                why=f"no coal can reach {loc.name} in the Canal Era, so no shipyard can have been built there",
-            )
-        elif t.industry == "shipyard" and not t.flipped:
-            bad(
-                "POS014",
-                tpath(i),
-                also=("Q082",),
-                tile=tname(t),
-                why="a shipyard flips the moment it is built",
-            )
+        elif (problem := data.rules.validate_tile(pos, t)) is not None:
+            # the game's own reasons a tile cannot be where it is (Lancashire: shipyards)
+            also, why = problem
+            bad("POS014", tpath(i), also=also, tile=tname(t), why=why)
         if t.industry in ("coal_mine", "iron_works"):
             if t.flipped and t.cubes:
                 bad("POS006", tpath(i), tile=tname(t), cubes=t.cubes)
@@ -269,6 +257,7 @@ def validate(loaded, data=None) -> list:
                 players=pos.num_players,
                 range=f"{low}" if low == high else f"{low}-{high}",
             )
+    out.extend(data.rules.validate_extra(pos))  # the game's own checks, after the shared ones
     return out
 
 

@@ -24,13 +24,29 @@ class LancashireRules(Rules):
         out.update(t.location for t in pos.tiles if t.industry == self.port_industry)
         return out
 
-    #: the industry whose tiles flip the moment they are built (Q082)
-    flips_when_built = "shipyard"
+    #: shipyards flip the moment they are built (Q082)
+    flips_when_built = ("shipyard",)
 
     def on_built(self, j: Any, tile: Any) -> None:
-        if tile.industry == self.flips_when_built:
+        if tile.industry in self.flips_when_built:
             j.rule("RUL-SHIPYARD-FLIP")
             j.flip(tile, "a shipyard flips as soon as it is built")
+
+    def validate_tile(self, pos: Any, tile: Any) -> tuple | None:
+        if tile.industry != "shipyard":
+            return None
+        if pos.era == "canal" and tile.location in self.data.graphs.rail_only:
+            name = self.data.locations[tile.location].name
+            return (
+                "Q080",
+            ), f"no coal can reach {name} in the Canal Era, so no shipyard can have been built there"
+        if not tile.flipped:
+            return ("Q082",), "a shipyard flips the moment it is built"
+        return None
+
+    def coal_unreachable_code(self, industry: str) -> str:
+        # the Canal Era shipyard can only be Liverpool's: the other shipyard towns have no canal (Q080)
+        return "BLD021" if industry == "shipyard" else "BLD025"
 
     def check_loan(self, j: Any, loan: Any) -> None:
         """LON002: no loans in the Rail Era once the draw deck is empty (rulebook: Loan Action)."""
