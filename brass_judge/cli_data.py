@@ -221,7 +221,7 @@ def map_(fmt: Format = FORMAT_OPTION) -> None:
         return
     c = _map_counts(gd)
     t = _table(
-        f"Brass: Lancashire, Full Map: {c['locations']} locations ({c['towns']} towns, "
+        f"{gd.rules.name}, Full Map: {c['locations']} locations ({c['towns']} towns, "
         f"{c['non_industrial']} non-industrial, {c['outside']} outside), {c['lines']} lines, "
         f"{c['spaces']} industry spaces",
         "Spaces: Cot cotton mill, Coal coal mine, Iron iron works, Port port, Ship shipyard; "

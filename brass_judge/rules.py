@@ -148,6 +148,19 @@ class Rules:
     #: industries whose tiles flip the moment they are built (a position shows them flipped)
     flips_when_built: ClassVar[tuple] = ()
 
+    def setup(self, players: list, **orders: Any) -> Any:
+        """A new game for *players* (seat order) under these rules: the first position
+        (engine.flow.setup; *orders*: seed, rng, deck_order, dcm_order, turn_order)."""
+        from .engine.flow import setup
+
+        return setup(players, self.data, **orders)
+
+    def scores(self, pos: Any) -> list:
+        """Final scoring of *pos*: one row per player, ranked (engine.flow.scores)."""
+        from .engine.flow import scores
+
+        return list(scores(pos, self.data))
+
     def validate_tile(self, pos: Any, tile: Any) -> tuple | None:
         """Why *tile* cannot be where it is in *pos* by this game's own rules, as (rulings, text)
         for a POS014, or None (the shared checks, mat eras and the like, run first)."""

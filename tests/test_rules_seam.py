@@ -216,3 +216,32 @@ def test_a_market_per_resource_works_in_the_core():
     assert pos.markets["iron"] == 10 and pos.copy().markets == pos.markets
     assert [v.code for v in validate(lp, d)] == ["POS008"]
     assert validate(lp, big) == []
+
+
+def test_rules_set_up_and_score_a_game():
+    r = get_rules("lancashire", "classic")
+    pos = r.setup(["red", "blue", "green"], seed=3)
+    assert (pos.game, pos.variant) == ("lancashire", "classic")
+    assert pos.markets == {res: m.setup_fill for res, m in r.markets.items()}
+    assert all(p.money == r.start_money and len(p.hand) == r.hand_size for p in pos.player.values())
+    assert sorted(row["player"] for row in r.scores(pos)) == ["blue", "green", "red"]
+    with pytest.raises(ValueError, match="Brass: Lancashire is for 2-4 players, not 5"):
+        r.setup(["a", "b", "c", "d", "e"], seed=1)
+
+
+def test_a_rail_on_a_three_ended_line_is_judged_through_its_third_end():
+    """The network reaches the line through Wigan, its third end, and the rail's coal comes from
+    the mine there; the rules object over the changed data is of the game's class."""
+    from brass_judge.engine import check
+    from brass_judge.model import Network, Tile
+
+    d, ln = _with_three_ended_line(game_data())
+    assert type(d.rules) is LancashireRules and d.rules.data is d
+    pos = load_position(SEAM / "no-game-key.yaml", d).position
+    pos.era, pos.round = "rail", 2
+    pos.add_tile(Tile("wigan", 0, "red", "coal_mine", 2, False, 2))
+    v = check(pos, Network((ln.key,), ("bolton",)), data=d)
+    assert v.legal, [x.message for x in v.violations]
+    texts = [e.text for e in v.effects]
+    assert "red places a rail on Bolton-Bury-Wigan" in texts
+    assert any("coal from red's level 2 Coal Mine in Wigan" in t for t in texts)

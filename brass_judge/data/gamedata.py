@@ -201,10 +201,13 @@ class GameData:
     # ----- the game's rules object and compatibility views ---------------------------------------
     @cached_property
     def rules(self):
-        """The :class:`~brass_judge.rules.Rules` of this data's game and variant."""
+        """The :class:`~brass_judge.rules.Rules` of this data's game and variant: the registry's
+        instance, or for a changed copy of the data (``dataclasses.replace``) a rules object of the
+        same class over that copy."""
         from ..games import get_rules
 
-        return get_rules(self.game, self.variant)
+        r = get_rules(self.game, self.variant)
+        return r if r.data is self else type(r)(self)
 
     @property
     def industries(self) -> tuple:

@@ -57,7 +57,7 @@ def judge_network(j: Judge, a: Network) -> None:
             j.violate("NET003", priority=10, line=name, kind=kind)
             continue
         net = network_of(pos, me)
-        if line.a not in net and line.b not in net:
+        if not any(e in net for e in line.ends):
             near = sorted(j.loc(x) for x in net)
             fix = (
                 f"build from a location in the network: {', '.join(near[:4])}"
@@ -69,9 +69,9 @@ def judge_network(j: Judge, a: Network) -> None:
                 also.append("Q121")  # no network yet: no link can be built
                 if pos.is_first_canal_round:
                     also.append("Q021")
-            elif any(x in net for x in distances_from(pos, [line.a, line.b])):
+            elif any(x in net for x in distances_from(pos, list(line.ends))):
                 also.append("Q052")  # connected through others' links is not in the network
-            if any(d.locations[x].kind == "outside" for x in (line.a, line.b)) and any(
+            if any(d.locations[x].kind == "outside" for x in line.ends) and any(
                 d.locations[x].kind == "outside" for x in net
             ):
                 also.append("Q057")  # a link into one outside location does not reach another
@@ -83,14 +83,14 @@ def judge_network(j: Judge, a: Network) -> None:
         # place the link; a location it touches joins the network (Q051, Q056)
         pos.links = pos.links + [Link(key, me, kind)]  # replaced, never changed in place (Position.copy)
         j.mark("links", key)
-        outside = any(d.locations[x].kind == "outside" for x in (line.a, line.b))
+        outside = any(d.locations[x].kind == "outside" for x in line.ends)
         j.rule("RUL-NETWORK-EXTENDS", *(("Q056",) if outside else ()))
         if j.narrate:
             j.effect("link-placed", f"{me} places a {kind} on {name}", line=key, owner=me, kind=kind)
         if kind == RAIL:
             # two rails: built one after the other, anywhere legal (Q119, Q124)
             j.rule("RUL-RAIL-COAL", *(("Q124", "Q119") if i == 1 else ()))
-            price = take_coal(j, [line.a, line.b], f"the rail on {name}", a.coal_from, dry_run=j.failed)
+            price = take_coal(j, list(line.ends), f"the rail on {name}", a.coal_from, dry_run=j.failed)
             if price is None:
                 # two rails are built one after the other: the first cannot count on the second (Q124)
                 j.violate("NET007", priority=20, line=name, also=("Q124",) if n == 2 else ())

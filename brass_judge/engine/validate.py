@@ -219,7 +219,7 @@ def validate(loaded, data=None) -> list:
         bad(
             "POS023", ("round",), era=pos.era.title(), round=pos.round, players=pos.num_players, rounds=rounds
         )
-    deck = data.deck_for(pos.num_players) if 2 <= pos.num_players <= 4 else {}
+    deck = data.deck_for(pos.num_players) if pos.num_players in data.players else {}
     for name in pos.players:
         p = pos.player[name]
         for pile, cards in (("hand", p.hand), ("discard pile", p.discard)):
