@@ -124,7 +124,7 @@ def usage_input_error(exc: Exception) -> InputError:
         if choices:
             suggestions = [str(getattr(c, "value", c)) for c in choices]
     elif getattr(exc, "option_name", None):
-        field = str(exc.option_name)
+        field = str(getattr(exc, "option_name", ""))
         suggestions = [str(p) for p in (getattr(exc, "possibilities", None) or ())]
     else:
         hint = getattr(exc, "param_hint", None)

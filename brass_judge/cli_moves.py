@@ -291,7 +291,7 @@ def register(app: typer.Typer) -> None:
                 ("income", "right"),
                 ("money", "right"),
             ):
-                table.add_column(col, justify=just)
+                table.add_column(col, justify=just)  # type: ignore[arg-type]  # a literal of the tuple above
             for r in board:
                 table.add_row(
                     str(r["rank"]), r["player"], str(r["vp"]), str(r["income_level"]), f"£{r['money']}"

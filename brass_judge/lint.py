@@ -727,8 +727,8 @@ def render_sarif(reports: list) -> dict:
     from . import __version__
     from .codes import CODES
 
-    rules = []
-    index = {}
+    rules: list = []
+    index: dict = {}
     for c in CODES.values():
         if c.is_rule or c.status == "removed":
             continue
@@ -762,7 +762,7 @@ def render_sarif(reports: list) -> dict:
             loc["region"] = {"startLine": f.line}
             if f.column:
                 loc["region"]["startColumn"] = f.column
-        res = {
+        res: dict = {
             "ruleId": f.code,
             "ruleIndex": index[f.code],
             "level": "error",
@@ -785,7 +785,7 @@ def render_sarif(reports: list) -> dict:
                     }
                 )
             res["relatedLocations"] = related
-        props = {}
+        props: dict = {}
         if f.rulings:
             props["rulings"] = list(f.rulings)
         if f.remedy:

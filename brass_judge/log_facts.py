@@ -109,6 +109,7 @@ def annotate(text: str, name: str = "<game>", data=None) -> Annotation:
     res, facts = turn_facts(log, log.data)
     ann = Annotation(text, result=res)
     root = yaml.compose(text, Loader=yaml.SafeLoader)  # marks with character offsets, on the same text
+    assert root is not None  # log_from_doc read the same text
     turns_node = next(v for k, v in root.value if k.value == "turns")
     nl = "\r\n" if "\r\n" in text else "\n"
     line_starts = [0]

@@ -248,17 +248,17 @@ def refuse_clobber(
                     field=opt2,
                     code="INP094",
                 )
-    for p, kind, opt in given:
-        for q, qkind, qopt in inputs:
-            if q is None or not same_file(p, q):
+    for p2, kind, opt in given:
+        for q2, qkind, qopt in inputs:
+            if q2 is None or not same_file(p2, q2):
                 continue
             if kind == qkind:
                 continue
             raise InputError(
                 f"refusing to write {_KIND_TEXT.get(kind, kind)} ({opt}) over "
-                f"{_KIND_TEXT.get(qkind, qkind)} {os.fspath(q)} ({qopt}), one of this command's "
+                f"{_KIND_TEXT.get(qkind, qkind)} {os.fspath(q2)} ({qopt}), one of this command's "
                 "inputs: nothing was written; choose another output file",
-                file=os.fspath(p),
+                file=os.fspath(p2),
                 field=opt,
                 code="INP094",
             )

@@ -207,7 +207,7 @@ class _Geo:
                 self.box[key] = (cx - PILL_W / 2, cy - PILL_H / 2, PILL_W, PILL_H)
                 self.cells[key] = []
 
-    def clip(self, a: str, b: str) -> tuple:
+    def clip(self, a: str, b: str) -> tuple[float, float, float, float]:
         """The segment from *a*'s centre to *b*'s, cut where it leaves *a*'s box and enters *b*'s."""
         (ax, ay), (bx, by) = self.centre[a], self.centre[b]
         dx, dy = bx - ax, by - ay

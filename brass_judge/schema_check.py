@@ -117,7 +117,7 @@ def _convert(doc: Document, e) -> InputError:
 
         best = max(branches.values(), key=score)
         if not all(c.validator == "type" and len(c.absolute_path) == len(path) for c in best):
-            out = []
+            out: list = []
             for c in best:
                 r = _convert(doc, c)
                 out.extend(r.errors if isinstance(r, InputErrors) else [r])
@@ -152,7 +152,7 @@ def _convert(doc: Document, e) -> InputError:
         return doc.error(e.message.replace("is a required property", "is required here"), path, code="INP032")
     if validator == "type":
         want = e.validator_value if isinstance(e.validator_value, list) else [e.validator_value]
-        words = [_TYPE_WORDS.get(t, t) for t in want]
+        words = [str(_TYPE_WORDS.get(t, t)) for t in want]
         wanted = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
         if isinstance(e.instance, float) and "integer" in want and e.instance.is_integer():
             return doc.error(
