@@ -170,10 +170,10 @@ class Rules:
         """Game-specific position checks (violations, after the shared ones); none by default."""
         return ()
 
-    def coal_unreachable_code(self, industry: str) -> str:
-        """The code for a build of *industry* that no coal can reach in the Canal Era because the
-        town has no canal (BLD025 unless the game has one of its own)."""
-        return "BLD025"
+    def coal_unreachable_code(self, industry: str) -> str | None:
+        """The game's own code for a build of *industry* that no coal can reach in the Canal Era
+        because the town has no canal; None for the shared one (BLD025)."""
+        return None
 
     def on_built(self, j: Any, tile: Any) -> None:
         """Called after a tile is built (flips, markers); nothing by default."""

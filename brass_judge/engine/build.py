@@ -313,7 +313,7 @@ def judge_build(j: Judge, a: Build) -> None:
             # coal can get there at all; the Canal Era shipyard can only be Liverpool's (Q080)
             if pos.era == CANAL and a.location in d.graphs.rail_only:
                 code = j.game.coal_unreachable_code(a.industry)
-                if code != "BLD025":  # the game's own code for this industry (Lancashire: BLD021)
+                if code is not None:  # the game's own code for this industry (Lancashire: BLD021)
                     j.violate(code, priority=20, location=loc.name)
                 else:
                     j.violate("BLD025", priority=20, location=loc.name, industry=ind_name, need=spec.coal)

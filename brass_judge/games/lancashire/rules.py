@@ -44,9 +44,9 @@ class LancashireRules(Rules):
             return ("Q082",), "a shipyard flips the moment it is built"
         return None
 
-    def coal_unreachable_code(self, industry: str) -> str:
+    def coal_unreachable_code(self, industry: str) -> str | None:
         # the Canal Era shipyard can only be Liverpool's: the other shipyard towns have no canal (Q080)
-        return "BLD021" if industry == "shipyard" else "BLD025"
+        return "BLD021" if industry == "shipyard" else None
 
     def check_loan(self, j: Any, loan: Any) -> None:
         """LON002: no loans in the Rail Era once the draw deck is empty (rulebook: Loan Action)."""
