@@ -495,8 +495,9 @@ class _Builder:
         if "cubes" in t:
             cubes = int(t["cubes"])
         else:
-            cubes = 0 if flipped or ind not in ("coal_mine", "iron_works") else spec.cubes
-            if ind in ("coal_mine", "iron_works") and not flipped:
+            carries = spec.resource is not None  # coal mines and iron works (mat.yaml resource)
+            cubes = 0 if flipped or not carries else spec.cubes
+            if carries and not flipped:
                 self.assumptions.append(
                     f"{owner}'s {self.data.industry_names[ind]} in {self.data.locations[loc].name}: "
                     f"cubes not given, assumed {cubes} (as built)"

@@ -121,10 +121,6 @@ class Rules:
         trade = self.trade_locations(pos)
         return any(loc in trade for loc in distances_from(pos, list(sources), adj))
 
-    def market_coal_needs_trade(self) -> bool:
-        """Whether market coal reaches a build only through a connection to a trade location."""
-        return True
-
     #: resources whose new tiles sell to the market only through a connection to a trade location
     #: (coal; a new iron works sells whatever its connections, Q070, Q071)
     trade_connected_resources: ClassVar[tuple] = ("coal",)

@@ -229,10 +229,11 @@ class GameData:
 
     def resource_industry(self, resource: str) -> str | None:
         """The industry whose tiles carry *resource* (mat.yaml ``resource``), if any."""
-        for ind, tiles in self.mat.items():
-            if tiles and tiles[0].resource == resource:
-                return ind
-        return None
+        table = self.__dict__.get("_resource_industry")
+        if table is None:
+            table = {t[0].resource: ind for ind, t in reversed(self.mat.items()) if t and t[0].resource}
+            self.__dict__["_resource_industry"] = table
+        return table.get(resource)
 
     @property
     def track_last_space(self) -> int:

@@ -301,7 +301,7 @@ def judge_build(j: Judge, a: Build) -> None:
 
     # --- cost, coal and iron ----------------------------------------------------------------
     cost = spec.cost
-    if a.industry == "coal_mine":
+    if spec.resource == "coal":  # a coal mine
         j.rule("RUL-MINE-NO-COAL-COST")
     illegal_so_far = j.failed
     for _ in range(spec.coal):

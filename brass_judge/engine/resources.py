@@ -12,7 +12,7 @@ Consumed cubes return to the general supply (Q068). A market holding ``k`` cubes
 
 from __future__ import annotations
 
-from ..model import MARKET, Tile
+from ..model import COAL, IRON, MARKET, Tile
 from .board import _add_line, distances_from, link_adjacency, outside_apart, trade_locations
 from .context import Judge
 
@@ -53,10 +53,9 @@ def _take_cube(j: Judge, t: Tile, resource: str, consumer: str) -> None:
 def coal_sources(j: Judge, sites, adj: dict | None = None) -> tuple[dict, list]:
     """(distance map from *sites*, unflipped coal mines with cubes connected to them, closest first)."""
     dist = distances_from(j.pos, list(sites), adj)
+    mine = j.data.resource_industry(COAL)
     mines = [
-        t
-        for t in j.pos.tiles
-        if t.industry == "coal_mine" and not t.flipped and t.cubes > 0 and t.location in dist
+        t for t in j.pos.tiles if t.industry == mine and not t.flipped and t.cubes > 0 and t.location in dist
     ]
     mines.sort(key=lambda t: (dist[t.location], t.location, t.space))
     return dist, mines
@@ -65,7 +64,8 @@ def coal_sources(j: Judge, sites, adj: dict | None = None) -> tuple[dict, list]:
 def _mine_beyond_outside(j: Judge, sites) -> bool:
     """A mine with coal reached only through another outside location than the sites reach: it is
     not connected, so the coal is bought (Q057)."""
-    mines = {t.location for t in j.pos.tiles if t.industry == "coal_mine" and not t.flipped and t.cubes > 0}
+    mine = j.data.resource_industry(COAL)
+    mines = {t.location for t in j.pos.tiles if t.industry == mine and not t.flipped and t.cubes > 0}
     return bool(mines) and outside_apart(j.pos, j.data, sites, mines)
 
 
@@ -190,7 +190,8 @@ def _named_coal_unusable(j: Judge, chosen: tuple, consumer: str, closest: str, f
     """coal= names no source this cube may use. A coal mine there that the rules rule out (farther,
     not connected, flipped or empty) is BLD019 unless another cube of the action uses it; a name
     with no coal mine at all is not a choice the rules know: it is set aside, with an assumption."""
-    there = farther or [t for t in j.pos.tiles if t.industry == "coal_mine" and t.location in chosen]
+    mine = j.data.resource_industry(COAL)
+    there = farther or [t for t in j.pos.tiles if t.industry == mine and t.location in chosen]
     if there:
         j.named_source(
             "coal",
@@ -208,7 +209,8 @@ def _named_coal_unusable(j: Judge, chosen: tuple, consumer: str, closest: str, f
 
 def take_iron(j: Judge, consumer: str, chosen: tuple | None = None, *, dry_run: bool = False) -> int:
     """Consume one iron; return its cost (0 from an iron works)."""
-    works = [t for t in j.pos.tiles if t.industry == "iron_works" and not t.flipped and t.cubes > 0]
+    ironworks = j.data.resource_industry(IRON)
+    works = [t for t in j.pos.tiles if t.industry == ironworks and not t.flipped and t.cubes > 0]
     # iron=market asks for market iron: allowed only when the board has none (Q064)
     market_named = bool(chosen) and MARKET in chosen
     chosen = tuple(c for c in chosen if c != MARKET) or None if chosen else None
@@ -269,7 +271,7 @@ def take_iron(j: Judge, consumer: str, chosen: tuple | None = None, *, dry_run: 
 def _named_iron_unusable(j: Judge, chosen: tuple, consumer: str, *, market: bool = False) -> None:
     """iron= names no works with iron: an iron works there (flipped or empty) is BLD020 unless another
     cube of the action uses it; a name with no iron works at all is set aside, with an assumption."""
-    if any(t.industry == "iron_works" and t.location in chosen for t in j.pos.tiles):
+    if any(t.industry == j.data.resource_industry(IRON) and t.location in chosen for t in j.pos.tiles):
         j.named_source("iron", code="BLD020", chosen=", ".join(j.loc(c) for c in chosen))
     else:
         j.named_source(

@@ -103,7 +103,7 @@ def validate(loaded, data=None) -> list:
             # the game's own reasons a tile cannot be where it is (Lancashire: shipyards)
             also, why = problem
             bad("POS014", tpath(i), also=also, tile=tname(t), why=why)
-        if t.industry in ("coal_mine", "iron_works"):
+        if data.mat[t.industry][0].resource is not None:  # a tile that carries cubes (mat.yaml)
             if t.flipped and t.cubes:
                 bad("POS006", tpath(i), tile=tname(t), cubes=t.cubes)
             elif spec and t.cubes > spec.cubes:
