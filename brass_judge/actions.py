@@ -447,12 +447,18 @@ def _loan_format(kind, a) -> str:
     return f"loan {a.amount}{cards_text(a)}"
 
 
+def _one_of(words: list) -> str:
+    """ "a, b or c" """
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
 def _loan_from_obj(kind, r) -> Loan:
+    amounts = r.data.rules.loan_amounts  # the game's loan amounts (its data files)
     if "amount" not in r.obj:
-        raise r.err("a loan action needs 'amount' (10, 20 or 30)", ("amount",))
+        raise r.err(f"a loan action needs 'amount' ({_one_of([str(a) for a in amounts])})", ("amount",))
     amount = r.integer(r.obj["amount"], ("amount",), "loan amount")
-    if amount not in (10, 20, 30):
-        raise r.err(f"a loan is £10, £20 or £30, not £{amount}", ("amount",))
+    if amount not in amounts:
+        raise r.err(f"a loan is {_one_of([f'£{a}' for a in amounts])}, not £{amount}", ("amount",))
     return Loan(amount, r.cards())
 
 

@@ -47,7 +47,7 @@ def _load(position):
     from .position_io import load_position
 
     lp = load_position(position)
-    return lp, game_data(lp.position.variant)
+    return lp, game_data(lp.position.variant, lp.position.game)
 
 
 def run_check(

@@ -18,6 +18,7 @@ import typer
 
 from .cli_common import FORMAT_OPTION, Format, console, emit_json, handles_input_errors
 from .errors import ExitCode
+from .games import examples as _examples
 
 app = typer.Typer(
     help="Show the game data (map, player mat, deck, markets and tracks) as tables or JSON, "
@@ -221,7 +222,7 @@ def map_(fmt: Format = FORMAT_OPTION) -> None:
         return
     c = _map_counts(gd)
     t = _table(
-        f"Brass: Lancashire, Full Map: {c['locations']} locations ({c['towns']} towns, "
+        f"{gd.rules.name}, Full Map: {c['locations']} locations ({c['towns']} towns, "
         f"{c['non_industrial']} non-industrial, {c['outside']} outside), {c['lines']} lines, "
         f"{c['spaces']} industry spaces",
         "Spaces: Cot cotton mill, Coal coal mine, Iron iron works, Port port, Ship shipyard; "
@@ -261,9 +262,7 @@ def _map_counts(gd) -> dict:
 @app.command("location")
 @handles_input_errors
 def location(
-    name: str = typer.Argument(
-        ..., help="Location name; forgiving: 'warrington', 'Ellesmere-Port', 'midlands'."
-    ),
+    name: str = typer.Argument(..., help=f"Location name; forgiving: {_examples().FORGIVING_LOCATIONS}."),
     fmt: Format = FORMAT_OPTION,
 ) -> None:
     """One location in full: spaces, icons, banner, its cards per player count and its lines."""
@@ -329,7 +328,7 @@ def lines(
     t = _table(
         f"{len(rows)} link lines{what}: {sum(ln.canal for ln in rows)} take a canal, "
         f"{sum(ln.rail for ln in rows)} a rail",
-        "Write a line as 'from-to' in notation, e.g. 'bolton-bury'.",
+        f"Write a line as 'from-to' in notation, e.g. '{_examples().LINE}'.",
     )
     for col in ("#", "Line", "From", "To", "Canal", "Rail"):
         t.add_column(col)

@@ -112,7 +112,7 @@ def register(app: typer.Typer) -> None:
                 def position_data(position):
                     from .data import game_data
 
-                    return game_data(position.variant)
+                    return game_data(position.variant, position.game)
 
             res = replay(
                 source, keep_going=keep_going, stop_before=at, on_round_end=hook, round_end_steps=True

@@ -33,7 +33,7 @@ def _load_position(path: Path):
         lp = position_from_doc(doc, None, ("position",))
     else:
         lp = load_position(doc)
-    return lp, game_data(lp.position.variant)
+    return lp, game_data(lp.position.variant, lp.position.game)
 
 
 def _parse_kinds(values: list[str] | None) -> list | None:

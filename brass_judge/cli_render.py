@@ -152,7 +152,7 @@ def register(app: typer.Typer) -> None:
             [(position, "position", "POSITION"), (highlight, "highlight", "--highlight")],
         )
         lp = load_position(position)
-        data = game_data(lp.position.variant)
+        data = game_data(lp.position.variant, lp.position.game)
         hl = _load_highlight(highlight, data) if highlight is not None else None
         svg = render_position(lp.position, data, highlight=hl, title=title)
         write_file(output, svg, "the picture")  # '-': standard output

@@ -216,10 +216,14 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
     o = doc.data
     s = o["setup"]
     variant = s.get("variant", "standard")
-    if data is None or data.variant != variant:
-        from .data import game_data
+    from .games import get_rules, resolve_game
 
-        data = game_data(variant)
+    game = resolve_game(o.get("game"))
+    if data is None or data.variant != variant or data.game != game:
+        try:
+            data = get_rules(game, variant).data
+        except InputError as exc:  # the schema lists the games and variants; this is a backstop
+            raise doc.error(str(exc.args[0] if exc.args else exc), ("game",), code="INP071") from None
     errors: list = []
 
     def err(msg: str, path: tuple, code: str = "INP071", **kw) -> None:
@@ -995,7 +999,7 @@ def write_log(setup: Any, turns: Iterable, final: Any = None, *, about: str | No
     from .model import Position
 
     s = setup_record(setup) if isinstance(setup, Position) else dict(setup)
-    out: dict = {"game": "lancashire"}
+    out: dict = {"game": data.game if data is not None else "lancashire"}
     if about:
         out["about"] = about
     out["setup"] = s
@@ -1025,9 +1029,9 @@ def final_record(pos, data=None) -> dict:
     from .engine.flow import scores
 
     if data is None:
-        from .data import game_data
+        from .games import get_rules
 
-        data = game_data(pos.variant)
+        data = get_rules(pos.game, pos.variant).data
     board = scores(pos, data)
     win = [r["player"] for r in board if r["rank"] == 1]
     return {"scores": {r["player"]: r["vp"] for r in board}, "winner": win[0] if len(win) == 1 else win}

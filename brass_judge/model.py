@@ -110,14 +110,15 @@ class Position:
     players: list  #: player names in the current turn order
     player: dict  #: name -> PlayerState
     variant: str = "standard"
+    game: str = "lancashire"  #: the game's key (brass_judge.games.known_games())
     era: str = CANAL
     round: int = 1
     turn: str | None = None  #: whose turn it is
     actions_left: int = 2  #: actions left in this turn
     tiles: list = field(default_factory=list)
     links: list = field(default_factory=list)
-    coal_market: int = 8  #: cubes in the Coal Market (they fill the most expensive spaces)
-    iron_market: int = 8
+    #: resource -> cubes in its market (they fill the most expensive spaces)
+    markets: dict = field(default_factory=lambda: {COAL: 8, IRON: 8})
     dcm_position: int = 1  #: 1..9, 9 = X
     dcm_drawn: list = field(default_factory=list)  #: DCM tiles already drawn this era
     dcm_order: list | None = None  #: known order of the face-down DCM tiles, top first
@@ -143,6 +144,7 @@ class Position:
         d = self.__dict__.copy()
         d["player"] = {k: v.copy() for k, v in self.player.items()}
         d["tiles"] = list(self.tiles)
+        d["markets"] = dict(self.markets)
         d["_owned"] = set()
         new.__dict__ = d
         return new
@@ -166,6 +168,24 @@ class Position:
         if self._owned is not None:
             self._owned.add(id(t))
         return t
+
+    @property
+    def coal_market(self) -> int:
+        """Cubes in the Coal Market (``markets["coal"]``)."""
+        return self.markets.get(COAL, 0)
+
+    @coal_market.setter
+    def coal_market(self, cubes: int) -> None:
+        self.markets[COAL] = cubes
+
+    @property
+    def iron_market(self) -> int:
+        """Cubes in the Iron Market (``markets["iron"]``)."""
+        return self.markets.get(IRON, 0)
+
+    @iron_market.setter
+    def iron_market(self, cubes: int) -> None:
+        self.markets[IRON] = cubes
 
     @property
     def num_players(self) -> int:

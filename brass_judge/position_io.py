@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InputError, InputErrors, UnknownNameError, closest, quote
+from .games import examples as _examples
 from .model import CANAL, RAIL, Link, PlayerState, Position, Tile
 from .yamlio import Document, load_file, load_string, looks_like_path
 
@@ -108,10 +109,16 @@ def position_from_doc(doc: Document, data=None, root: tuple = ()) -> LoadedPosit
     )
     check_schema(sub, "position")
     variant = obj.get("variant", "standard")
-    if data is None or data.variant != variant:
-        from .data import game_data
+    from .games import resolve_game
 
-        data = game_data(variant)
+    game = resolve_game(obj.get("game"))
+    if data is None or data.variant != variant or data.game != game:
+        from .games import get_rules
+
+        try:
+            data = get_rules(game, variant).data
+        except InputError as err:  # the schema lists the games and variants; this is a backstop
+            raise doc.error(str(err.args[0] if err.args else err), root + ("game",), code="INP035") from None
     return _Builder(sub, data, root).build()
 
 
@@ -318,7 +325,9 @@ class _Builder:
         elif order:
             turn = order[0]
             self.assumptions.append(f"turn not given: assumed it is {turn}'s turn (first in the turn order)")
-        pos = Position(players=order, player=players, variant=d.variant, era=era, round=rnd, turn=turn)
+        pos = Position(
+            players=order, player=players, variant=d.variant, game=d.game, era=era, round=rnd, turn=turn
+        )
         pos.actions_left = o.get("actions_left", 1 if (era == CANAL and rnd == 1) else 2)
         paths = {}
         for i, t in enumerate(o.get("tiles", [])):
@@ -345,8 +354,8 @@ class _Builder:
                     + "; list an industry as [] when none is left"
                 )
         m = o.get("markets", {})
-        pos.coal_market = m.get("coal", 8)
-        pos.iron_market = m.get("iron", 8)
+        # a market not given is full
+        pos.markets = {r: m.get(r, market.spaces) for r, market in d.markets.items()}
         dcm = o.get("distant_cotton_market", {})
         pos.dcm_position = dcm.get("marker", 1)
         pos.dcm_drawn = list(dcm.get("drawn", []))
@@ -411,7 +420,7 @@ class _Builder:
             m = _TILE_RE.match(t)
             if not m:
                 self.err(
-                    f"cannot read tile {quote(t)}; write e.g. 'red cotton2@bolton flipped' or a mapping",
+                    f"cannot read tile {quote(t)}; write e.g. '{_examples().TILE}' or a mapping",
                     path,
                     code="INP046",
                 )
@@ -476,7 +485,7 @@ class _Builder:
                 f"{self.data.locations[loc].name}): level not given, assumed 1"
             )
         flipped = bool(t.get("flipped", False))
-        if ind == "shipyard" and "flipped" not in t:
+        if ind in self.data.rules.flips_when_built and "flipped" not in t:
             flipped = True  # a shipyard flips the moment it is built (Q082)
         spec = None
         try:
@@ -487,8 +496,9 @@ class _Builder:
         if "cubes" in t:
             cubes = int(t["cubes"])
         else:
-            cubes = 0 if flipped or ind not in ("coal_mine", "iron_works") else spec.cubes
-            if ind in ("coal_mine", "iron_works") and not flipped:
+            carries = spec.resource is not None  # coal mines and iron works (mat.yaml resource)
+            cubes = 0 if flipped or not carries else spec.cubes
+            if carries and not flipped:
                 self.assumptions.append(
                     f"{owner}'s {self.data.industry_names[ind]} in {self.data.locations[loc].name}: "
                     f"cubes not given, assumed {cubes} (as built)"
@@ -522,7 +532,7 @@ class _Builder:
         if what == "tile":
             fix = (
                 "write the space as 'space=N' or as '@location#N' with no space before the '#' (e.g. "
-                "'red coal1@wigan space=1 cubes=2' or 'red coal1@wigan#1 cubes=2'), or quote the whole string"
+                f"'{_examples().TILE_ON_SPACE}' or '{_examples().TILE_ON_SPACE_HASH}'), or quote the whole string"
             )
         else:
             fix = "quote the whole string if the '#' belongs to it"
@@ -546,7 +556,7 @@ class _Builder:
                 l = {"owner": words[0], "kind": words[1].lower(), "line": words[2]}
             else:
                 self.err(
-                    f"cannot read link {quote(l)}; write e.g. 'red bolton-bury' or 'red rail bolton-bury'",
+                    f"cannot read link {quote(l)}; write e.g. '{_examples().LINK}' or '{_examples().RAIL_LINK}'",
                     path,
                     code="INP048",
                 )
@@ -572,11 +582,11 @@ def _words(words: list) -> str:
 # ------------------------------------------------------------------------------------- writing
 def position_to_obj(pos: Position, data=None) -> dict:
     """The YAML mapping of *pos*, in the same format :func:`load_position` reads."""
-    if data is None:
-        from .data import game_data
+    if data is None or data.game != pos.game:
+        from .games import get_rules
 
-        data = game_data(pos.variant)
-    out: dict = {"game": "lancashire", "variant": pos.variant, "era": pos.era, "round": pos.round}
+        data = get_rules(pos.game, pos.variant).data
+    out: dict = {"game": pos.game, "variant": pos.variant, "era": pos.era, "round": pos.round}
     if pos.turn:
         out["turn"] = pos.turn
     out["actions_left"] = pos.actions_left
@@ -605,12 +615,12 @@ def position_to_obj(pos: Position, data=None) -> dict:
             "level": t.level,
             "space": t.space,
             "flipped": t.flipped,
-            **({"cubes": t.cubes} if t.industry in ("coal_mine", "iron_works") else {}),
+            **({"cubes": t.cubes} if data.mat[t.industry][0].resource is not None else {}),
         }
         for t in pos.tiles
     ]
     out["links"] = [{"owner": l.owner, "line": l.line.replace("~", "-"), "kind": l.kind} for l in pos.links]
-    out["markets"] = {"coal": pos.coal_market, "iron": pos.iron_market}
+    out["markets"] = {r: pos.markets.get(r, 0) for r in data.markets}
     dcm: dict = {"marker": pos.dcm_position, "drawn": list(pos.dcm_drawn)}
     if pos.dcm_order is not None:
         dcm["order"] = list(pos.dcm_order)

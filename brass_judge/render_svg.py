@@ -317,7 +317,7 @@ def render_position(position, data=None, *, highlight=None, title=None, layout=N
     if data is None:
         from .data import game_data
 
-        data = game_data(position.variant)
+        data = game_data(position.variant, position.game)
     if layout is None:
         layout = load_layout()
     geo = _Geo(data, layout)

@@ -279,8 +279,9 @@ class Ledger:
         full = d.mat_counts()
         deck = Counter(c for c, k in d.deck_for(pos.num_players).items() for _ in range(k))
         # markets and cubes
-        for name, m in (("coal", pos.coal_market), ("iron", pos.iron_market)):
-            if not 0 <= m <= len(d.coal_market):
+        for name, market in d.markets.items():
+            m = pos.markets.get(name, 0)
+            if not 0 <= m <= market.spaces:
                 out.append(f"the {name} market holds {m} cubes")
         seen_spaces = set()
         for t in pos.tiles:
@@ -316,7 +317,7 @@ class Ledger:
                 out.append(f"{n} has £{p.money}")
             if p.spent < 0 or p.vp < 0:
                 out.append(f"{n} has spent £{p.spent} and {p.vp} VP")
-            if not 0 <= p.income_space <= 99:
+            if not 0 <= p.income_space <= d.track_last_space:
                 out.append(f"{n}'s income marker is on space {p.income_space}")
             links = len(pos.own_links(n))
             if links > d.links_per_player:

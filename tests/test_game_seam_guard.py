@@ -21,19 +21,10 @@ PACKAGE = Path(__file__).resolve().parent.parent / "brass_judge"
 MAP = PACKAGE / "games" / "lancashire" / "data" / "map.yaml"
 RULING_ID = re.compile(r"(?<![A-Za-z0-9_])Q\d{3}(?![0-9])")
 
-#: Modules that other helpers are changing in this same session (issue 14, items 1 and 3): they may
-#: still name towns (never FAQ ids) until that work lands. Each entry names what is left and why.
-PENDING: dict[str, str] = {
-    # S1 (the rules object): the Virtual Link towns and the shipyard / port branches move to
-    # games/lancashire/ hooks
-    "engine/build.py": "Virtual Link towns (S1 moves them to the Lancashire rules object)",
-    "engine/links.py": "Virtual Link towns (S1)",
-    "engine/moves.py": "Virtual Link towns (S1)",
-    "position_io.py": "position defaults (S1)",
-    "data/gamedata.py": "game data loader (S1)",
-    "cli_data.py": "data views (S1)",
-}
-#: Of those, the modules that may still carry FAQ ids (S3 moves them whole into the game folder).
+#: Modules allowed, for a while, to name a place (never a FAQ id), each with what is left and why:
+#: empty since the seam landed; an entry must say why, and the guard fails once it is clean.
+PENDING: dict[str, str] = {}
+#: Of those, the modules that may still carry FAQ ids.
 PENDING_RULING_IDS: set[str] = set()
 
 

@@ -1,4 +1,4 @@
-"""Game data for Brass: Lancashire, read from the YAML files beside this module.
+"""Game data, read from the YAML files of each game's folder (``brass_judge/games/<game>/data/``).
 
 :func:`game_data` returns one cached :class:`GameData` per rules variant: the map (locations,
 spaces, link lines), the player mat, the deck per player count, the markets, the Distant Cotton
@@ -8,12 +8,22 @@ Market and the Progress Track. The map as ``networkx`` graphs is built lazily on
 
 from __future__ import annotations
 
+from typing import Any
+
 from .gamedata import (  # noqa: F401  (re-exported)
-    INDUSTRIES,
     GameData,
     Line,
     Location,
+    Market,
     Space,
     TileSpec,
     game_data,
 )
+
+
+def __getattr__(name: str) -> Any:
+    if name == "INDUSTRIES":  # Lancashire's industries, read from its mat.yaml (old imports)
+        from . import gamedata
+
+        return gamedata.INDUSTRIES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

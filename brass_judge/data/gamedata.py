@@ -1,16 +1,24 @@
-"""Load and index the Lancashire game data (see ``lancashire/*.yaml`` for the facts and sources)."""
+"""Load and index a game's data (``brass_judge/games/<game>/data/*.yaml`` hold the facts and sources)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
+from typing import Any
 
 from ..errors import UnknownNameError, closest, quote
+from ..games import examples as _examples
 
-#: Industry keys in mat order.
-INDUSTRIES = ("cotton_mill", "coal_mine", "iron_works", "port", "shipyard")
 ERAS = ("canal", "rail")
+
+
+def __getattr__(name: str) -> Any:
+    # INDUSTRIES: Lancashire's industry keys in mat order, read from its mat.yaml (for old imports;
+    # a game's own list is GameData.industries)
+    if name == "INDUSTRIES":
+        return game_data().industries
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)
@@ -50,23 +58,35 @@ class Location:
 
 @dataclass(frozen=True)
 class Line:
-    """A printed link line between two locations; ``key`` is ``a~b`` with a < b."""
+    """A printed link line joining two locations (or three: a link may touch three places);
+    ``key`` is the end keys sorted and joined by ``~`` (``a~b``, ``a~b~c``)."""
 
     key: str
-    a: str
-    b: str
+    ends: tuple  #: the end location keys, sorted
     canal: bool
     rail: bool
+
+    @property
+    def a(self) -> str:
+        return self.ends[0]
+
+    @property
+    def b(self) -> str:
+        return self.ends[1]
 
     def allows(self, era: str) -> bool:
         return self.canal if era == "canal" else self.rail
 
-    def other(self, loc: str) -> str:
-        return self.b if loc == self.a else self.a
+    def others(self, loc: str) -> tuple:
+        """The ends other than *loc*."""
+        return tuple(e for e in self.ends if e != loc)
 
-    @property
-    def ends(self) -> tuple:
-        return (self.a, self.b)
+    def other(self, loc: str) -> str:
+        """The (first) end other than *loc*."""
+        return self.others(loc)[0]
+
+    def touches(self, loc: str) -> bool:
+        return loc in self.ends
 
 
 @dataclass(frozen=True)
@@ -82,13 +102,30 @@ class TileSpec:
     link_icons: int
     cubes: int
     eras: tuple
+    #: the resource this industry's tiles carry as cubes (mat.yaml ``resource``), None if none
+    resource: str | None = None
 
     def buildable_in(self, era: str) -> bool:
         return era in self.eras
 
 
-def line_key(a: str, b: str) -> str:
-    return "~".join(sorted((a, b)))
+def line_key(*ends: str) -> str:
+    return "~".join(sorted(ends))
+
+
+@dataclass(frozen=True)
+class Market:
+    """One resource's market: the price of each space (cheapest first), the price of a cube once
+    it is empty, and the cubes on it at setup (they fill the most expensive spaces)."""
+
+    resource: str
+    prices: tuple
+    empty_price: int
+    setup_fill: int
+
+    @property
+    def spaces(self) -> int:
+        return len(self.prices)
 
 
 _NORMS: dict = {}  # name as written -> normalised (the same few names recur in every log)
@@ -140,9 +177,7 @@ class GameData:
     industry_names: dict
     deck: dict  # players (int) or "classic" -> {card key: count}
     read_manual_cards: tuple
-    coal_market: tuple
-    iron_market: tuple
-    market_empty_price: int
+    markets: dict  # resource -> Market, in the data file's order
     dcm_track: tuple
     dcm_tiles: dict
     start_money: int
@@ -153,8 +188,61 @@ class GameData:
     deck_tile_cards_per_player: dict
     income_level_of_space: tuple  # index = space 0..99
     variant_rules: dict = field(default_factory=dict)
+    game: str = "lancashire"
+    #: era -> {links placed in one Network action: cost}
+    link_costs: dict = field(default_factory=dict)
+    #: the Loan action: {"amounts": (..), "income_floor": int, "stop_when_deck_empty": bool}
+    loans: dict = field(default_factory=dict)
+    players: range = range(2, 5)
+    #: every variant of the game as variants.yaml writes it (name -> its own settings)
+    variant_table: dict = field(default_factory=dict)
     _loc_alias: dict = field(default_factory=dict, repr=False)
     _ind_alias: dict = field(default_factory=dict, repr=False)
+
+    # ----- the game's rules object and compatibility views ---------------------------------------
+    @cached_property
+    def rules(self):
+        """The :class:`~brass_judge.rules.Rules` of this data's game and variant: the registry's
+        instance, or for a changed copy of the data (``dataclasses.replace``) a rules object of the
+        same class over that copy."""
+        from ..games import get_rules
+
+        r = get_rules(self.game, self.variant)
+        return r if r.data is self else type(r)(self)
+
+    @property
+    def industries(self) -> tuple:
+        """Industry keys in mat order."""
+        return tuple(self.mat)
+
+    @property
+    def coal_market(self) -> tuple:
+        return self.markets["coal"].prices
+
+    @property
+    def iron_market(self) -> tuple:
+        return self.markets["iron"].prices
+
+    @property
+    def market_empty_price(self) -> int:
+        """The empty price shared by every market (the first market's, should they differ)."""
+        return next(iter(self.markets.values())).empty_price
+
+    def resource_industry(self, resource: str) -> str | None:
+        """The industry whose tiles carry *resource* (mat.yaml ``resource``), if any."""
+        table = self.__dict__.get("_resource_industry")
+        if table is None:
+            table = {t[0].resource: ind for ind, t in reversed(self.mat.items()) if t and t[0].resource}
+            self.__dict__["_resource_industry"] = table
+        return table.get(resource)
+
+    @property
+    def track_last_space(self) -> int:
+        return len(self.income_level_of_space) - 1
+
+    @property
+    def max_income_level(self) -> int:
+        return self.income_level_of_space[-1]
 
     # ----- names -------------------------------------------------------------------------------
     def location(self, name: str, *, field: str | None = None) -> Location:
@@ -175,7 +263,7 @@ class GameData:
             raise UnknownNameError(
                 f"unknown industry {quote(name)}",
                 field=field,
-                suggestions=closest(str(name), list(INDUSTRIES) + ["cotton", "coal", "iron"]),
+                suggestions=closest(str(name), list(self.mat) + ["cotton", "coal", "iron"]),
             )
         return key
 
@@ -187,8 +275,9 @@ class GameData:
         if n in self._loc_alias:
             key = self._loc_alias[n]
             if self.locations[key].kind != "town":
+                towns = sum(1 for loc in self.locations.values() if loc.kind == "town")
                 raise UnknownNameError(
-                    f"there is no {self.locations[key].name} card (only the 19 towns have Location cards)",
+                    f"there is no {self.locations[key].name} card (only the {towns} towns have Location cards)",
                     field=field,
                 )
             return key
@@ -196,13 +285,15 @@ class GameData:
             f"unknown card {quote(name)}",
             field=field,
             suggestions=_suggest(
-                str(name), [l.name for l in self.locations.values() if l.kind == "town"] + list(INDUSTRIES)
+                str(name), [l.name for l in self.locations.values() if l.kind == "town"] + list(self.mat)
             ),
         )
 
     def line(self, a: str, b: str, *, field: str | None = None) -> Line:
         la, lb = self.location(a, field=field), self.location(b, field=field)
         ln = self.lines.get(line_key(la.key, lb.key))
+        if ln is None:  # a line with three ends is named by any two of them
+            ln = next((l for l in self.lines_at(la.key) if l.touches(lb.key) and la.key != lb.key), None)
         if ln is None:
             near = [f"{la.name}-{self.locations[l.other(la.key)].name}" for l in self.lines_at(la.key)]
             raise UnknownNameError(
@@ -224,7 +315,7 @@ class GameData:
             if _norm(a) in self._loc_alias and _norm(b) in self._loc_alias:
                 return self.line(a, b, field=field)
         raise UnknownNameError(
-            f"cannot read {quote(text)} as a link line; write it as 'from-to', e.g. 'bolton-bury'",
+            f"cannot read {quote(text)} as a link line; write it as 'from-to', e.g. '{_examples(self.game).LINE}'",
             field=field,
             suggestions=closest(t, [l.key.replace("~", "-") for l in self.lines.values()]),
         )
@@ -234,8 +325,8 @@ class GameData:
     def _lines_at(self) -> dict:
         out: dict = {k: [] for k in self.locations}
         for ln in self.lines.values():
-            out[ln.a].append(ln)
-            out[ln.b].append(ln)
+            for end in ln.ends:
+                out[end].append(ln)
         return out
 
     def lines_at(self, loc: str) -> list[Line]:
@@ -261,7 +352,7 @@ class GameData:
 
     # ----- tracks ------------------------------------------------------------------------------
     def income_level(self, space: int) -> int:
-        return self.income_level_of_space[max(0, min(99, space))]
+        return self.income_level_of_space[max(0, min(len(self.income_level_of_space) - 1, space))]
 
     def highest_space(self, level: int) -> int:
         """The highest Progress Track space of an income *level* (where a loan lands)."""
@@ -305,11 +396,14 @@ class MapGraphs:
         for g in (self.all, self.canal, self.rail):
             g.add_nodes_from(data.locations)
         for ln in data.lines.values():
-            self.all.add_edge(ln.a, ln.b, key=ln.key)
-            if ln.canal:
-                self.canal.add_edge(ln.a, ln.b, key=ln.key)
-            if ln.rail:
-                self.rail.add_edge(ln.a, ln.b, key=ln.key)
+            # a line with three ends joins each pair of them
+            for i, u in enumerate(ln.ends):
+                for v in ln.ends[i + 1 :]:
+                    self.all.add_edge(u, v, key=ln.key)
+                    if ln.canal:
+                        self.canal.add_edge(u, v, key=ln.key)
+                    if ln.rail:
+                        self.rail.add_edge(u, v, key=ln.key)
         #: locations touched by at least one canal line (reachable by canal at all)
         self.canal_reachable = frozenset(n for n in self.canal if self.canal.degree(n) > 0)
         self.rail_only = frozenset(n for n in data.locations if n not in self.canal_reachable)
@@ -382,9 +476,13 @@ def _read_data_files(d: Path) -> tuple:
     return got
 
 
-@cache
 def game_data(variant: str = "standard", game: str = "lancashire") -> GameData:
-    """Load (once) the game data for *variant* ("standard" or "classic")."""
+    """Load (once) the game data of *game* for *variant* ("standard", "classic", ...)."""
+    return _game_data(variant, game)
+
+
+@cache
+def _game_data(variant: str, game: str) -> GameData:
     from ..resources import data_dir
 
     d = data_dir(game)
@@ -412,8 +510,8 @@ def game_data(variant: str = "standard", game: str = "lancashire") -> GameData:
             loc_alias[_norm(a)] = key
     lines = {}
     for row in m["lines"]:
-        a, b = sorted(row["between"])
-        ln = Line(line_key(a, b), a, b, bool(row["canal"]), bool(row["rail"]))
+        ends = tuple(sorted(row["between"]))
+        ln = Line(line_key(*ends), ends, bool(row["canal"]), bool(row["rail"]))
         lines[ln.key] = ln
 
     matd = {}
@@ -438,6 +536,7 @@ def game_data(variant: str = "standard", game: str = "lancashire") -> GameData:
                     t["link_icons"],
                     t["cubes"],
                     tuple(t["eras"]),
+                    v.get("resource"),
                 )
             )
         matd[ind] = tuple(tiles)
@@ -445,9 +544,10 @@ def game_data(variant: str = "standard", game: str = "lancashire") -> GameData:
         for a in (ind, v["name"], *v.get("aliases", [])):
             ind_alias[_norm(a)] = ind
 
-    decks: dict = {2: {}, 3: {}, 4: {}, "classic": {}}
+    decks: dict = {}
     for card, counts in deck["cards"].items():
         for k, n in counts.items():
+            decks.setdefault(k, {})
             if n:
                 decks[k][card] = n
 
@@ -456,8 +556,8 @@ def game_data(variant: str = "standard", game: str = "lancashire") -> GameData:
         lo, hi = band["levels"]
         for lv in range(lo, hi + 1):
             levels.extend([lv] * band["spaces_per_level"])
-    if len(levels) != 100:
-        raise ValueError(f"income track has {len(levels)} spaces, expected 100")
+    if len(levels) != tr["progress_track_spaces"]:
+        raise ValueError(f"income track has {len(levels)} spaces, expected {tr['progress_track_spaces']}")
     rounds = dict(tr["setup"]["rounds_per_era"])
     if "rounds_per_era" in vr:
         rounds.update(vr["rounds_per_era"])
@@ -470,9 +570,10 @@ def game_data(variant: str = "standard", game: str = "lancashire") -> GameData:
         industry_names=names,
         deck=decks,
         read_manual_cards=tuple(deck["read_manual_cards"]),
-        coal_market=tuple(tr["coal_market"]),
-        iron_market=tuple(tr["iron_market"]),
-        market_empty_price=tr["market_empty_price"],
+        markets={
+            r: Market(r, tuple(v["prices"]), v["empty_price"], v["setup_fill"])
+            for r, v in tr["markets"].items()
+        },
         dcm_track=tuple(tr["dcm_track"]),
         dcm_tiles={k: tuple(v) for k, v in tr["dcm_tiles"].items()},
         start_money=tr["setup"]["start_money"],
@@ -483,6 +584,15 @@ def game_data(variant: str = "standard", game: str = "lancashire") -> GameData:
         deck_tile_cards_per_player=dict(tr["setup"]["deck_tile_cards_per_player"]),
         income_level_of_space=tuple(levels),
         variant_rules=dict(vr),
+        game=game,
+        link_costs={era: {int(n): c for n, c in v.items()} for era, v in tr["link_costs"].items()},
+        loans={
+            "amounts": tuple(tr["loans"]["amounts"]),
+            "income_floor": tr["loans"]["income_floor"],
+            "stop_when_deck_empty": tr["loans"]["stop_when_deck_empty"],
+        },
+        players=range(tr["setup"]["players"]["min"], tr["setup"]["players"]["max"] + 1),
+        variant_table={k: dict(v) for k, v in variants.items()},
         _loc_alias=loc_alias,
         _ind_alias=ind_alias,
     )
@@ -588,6 +698,7 @@ def _cross_checks(docs: dict) -> list:
         out.append(docs[name].error(message, path, code="DAT002"))
 
     m, mat, deck, tr, variants = (docs[n].data for n in DATA_FILES)
+    industries = tuple(mat["industries"])
     locs = m["locations"]
     towns = {k for k, v in locs.items() if v["kind"] == "town"}
 
@@ -611,15 +722,15 @@ def _cross_checks(docs: dict) -> list:
     # Map: every line joins two different known locations; no line is printed twice.
     pairs: dict = {}
     for i, row in enumerate(m["lines"]):
-        a, b = row["between"]
-        for end in (a, b):
+        ends = row["between"]
+        for end in ends:
             if end not in locs:
                 err("map", f"line end {end!r} is not a location", ("lines", i, "between"))
-        if a == b:
-            err("map", f"line joins {a!r} to itself", ("lines", i, "between"))
-        k = line_key(a, b)
+        if len(set(ends)) < len(ends):
+            err("map", f"line joins {ends[0]!r} to itself", ("lines", i, "between"))
+        k = line_key(*ends)
         if k in pairs:
-            err("map", f"line {a}-{b} is listed twice (first as lines[{pairs[k]}])", ("lines", i))
+            err("map", f"line {'-'.join(ends)} is listed twice (first as lines[{pairs[k]}])", ("lines", i))
         pairs.setdefault(k, i)
     touched = {e for row in m["lines"] for e in row["between"]}
     for key in locs:
@@ -634,7 +745,7 @@ def _cross_checks(docs: dict) -> list:
 
     # Deck: every card names a town or an industry; every town and industry has cards.
     for card, counts in deck["cards"].items():
-        if card not in towns and card not in INDUSTRIES:
+        if card not in towns and card not in industries:
             err("deck", f"card {card!r} is neither a town nor an industry", ("cards", card))
             continue
         for n in (2, 3, 4):
@@ -644,7 +755,7 @@ def _cross_checks(docs: dict) -> list:
                     f"{card}: {counts[n]} cards at {n} players but only {counts['classic']} in the box",
                     ("cards", card, n),
                 )
-    for key in sorted(towns | set(INDUSTRIES)):
+    for key in sorted(towns | set(industries)):
         if key not in deck["cards"]:
             err("deck", f"no cards listed for {key!r}", ("cards",))
     # Deck: the banner rule (Q001): blue towns have no cards at 2 players, teal at 2 or 3;
@@ -683,19 +794,26 @@ def _cross_checks(docs: dict) -> list:
                 ("dcm_tiles", n),
             )
     spaces = sum((b["levels"][1] - b["levels"][0] + 1) * b["spaces_per_level"] for b in tr["income_bands"])
-    if spaces != 100:
+    track = tr["progress_track_spaces"]
+    if spaces != track:
         err(
             "tracks",
-            f"income bands cover {spaces} spaces; the Progress Track has 100 (0..99)",
+            f"income bands cover {spaces} spaces; the Progress Track has {track} (0..{track - 1})",
             ("income_bands",),
         )
     for i, b in enumerate(tr["income_bands"][1:], 1):
         if b["levels"][0] != tr["income_bands"][i - 1]["levels"][1] + 1:
             err("tracks", "income bands must follow on from each other", ("income_bands", i))
-    for market in ("coal_market", "iron_market"):
-        prices = tr[market]
-        if prices != sorted(prices) or prices[-1] >= tr["market_empty_price"]:
-            err("tracks", f"{market} prices must rise and stay below the empty price", (market,))
+    for res, market in tr["markets"].items():
+        prices = market["prices"]
+        if prices != sorted(prices) or prices[-1] >= market["empty_price"]:
+            err("tracks", f"{res} market prices must rise and stay below the empty price", ("markets", res))
+        if market["setup_fill"] > len(prices):
+            err(
+                "tracks",
+                f"{res} market holds {len(prices)} cubes, not {market['setup_fill']}",
+                ("markets", res),
+            )
 
     # Variants: references resolve.
     for vname, v in variants.items():

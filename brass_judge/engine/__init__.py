@@ -60,10 +60,12 @@ class IllegalAction(ValueError):
 
 
 def _data_for(pos: Position, data):
-    if data is None or data.variant != pos.variant:
-        from ..data import game_data
+    """The game data of *pos*'s game and variant (*data* when it already is), through its rules."""
+    game = getattr(pos, "game", "lancashire")
+    if data is None or data.variant != pos.variant or getattr(data, "game", "lancashire") != game:
+        from ..games import get_rules
 
-        return game_data(pos.variant)
+        return get_rules(game, pos.variant).data
     return data
 
 

@@ -12,15 +12,31 @@ from collections import deque
 
 from ..model import Position
 
-_ENDS: dict = {}  #: line key "a~b" -> ("a", "b"), split once per process (a hot path)
+_ENDS: dict = {}  #: line key "a~b" (or "a~b~c") -> its ends, split once per process (a hot path)
 
 
 def _ends(line: str) -> tuple:
     ends = _ENDS.get(line)
     if ends is None:
-        a, b = line.split("~")
-        ends = _ENDS[line] = (a, b)
+        ends = _ENDS[line] = tuple(line.split("~"))
     return ends
+
+
+def _add_line(adj: dict, ends: tuple) -> None:
+    """Join every end of a line to each other end in *adj* (two ends, or three)."""
+    if len(ends) == 2:
+        a, b = ends
+        if a in adj:
+            adj[a].append(b)
+        else:
+            adj[a] = [b]
+        if b in adj:
+            adj[b].append(a)
+        else:
+            adj[b] = [a]
+        return
+    for u in ends:
+        adj.setdefault(u, []).extend(v for v in ends if v != u)
 
 
 def link_adjacency(pos: Position) -> dict:
@@ -36,15 +52,7 @@ def link_adjacency(pos: Position) -> dict:
         return cached[2]
     adj: dict = {}
     for l in pos.links:
-        a, b = _ENDS.get(l.line) or _ends(l.line)
-        if a in adj:
-            adj[a].append(b)
-        else:
-            adj[a] = [b]
-        if b in adj:
-            adj[b].append(a)
-        else:
-            adj[b] = [a]
+        _add_line(adj, _ENDS.get(l.line) or _ends(l.line))
     pos.__dict__["_adj_cache"] = (links, len(links), adj)
     return adj
 
@@ -117,9 +125,7 @@ def network_pieces(pos: Position, player: str) -> list:
     own: dict = {}
     for l in pos.links:
         if l.owner == player:
-            a, b = _ENDS.get(l.line) or _ends(l.line)
-            own.setdefault(a, []).append(b)
-            own.setdefault(b, []).append(a)
+            _add_line(own, _ENDS.get(l.line) or _ends(l.line))
     pieces, seen = [], set()
     for loc in sorted(net):
         if loc not in seen:
@@ -134,11 +140,9 @@ def has_pieces_on_board(pos: Position, player: str) -> bool:
 
 
 def trade_locations(pos: Position, data) -> set:
-    """Locations showing a market trade icon: any built port tile (either side up) and the
-    outside locations (Q062, Q056)."""
-    out = set(_outside_trade(data))
-    out.update(t.location for t in pos.tiles if t.industry == "port")
-    return out
+    """Locations showing a market trade icon in *pos*: the game's rules say which
+    (Lancashire: any built port tile, either side up, and the outside locations; Q062, Q056)."""
+    return data.rules.trade_locations(pos)
 
 
 def _outside_trade(data) -> frozenset:

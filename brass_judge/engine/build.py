@@ -68,11 +68,10 @@ def judge_build(j: Judge, a: Build) -> None:
                 anywhere = True
             else:
                 net = network_of(pos, me)
-                virtual = (
-                    d.variant_rules.get("virtual_link") == ["liverpool", "birkenhead"]
-                    and a.location == "birkenhead"
-                    and "liverpool" in net
-                )
+                # the variant's Virtual Link (from, to): *from* in the network lets an Industry card
+                # build in *to* (Q129); the rules object says whether the variant has one
+                vl = j.game.virtual_link
+                virtual = a.location not in net and j.game.in_network(pos, me, a.location, net)
                 if a.location in net:
                     also = []
                     own_here = any(t.owner == me for t in pos.tiles_at(a.location))
@@ -96,7 +95,8 @@ def judge_build(j: Judge, a: Build) -> None:
                     j.rule("RUL-CARD-INDUSTRY", "virtual-link.what-it-does")
                     virtual_link = True
                     j.step(
-                        "Classic Virtual Link: Liverpool is in the network, so an Industry card builds in Birkenhead "
+                        f"Classic Virtual Link: {j.loc(vl[0])} is in the network, so an Industry card "
+                        f"builds in {j.loc(vl[1])} "
                         f"({cite(game_of(j.pos), 'RUL-CARD-INDUSTRY', 'virtual-link.what-it-does')})"
                     )
                 else:
@@ -107,17 +107,10 @@ def judge_build(j: Judge, a: Build) -> None:
                         also.append(
                             "build.anywhere-in-rail-era"
                         )  # a surviving tile keeps the network: no build-anywhere
-                    if (
-                        d.variant_rules.get("virtual_link") == ["liverpool", "birkenhead"]
-                        and a.location == "liverpool"
-                        and "birkenhead" in net
-                    ):
+                    if vl is not None and a.location == vl[0] and vl[1] in net:
                         also.append("virtual-link.one-way")  # the Virtual Link does not work the other way
-                    if (
-                        not d.variant_rules.get("virtual_link")
-                        and a.location == "birkenhead"
-                        and "liverpool" in net
-                    ):
+                    known = None if vl is not None else getattr(j.game, "known_virtual_link", None)
+                    if known is not None and a.location == known[1] and known[0] in net:
                         also.append("virtual-link.not-standard")  # no Virtual Link in the standard rules
                     if not any(t.owner == me for t in pos.tiles):
                         also.append(
@@ -151,7 +144,7 @@ def judge_build(j: Judge, a: Build) -> None:
             )
     j.rule("RUL-LOWEST-TILE")
     spec = d.tile(a.industry, level)
-    if a.industry == "shipyard" and level == 0:
+    if not spec.eras:  # never buildable (mat.yaml eras: []): the level 0 shipyard
         j.violate("BLD005", priority=10, player=me)
         return
     if not spec.buildable_in(pos.era):
@@ -223,7 +216,7 @@ def judge_build(j: Judge, a: Build) -> None:
             other = [
                 t
                 for t in cands
-                if t.owner != me and t.industry in ("coal_mine", "iron_works") and t.level < level
+                if t.owner != me and d.tile(t.industry, t.level).resource is not None and t.level < level
             ]
             pickable = own or other or cands
             if not pickable:
@@ -258,13 +251,13 @@ def judge_build(j: Judge, a: Build) -> None:
             j.violate("BLD014", priority=15, tile=j.tile_name(old), level=level, industry=ind_name)
             ok = False
         if old.owner != me:
-            if old.industry not in ("coal_mine", "iron_works"):
+            resource = d.tile(old.industry, old.level).resource  # what the tile carries, if anything
+            if resource is None:
                 j.violate("BLD012", priority=15, tile=j.tile_name(old), owner=old.owner)
                 ok = False
             else:
-                resource = "coal" if old.industry == "coal_mine" else "iron"
                 board = pos.cubes_on_board(old.industry)
-                market = pos.coal_market if resource == "coal" else pos.iron_market
+                market = pos.markets.get(resource, 0)
                 if board or market:
                     where = ", ".join(
                         x
@@ -285,9 +278,12 @@ def judge_build(j: Judge, a: Build) -> None:
                     ok = False
                 elif ok:
                     also = []
-                    other = "iron_works" if old.industry == "coal_mine" else "coal_mine"
-                    other_market = pos.iron_market if other == "iron_works" else pos.coal_market
-                    if pos.cubes_on_board(other) or other_market:
+                    others = [
+                        (ind, tiles[0].resource)
+                        for ind, tiles in d.mat.items()
+                        if tiles[0].resource not in (None, resource)
+                    ]
+                    if any(pos.cubes_on_board(ind) or pos.markets.get(r, 0) for ind, r in others):
                         also.append(
                             "overbuild.only-own-resource-gone"
                         )  # only this tile's resource has to be gone
@@ -299,9 +295,7 @@ def judge_build(j: Judge, a: Build) -> None:
                         also.append(
                             "overbuild.no-empty-space-rule"
                         )  # free spaces elsewhere do not prevent it
-                    if old.industry == "iron_works" and any(
-                        type(x).__name__ == "Develop" for x in j.earlier_actions
-                    ):
+                    if resource == "iron" and any(type(x).__name__ == "Develop" for x in j.earlier_actions):
                         also.append("overbuild.after-develop")  # this turn's Develop took the last iron
                     j.rule("RUL-OVERBUILD-OPPONENT", *also)
                     j.overbuilt_opponent = True
@@ -333,7 +327,7 @@ def judge_build(j: Judge, a: Build) -> None:
 
     # --- cost, coal and iron ----------------------------------------------------------------
     cost = spec.cost
-    if a.industry == "coal_mine":
+    if spec.resource == "coal":  # a coal mine
         j.rule("RUL-MINE-NO-COAL-COST")
     illegal_so_far = j.failed
     for _ in range(spec.coal):
@@ -344,8 +338,9 @@ def judge_build(j: Judge, a: Build) -> None:
             # one reason, the real one: in the Canal Era no canal reaches a rail-only town, so no
             # coal can get there at all; the Canal Era shipyard can only be Liverpool's (Q080)
             if pos.era == CANAL and a.location in d.graphs.rail_only:
-                if a.industry == "shipyard":
-                    j.violate("BLD021", priority=20, location=loc.name)
+                code = j.game.coal_unreachable_code(a.industry)
+                if code is not None:  # the game's own code for this industry (Lancashire: BLD021)
+                    j.violate(code, priority=20, location=loc.name)
                 else:
                     j.violate("BLD025", priority=20, location=loc.name, industry=ind_name, need=spec.coal)
             else:
@@ -408,8 +403,6 @@ def judge_build(j: Judge, a: Build) -> None:
             level=level,
             cubes=spec.cubes,
         )
-    if a.industry == "shipyard":
-        j.rule("RUL-SHIPYARD-FLIP")
-        j.flip(t, "a shipyard flips as soon as it is built")
-    elif a.industry in ("coal_mine", "iron_works"):
+    j.game.on_built(j, t)
+    if spec.resource is not None and spec.resource in d.markets:
         sell_new_cubes(j, t)

@@ -42,6 +42,11 @@ class Judge:
         #: rails of a double rail, a works that runs dry), so it is judged when the action ends.
         self._named_sources: dict = {}
 
+    @property
+    def game(self):
+        """The :class:`~brass_judge.rules.Rules` of the game being judged (``data.rules``)."""
+        return self.data.rules
+
     def start_action(self, index: int, earlier: tuple) -> None:
         """Judge the turn's next action with this context (one context serves the whole turn)."""
         self.action_index = index
@@ -134,8 +139,7 @@ class Judge:
         return self.data.industry_names[key]
 
     def line_name(self, key: str) -> str:
-        a, b = key.split("~")
-        return f"{self.loc(a)}-{self.loc(b)}"
+        return "-".join(self.loc(end) for end in key.split("~"))
 
     def tile_name(self, t: Tile) -> str:
         return f"{t.owner}'s level {t.level} {self.ind(t.industry)} in {self.loc(t.location)}"
@@ -180,11 +184,12 @@ class Judge:
         """Move *player*'s income marker up by *spaces*, never past the track's end (level 30, Q030)."""
         p = self.pos.player[player]
         before = p.income_space
-        p.income_space = min(99, before + spaces)
+        last = self.data.track_last_space
+        p.income_space = min(last, before + spaces)
         if not self.narrate:
             return
         lv0, lv1 = self.data.income_level(before), self.data.income_level(p.income_space)
-        capped = " (capped at level 30)" if before + spaces > 99 else ""
+        capped = f" (capped at level {self.data.max_income_level})" if before + spaces > last else ""
         self.effect(
             "income",
             f"{player}'s income marker moves {p.income_space - before} space(s) "

@@ -108,8 +108,11 @@ def setup(
     Raises ValueError when an explicit order is not a permutation of what the rules use.
     """
     n = len(players)
-    if not 2 <= n <= 4:
-        raise ValueError(f"Brass: Lancashire is for 2-4 players, not {n}")
+    rules = data.rules
+    if n not in rules.players:
+        raise ValueError(
+            f"{rules.name} is for {rules.players.start}-{rules.players.stop - 1} players, not {n}"
+        )
     if len(set(players)) != n:
         raise ValueError("player names must differ")
     r = None
@@ -147,12 +150,12 @@ def setup(
         players=order,
         player={p: states[p] for p in order},
         variant=data.variant,
+        game=data.game,
         era=CANAL,
         round=1,
         turn=order[0],
         actions_left=1,
-        coal_market=len(data.coal_market),
-        iron_market=len(data.iron_market),
+        markets={r: m.setup_fill for r, m in data.markets.items()},
         dcm_position=1,
         dcm_drawn=[],
         dcm_order=dcm,
@@ -394,7 +397,7 @@ def _end_round(
     fx = FlowEffects(narrate)
     era_over = is_era_over(pos, data)
     last_round = era_over and pos.era == RAIL
-    at_start = data.variant_rules.get("income_timing") == "start_of_round"
+    at_start = data.rules.income_at_round_start
     due = (pos.era, pos.round)  # the round whose end brings the income (how a log names a shortfall)
     # 1. turn order by money spent, stable for ties (Q024, Q026)
     spent = {n: pos.player[n].spent for n in pos.players}
@@ -505,7 +508,7 @@ def _pay_income(pos: Position, data, name: str, choice: list | None, fx: FlowEff
     owed = -level
     # negative income is paid to the bank every round
     fx.rule(
-        "RUL-INCOME-START" if data.variant_rules.get("income_timing") == "start_of_round" else "RUL-INCOME",
+        "RUL-INCOME-START" if data.rules.income_at_round_start else "RUL-INCOME",
         "income.negative-paid",
     )
     if p.money >= owed:
@@ -661,8 +664,7 @@ def link_vp(pos: Position, data) -> dict:
     icons = link_icons(pos, data)
     out = {}
     for l in pos.links:
-        a, b = l.line.split("~")
-        out[l.line] = icons[a] + icons[b]
+        out[l.line] = sum(icons[end] for end in l.line.split("~"))
     return out
 
 

@@ -30,15 +30,18 @@ def judge_network(j: Judge, a: Network) -> None:
     if len(set(a.lines)) != n:
         j.violate("NET008", priority=10, line=j.line_name(a.lines[0]))
         return
-    if era == CANAL and n > 1:
-        j.violate("NET004", priority=10, what="the Canal Era allows one canal per Network action, not 2")
-        return
+    rules = j.game
+    cost = rules.link_cost(era, n)
+    if cost is None:
+        if era == CANAL:
+            j.violate("NET004", priority=10, what="the Canal Era allows one canal per Network action, not 2")
+            return
+        cost = rules.link_cost(era, rules.max_links(era)) or 0  # more than the most: reported below
     p = pos.player[me]
     left = p.links_left if p.links_left is not None else d.links_per_player - len(pos.own_links(me))
     if left < n:
         j.violate("NET005", priority=10, player=me)
         return
-    cost = 3 if era == CANAL else (5 if n == 1 else 15)
     j.rule("RUL-LINK-COST")
     if p.money < cost:
         j.violate("NET006", priority=5, player=me, money=p.money, cost=cost, short=cost - p.money)
@@ -54,7 +57,7 @@ def judge_network(j: Judge, a: Network) -> None:
             j.violate("NET003", priority=10, line=name, kind=kind)
             continue
         net = network_of(pos, me)
-        if line.a not in net and line.b not in net:
+        if not any(e in net for e in line.ends):
             near = sorted(j.loc(x) for x in net)
             fix = (
                 f"build from a location in the network: {', '.join(near[:4])}"
@@ -66,30 +69,27 @@ def judge_network(j: Judge, a: Network) -> None:
                 also.append("network.first-action-link")  # no network yet: no link can be built
                 if pos.is_first_canal_round:
                     also.append("turn.first-action-any-kind")
-            elif any(x in net for x in distances_from(pos, [line.a, line.b])):
+            elif any(x in net for x in distances_from(pos, list(line.ends))):
                 also.append(
                     "network.via-others-links"
                 )  # connected through others' links is not in the network
-            if any(d.locations[x].kind == "outside" for x in (line.a, line.b)) and any(
+            if any(d.locations[x].kind == "outside" for x in line.ends) and any(
                 d.locations[x].kind == "outside" for x in net
             ):
                 also.append(
                     "network.outside-not-joined"
                 )  # a link into one outside location does not reach another
-            if (
-                d.variant_rules.get("virtual_link") == ["liverpool", "birkenhead"]
-                and "birkenhead" in (line.a, line.b)
-                and "liverpool" in net
-            ):
+            vl = rules.virtual_link
+            if vl is not None and line.touches(vl[1]) and vl[0] in net:
                 also.append(
                     "virtual-link.what-it-does"
-                )  # the Virtual Link is no link: Birkenhead is not in the network
+                )  # the Virtual Link is no link: its far end is not in the network
             j.violate("NET001", priority=15, line=name, player=me, fix=fix, also=tuple(also))
             continue
         # place the link; a location it touches joins the network (Q051, Q056)
         pos.links = pos.links + [Link(key, me, kind)]  # replaced, never changed in place (Position.copy)
         j.mark("links", key)
-        outside = any(d.locations[x].kind == "outside" for x in (line.a, line.b))
+        outside = any(d.locations[x].kind == "outside" for x in line.ends)
         j.rule("RUL-NETWORK-EXTENDS", *(("network.onward-from-outside",) if outside else ()))
         if j.narrate:
             j.effect("link-placed", f"{me} places a {kind} on {name}", line=key, owner=me, kind=kind)
@@ -98,7 +98,7 @@ def judge_network(j: Judge, a: Network) -> None:
             j.rule(
                 "RUL-RAIL-COAL", *(("rail.second-uses-first", "rail.double-not-adjacent") if i == 1 else ())
             )
-            price = take_coal(j, [line.a, line.b], f"the rail on {name}", a.coal_from, dry_run=j.failed)
+            price = take_coal(j, list(line.ends), f"the rail on {name}", a.coal_from, dry_run=j.failed)
             if price is None:
                 # two rails are built one after the other: the first cannot count on the second (Q124)
                 j.violate(

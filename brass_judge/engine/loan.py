@@ -2,34 +2,23 @@
 
 from __future__ import annotations
 
-from ..model import RAIL, Loan, Pass
+from ..model import Loan, Pass
 from .context import Judge
-from .flow import draw_deck_empty
 
 
 def judge_loan(j: Judge, a: Loan) -> None:
     d, pos, me = j.data, j.pos, j.player
     p = pos.player[me]
-    levels = a.amount // 10
+    rules = j.game
+    levels = rules.loan_levels(a.amount)
     level = d.income_level(p.income_space)
     new = level - levels
-    if new < -10:
-        best = (level + 10) * 10
-        alt = (
-            f"the largest loan now is £{min(best, 30)}" if best >= 10 else "no loan is possible at level -10"
-        )
+    floor = rules.income_floor
+    if new < floor:
+        best = rules.largest_loan(level)
+        alt = f"the largest loan now is £{best}" if best else f"no loan is possible at level {floor}"
         j.violate("LON001", priority=10, amount=a.amount, player=me, level=new, alternative=alt)
-    if pos.era == RAIL:
-        empty = draw_deck_empty(pos, d)
-        if empty:
-            if pos.draw_deck is None and pos.draw_pile is None:
-                j.assume(
-                    f"draw deck size not given: in Rail Era round {pos.round} at {pos.num_players} players "
-                    "the draw deck is always empty (the last four rounds)"
-                )
-            j.violate("LON002", priority=10)
-        elif empty is None:
-            j.assume("draw deck size not given: assumed cards remain, so Rail Era loans are still allowed")
+    rules.check_loan(j, a)
     if j.failed:
         return
     j.rule("RUL-LOAN")

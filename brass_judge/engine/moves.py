@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 from typing import Any
 
-from ..model import CANAL, RAIL, Build, Develop, Loan, Network, Pass, Position
+from ..model import CANAL, Build, Develop, Loan, Network, Pass, Position
 from .board import distances_from, has_pieces_on_board, link_adjacency, network_of, trade_locations
 
 #: How many rail pairs are judged at most (the first ones in line order).
@@ -168,13 +168,13 @@ def _build_candidates(c: _Ctx) -> Iterable[Build]:
     money = c.p.money
     # (with the hand unknown every card of the player count's deck counts as held)
     can_double = pos.actions_left >= 2 and not pos.is_first_canal_round and c.two_cards() is not None
-    virtual = d.variant_rules.get("virtual_link") == ["liverpool", "birkenhead"] and "liverpool" in c.net
+    rules = d.rules
     for industry in d.mat:
         level = c.lowest(industry)
         if level is None:
             continue
         spec = d.tile(industry, level)
-        if not spec.buildable_in(pos.era) or (industry == "shipyard" and level == 0):
+        if not spec.buildable_in(pos.era):  # (a level 0 shipyard: eras [], never buildable)
             continue
         if money < spec.cost:  # coal and iron only add to the printed cost
             continue
@@ -201,9 +201,7 @@ def _build_candidates(c: _Ctx) -> Iterable[Build]:
             if not targets:
                 continue
             loc_card = c.holds(loc.key)
-            ind_card = c.holds(industry) and (
-                not c.has_pieces or loc.key in c.net or (virtual and loc.key == "birkenhead")
-            )
+            ind_card = c.holds(industry) and (not c.has_pieces or rules.in_network(pos, me, loc.key, c.net))
             for space in targets:
                 # the no-tiles Industry card rule builds on a free space only, never overbuilds (Q074)
                 ind_ok = ind_card and not (space is not None and not c.has_pieces)
@@ -218,15 +216,16 @@ def _build_candidates(c: _Ctx) -> Iterable[Build]:
 def _network_candidates(c: _Ctx, max_rail_pairs: int) -> Iterable[Network]:
     d, pos = c.data, c.pos
     era = pos.era
-    if c.links_left < 1 or c.p.money < (3 if era == CANAL else 5) or not c.net:
+    if c.links_left < 1 or c.p.money < d.rules.min_link_cost(era) or not c.net:
         return
     used = {l.line for l in pos.links}
     free = [ln for ln in d.lines.values() if ln.allows(era) and ln.key not in used]
-    first = [ln for ln in free if ln.a in c.net or ln.b in c.net]
+    first = [ln for ln in free if any(e in c.net for e in ln.ends)]
     card = c.one_card()
     for ln in first:
         yield Network((ln.key,), card)
-    if era != RAIL or c.links_left < 2 or c.p.money < 15:
+    two = d.rules.link_cost(era, 2)
+    if two is None or c.links_left < 2 or c.p.money < two:
         return
     n = 0
     seen = set()
@@ -237,8 +236,8 @@ def _network_candidates(c: _Ctx, max_rail_pairs: int) -> Iterable[Network]:
             pair = frozenset((ln.key, ln2.key))
             if pair in seen:
                 continue
-            reach = c.net | {ln.a, ln.b}
-            if ln2.a not in reach and ln2.b not in reach:
+            reach = c.net | set(ln.ends)
+            if not any(e in reach for e in ln2.ends):
                 continue
             seen.add(pair)
             n += 1
@@ -267,8 +266,9 @@ def _develop_candidates(c: _Ctx) -> Iterable[Develop]:
 
 def _loan_candidates(c: _Ctx) -> Iterable[Loan]:
     level = c.data.income_level(c.p.income_space)
-    for amount in (10, 20, 30):
-        if level - amount // 10 >= -10:
+    rules = c.data.rules
+    for amount in rules.loan_amounts:
+        if level - rules.loan_levels(amount) >= rules.income_floor:
             yield Loan(amount, c.one_card())
 
 

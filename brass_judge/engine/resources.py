@@ -12,20 +12,20 @@ Consumed cubes return to the general supply (Q068). A market holding ``k`` cubes
 
 from __future__ import annotations
 
-from ..model import MARKET, Tile
-from .board import distances_from, link_adjacency, outside_apart, trade_locations
+from ..model import COAL, IRON, MARKET, Tile
+from .board import _add_line, distances_from, link_adjacency, outside_apart, trade_locations
 from .context import Judge
 
 
 def market_buy_price(data, cubes: int, market: str) -> int:
-    prices = data.coal_market if market == "coal" else data.iron_market
+    m = data.markets[market]
     if cubes <= 0:
-        return data.market_empty_price
-    return prices[len(prices) - cubes]
+        return m.empty_price
+    return m.prices[len(m.prices) - cubes]
 
 
 def market_sell_price(data, cubes: int, market: str) -> int | None:
-    prices = data.coal_market if market == "coal" else data.iron_market
+    prices = data.markets[market].prices
     if cubes >= len(prices):
         return None
     return prices[len(prices) - cubes - 1]
@@ -53,10 +53,9 @@ def _take_cube(j: Judge, t: Tile, resource: str, consumer: str) -> None:
 def coal_sources(j: Judge, sites, adj: dict | None = None) -> tuple[dict, list]:
     """(distance map from *sites*, unflipped coal mines with cubes connected to them, closest first)."""
     dist = distances_from(j.pos, list(sites), adj)
+    mine = j.data.resource_industry(COAL)
     mines = [
-        t
-        for t in j.pos.tiles
-        if t.industry == "coal_mine" and not t.flipped and t.cubes > 0 and t.location in dist
+        t for t in j.pos.tiles if t.industry == mine and not t.flipped and t.cubes > 0 and t.location in dist
     ]
     mines.sort(key=lambda t: (dist[t.location], t.location, t.space))
     return dist, mines
@@ -65,7 +64,8 @@ def coal_sources(j: Judge, sites, adj: dict | None = None) -> tuple[dict, list]:
 def _mine_beyond_outside(j: Judge, sites) -> bool:
     """A mine with coal reached only through another outside location than the sites reach: it is
     not connected, so the coal is bought (Q057)."""
-    mines = {t.location for t in j.pos.tiles if t.industry == "coal_mine" and not t.flipped and t.cubes > 0}
+    mine = j.data.resource_industry(COAL)
+    mines = {t.location for t in j.pos.tiles if t.industry == mine and not t.flipped and t.cubes > 0}
     return bool(mines) and outside_apart(j.pos, j.data, sites, mines)
 
 
@@ -136,9 +136,7 @@ def take_coal(
             own: dict = {}
             for l in j.pos.links:
                 if l.owner == j.player:
-                    a, b = l.line.split("~")
-                    own.setdefault(a, []).append(b)
-                    own.setdefault(b, []).append(a)
+                    _add_line(own, tuple(l.line.split("~")))
             if distances_from(j.pos, list(sites), own).get(pick.location) != best:
                 also.append("coal.own-links-only")
             if any(loc in trade for loc in dist):
@@ -194,7 +192,8 @@ def _named_coal_unusable(j: Judge, chosen: tuple, consumer: str, closest: str, f
     """coal= names no source this cube may use. A coal mine there that the rules rule out (farther,
     not connected, flipped or empty) is BLD019 unless another cube of the action uses it; a name
     with no coal mine at all is not a choice the rules know: it is set aside, with an assumption."""
-    there = farther or [t for t in j.pos.tiles if t.industry == "coal_mine" and t.location in chosen]
+    mine = j.data.resource_industry(COAL)
+    there = farther or [t for t in j.pos.tiles if t.industry == mine and t.location in chosen]
     if there:
         j.named_source(
             "coal",
@@ -212,7 +211,8 @@ def _named_coal_unusable(j: Judge, chosen: tuple, consumer: str, closest: str, f
 
 def take_iron(j: Judge, consumer: str, chosen: tuple | None = None, *, dry_run: bool = False) -> int:
     """Consume one iron; return its cost (0 from an iron works)."""
-    works = [t for t in j.pos.tiles if t.industry == "iron_works" and not t.flipped and t.cubes > 0]
+    ironworks = j.data.resource_industry(IRON)
+    works = [t for t in j.pos.tiles if t.industry == ironworks and not t.flipped and t.cubes > 0]
     # iron=market asks for market iron: allowed only when the board has none (Q064)
     market_named = bool(chosen) and MARKET in chosen
     chosen = tuple(c for c in chosen if c != MARKET) or None if chosen else None
@@ -273,7 +273,7 @@ def take_iron(j: Judge, consumer: str, chosen: tuple | None = None, *, dry_run: 
 def _named_iron_unusable(j: Judge, chosen: tuple, consumer: str, *, market: bool = False) -> None:
     """iron= names no works with iron: an iron works there (flipped or empty) is BLD020 unless another
     cube of the action uses it; a name with no iron works at all is set aside, with an assumption."""
-    if any(t.industry == "iron_works" and t.location in chosen for t in j.pos.tiles):
+    if any(t.industry == j.data.resource_industry(IRON) and t.location in chosen for t in j.pos.tiles):
         j.named_source("iron", code="BLD020", chosen=", ".join(j.loc(c) for c in chosen))
     else:
         j.named_source(
@@ -287,8 +287,9 @@ def sell_new_cubes(j: Judge, t: Tile) -> None:
     """A new iron works, or a coal mine connected to a trade icon, moves as many cubes as fit into
     its market, most expensive empty spaces first, and its owner collects the prices (Q070, Q071)."""
     t = j.pos.own_tile(t)
-    resource = "coal" if t.industry == "coal_mine" else "iron"
-    if resource == "coal":
+    resource = j.data.tile(t.industry, t.level).resource
+    through_trade = j.game.sells_through_trade(resource)
+    if through_trade:
         dist = distances_from(j.pos, [t.location], link_adjacency(j.pos))
         trade = trade_locations(j.pos, j.data)
         if not any(loc in trade for loc in dist):
@@ -298,18 +299,18 @@ def sell_new_cubes(j: Judge, t: Tile) -> None:
                 f"the new coal mine in {j.loc(t.location)} is not connected to a trade icon: its cubes stay on it"
             )
             return
-    attr = "coal_market" if resource == "coal" else "iron_market"
+    markets = j.pos.markets
     earned = 0
     moved = 0
     while t.cubes > 0:
-        price = market_sell_price(j.data, getattr(j.pos, attr), resource)
+        price = market_sell_price(j.data, markets.get(resource, 0), resource)
         if price is None:
             break
-        setattr(j.pos, attr, getattr(j.pos, attr) + 1)
+        markets[resource] = markets.get(resource, 0) + 1
         t.cubes -= 1
         earned += price
         moved += 1
-    through = [] if resource == "iron" else [x for x in dist if x in trade]
+    through = [x for x in dist if x in trade] if through_trade else []
     if (
         moved
         and through
@@ -334,7 +335,7 @@ def sell_new_cubes(j: Judge, t: Tile) -> None:
                 cubes=moved,
                 money=earned,
                 owner=t.owner,
-                market_cubes=getattr(j.pos, attr),
+                market_cubes=markets[resource],
             )
     else:
         j.step(f"the {resource.title()} Market is full: no cubes move")

@@ -35,14 +35,21 @@ def validate(loaded, data=None) -> list:
     if isinstance(loaded, Position):  # a bare position: no file lines, no fields given
         loaded = _Bare(loaded)
     pos = loaded.position
-    if not 2 <= pos.num_players <= 4:  # positions read from files cannot get here (the schema says 2-4)
+    if data is None or data.variant != pos.variant or data.game != pos.game:
+        from ..games import get_rules
+
+        data = get_rules(pos.game, pos.variant).data
+    rules = data.rules
+    if (
+        pos.num_players not in rules.players
+    ):  # positions read from files cannot get here (the schema says 2-4)
         from ..errors import InputError
 
-        raise InputError(f"Brass: Lancashire is played by 2-4 players, not {pos.num_players}", code="INP040")
-    if data is None or data.variant != pos.variant:
-        from ..data import game_data
-
-        data = game_data(pos.variant)
+        raise InputError(
+            f"{rules.name} is played by {rules.players.start}-{rules.players.stop - 1} players, "
+            f"not {pos.num_players}",
+            code="INP040",
+        )
     out: list = []
 
     def bad(code: str, where: tuple | None = None, *, also: tuple = (), **fields) -> None:
@@ -92,13 +99,13 @@ def validate(loaded, data=None) -> list:
             spec = data.tile(t.industry, t.level)
         except Exception:
             pass
-        if t.industry == "shipyard" and t.level == 0:
+        if spec is not None and not spec.eras:  # never buildable (mat.yaml eras: [], the level 0 shipyard)
             bad(
                 "POS014",
                 tpath(i),
                 also=("build.shipyard-eras",),
                 tile=tname(t),
-                why="level 0 shipyards can never be built",
+                why=f"level {t.level} {data.industry_names[t.industry].lower()}s can never be built",
             )
         elif spec is not None and pos.era == CANAL and CANAL not in spec.eras:
             bad(
@@ -108,23 +115,11 @@ def validate(loaded, data=None) -> list:
                 tile=tname(t),
                 why=f"a level {t.level} {data.industry_names[t.industry]} can only be built in the Rail Era",
             )
-        elif t.industry == "shipyard" and pos.era == CANAL and t.location in data.graphs.rail_only:
-            bad(
-                "POS014",
-                tpath(i),
-                also=("build.canal-shipyard-locations",),
-                tile=tname(t),
-                why=f"no coal can reach {loc.name} in the Canal Era, so no shipyard can have been built there",
-            )
-        elif t.industry == "shipyard" and not t.flipped:
-            bad(
-                "POS014",
-                tpath(i),
-                also=("build.shipyard-flip",),
-                tile=tname(t),
-                why="a shipyard flips the moment it is built",
-            )
-        if t.industry in ("coal_mine", "iron_works"):
+        elif (problem := data.rules.validate_tile(pos, t)) is not None:
+            # the game's own reasons a tile cannot be where it is (Lancashire: shipyards)
+            also, why = problem
+            bad("POS014", tpath(i), also=also, tile=tname(t), why=why)
+        if data.mat[t.industry][0].resource is not None:  # a tile that carries cubes (mat.yaml)
             if t.flipped and t.cubes:
                 bad("POS006", tpath(i), tile=tname(t), cubes=t.cubes)
             elif spec and t.cubes > spec.cubes:
@@ -165,7 +160,7 @@ def validate(loaded, data=None) -> list:
                 )
         if p.money < 0:
             bad("POS015", ("players", name, "money"), player=name, money=p.money)
-        if not 0 <= p.income_space <= 99:
+        if not 0 <= p.income_space <= data.track_last_space:
             bad("POS009", ("players", name, "income_space"), player=name, space=p.income_space)
         if p.hand is not None and len(p.hand) > data.hand_size:
             bad("POS019", ("players", name, "hand"), player=name, count=len(p.hand))
@@ -191,9 +186,10 @@ def validate(loaded, data=None) -> list:
         if not line.allows(l.kind):
             bad("POS005", lpath(i), line=lname, kind=l.kind)
     # --- markets and tracks ------------------------------------------------------------------
-    for market, cubes in (("Coal", pos.coal_market), ("Iron", pos.iron_market)):
-        if not 0 <= cubes <= 8:
-            bad("POS008", ("markets", market.lower()), market=market, cubes=cubes, max=8)
+    for resource, market in data.markets.items():
+        cubes = pos.markets.get(resource, 0)
+        if not 0 <= cubes <= market.spaces:
+            bad("POS008", ("markets", resource), market=resource.title(), cubes=cubes, max=market.spaces)
     if not 1 <= pos.dcm_position <= DCM_X:
         bad("POS016", ("distant_cotton_market", "marker"), space=pos.dcm_position)
     in_play = Counter(data.dcm_tiles_for(pos.num_players))
@@ -239,7 +235,7 @@ def validate(loaded, data=None) -> list:
         bad(
             "POS023", ("round",), era=pos.era.title(), round=pos.round, players=pos.num_players, rounds=rounds
         )
-    deck = data.deck_for(pos.num_players) if 2 <= pos.num_players <= 4 else {}
+    deck = data.deck_for(pos.num_players) if pos.num_players in data.players else {}
     for name in pos.players:
         p = pos.player[name]
         for pile, cards in (("hand", p.hand), ("discard pile", p.discard)):
@@ -277,6 +273,7 @@ def validate(loaded, data=None) -> list:
                 players=pos.num_players,
                 range=f"{low}" if low == high else f"{low}-{high}",
             )
+    out.extend(data.rules.validate_extra(pos))  # the game's own checks, after the shared ones
     return out
 
 

@@ -1,7 +1,9 @@
 """The games brass-judge knows: one folder each (``brass_judge/games/<game>/``).
 
 Each folder holds that game's data files, its rules object, its codes and the map from the shared
-engine's case keys to its own rulings. See ``docs/adding-a-game.md``.
+engine's case keys to its own rulings. See ``docs/adding-a-game.md``. A game folder is a
+subpackage whose ``__init__`` exposes ``RULES = {variant: RulesClass}`` (and ``NAME``); adding a
+game is adding a folder: :func:`known_games` finds it, :func:`get_rules` hands out its rules.
 
 For compatibility, the game-log API that lived in the module ``brass_judge.games`` before the
 games became folders (``replay``, ``read_log``, ``dump_log``, ``LogRecorder``, ...) is still
@@ -10,7 +12,98 @@ importable from here; it lives in :mod:`brass_judge.gamelog`.
 
 from __future__ import annotations
 
+from functools import cache
+from pathlib import Path
 from typing import Any
+
+DEFAULT_GAME = "lancashire"
+DEFAULT_VARIANT = "standard"
+
+
+@cache
+def known_games() -> tuple:
+    """The game keys, one per subpackage of ``brass_judge/games/`` that has a ``data/`` folder."""
+    here = Path(__file__).resolve().parent
+    return tuple(
+        sorted(
+            p.name
+            for p in here.iterdir()
+            if p.is_dir()
+            and (p / "__init__.py").is_file()
+            and (p / "data").is_dir()
+            and p.name.isidentifier()
+        )
+    )
+
+
+def _game_module(game: str, field: str | None = None) -> Any:
+    from ..errors import UnknownNameError, closest, quote
+
+    if not isinstance(game, str) or game not in known_games():
+        games = list(known_games())
+        raise UnknownNameError(
+            f"unknown game {quote(str(game))} (brass-judge knows: {', '.join(games)})",
+            field=field,
+            suggestions=closest(str(game), games) or games,
+        )
+    import importlib
+
+    return importlib.import_module(f"{__name__}.{game}")
+
+
+def resolve_game(name: Any = None) -> str:
+    """The game key for *name* as files write it: a key, or an alias a game folder lists in
+    ``ALIASES`` ("Brass: Lancashire"); None means the default game. Unknown names are returned
+    as given, for :func:`get_rules` to report."""
+    if name is None:
+        return DEFAULT_GAME
+    if not isinstance(name, str):
+        return str(name)
+    if name in known_games():
+        return name
+    import importlib
+
+    for g in known_games():
+        if name in getattr(importlib.import_module(f"{__name__}.{g}"), "ALIASES", ()):
+            return g
+    return name
+
+
+def rules_classes(game: str = DEFAULT_GAME) -> dict:
+    """``{variant: RulesClass}`` of *game*."""
+    return dict(_game_module(game).RULES)
+
+
+def get_rules(game: str = DEFAULT_GAME, variant: str = DEFAULT_VARIANT, *, field: str | None = None) -> Any:
+    """The :class:`~brass_judge.rules.Rules` of *game* under *variant* (one cached instance each).
+
+    An unknown game or variant raises :class:`~brass_judge.errors.UnknownNameError` (an
+    ``InputError``) with the known names as suggestions, naming *field* when given."""
+    if field is None:
+        return _get_rules(game, variant)
+    from ..errors import InputError
+
+    try:
+        return _get_rules(game, variant)
+    except InputError as err:
+        if getattr(err, "field", None) is None:
+            err.field = field
+        raise
+
+
+@cache
+def _get_rules(game: str, variant: str) -> Any:
+    from ..errors import UnknownNameError, closest, quote
+
+    classes = _game_module(game).RULES
+    if variant not in classes:
+        raise UnknownNameError(
+            f"unknown rules variant {quote(str(variant))}",
+            suggestions=closest(str(variant), list(classes)) or list(classes),
+        )
+    from ..data import game_data
+
+    return classes[variant](game_data(variant, game))
 
 
 def __getattr__(name: str) -> Any:

@@ -16,3 +16,13 @@ SPACE = "[bolton, 1]"
 RULINGS_COUNT = 139
 RULING_RANGE = "Q001-Q139"
 RULING_ID_FORMS = "Q080, q80 or 80"
+#: a tile, a tile on a numbered space (two ways), a link and a rail link in a position file
+TILE = "red cotton2@bolton flipped"
+TILE_ON_SPACE = "red coal1@wigan space=1 cubes=2"
+TILE_ON_SPACE_HASH = "red coal1@wigan#1 cubes=2"
+LINK = "red bolton-bury"
+RAIL_LINK = "red rail bolton-bury"
+#: a link line as notation writes it
+LINE = "bolton-bury"
+#: location names written forgivingly (case, hyphens, short forms)
+FORGIVING_LOCATIONS = "'warrington', 'Ellesmere-Port', 'midlands'"

@@ -1,0 +1,189 @@
+"""The rules object: one per (game, variant), the shared engine's view of what differs between games.
+
+A :class:`Rules` holds the game's :class:`~brass_judge.data.GameData` (``.data``) and answers the
+engine's questions: *parameters* read from the game's data files (link costs, loans, the Progress
+Track, the markets, setup numbers) and *hooks* for behaviour that data cannot say (which locations
+trade with the markets, who gets market coal, what a new mine sells, the Virtual Link, extra
+position checks). A game subclasses it in ``brass_judge/games/<game>/rules.py``; a variant of a
+game subclasses the game's class and overrides only what it changes, as python-chess's variant
+boards do. Get one with :func:`brass_judge.games.get_rules`.
+
+Nothing here does I/O except through the data loader, which the registry calls once per variant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+
+class Rules:
+    """What the shared engine asks a game. Parameters come from ``self.data``; override hooks."""
+
+    #: the game's key (its folder under ``brass_judge/games/``) and printed name
+    game: ClassVar[str] = ""
+    name: ClassVar[str] = ""
+    #: the rules variant this class implements (a key of the game's variants.yaml)
+    variant: ClassVar[str] = "standard"
+    #: the resources the engine handles (each has a market in the data when it has one)
+    resources: ClassVar[tuple] = ("coal", "iron")
+
+    def __init__(self, data: Any) -> None:
+        self.data = data
+        self.players: range = data.players
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game}/{self.variant}>"
+
+    # ----- parameters (from the data files) ------------------------------------------------------
+    def link_cost(self, era: str, n: int = 1) -> int | None:
+        """What placing *n* links in one Network action costs in *era*; None if *n* is not allowed."""
+        got: int | None = self.data.link_costs.get(era, {}).get(n)
+        return got
+
+    def max_links(self, era: str) -> int:
+        """The most links one Network action places in *era*."""
+        return max(self.data.link_costs.get(era, {1: 0}))
+
+    def min_link_cost(self, era: str) -> int:
+        """The cheapest Network action of *era* (what a player needs at least)."""
+        return min(self.data.link_costs.get(era, {1: 0}).values())
+
+    @property
+    def loan_amounts(self) -> tuple:
+        return tuple(self.data.loans["amounts"])
+
+    @property
+    def income_floor(self) -> int:
+        """The lowest income level a loan may leave."""
+        return int(self.data.loans["income_floor"])
+
+    @property
+    def loans_stop_when_deck_empty(self) -> bool:
+        return bool(self.data.loans["stop_when_deck_empty"])
+
+    def loan_levels(self, amount: int) -> int:
+        """Income levels a loan of *amount* costs (one per £10)."""
+        return amount // 10
+
+    def largest_loan(self, level: int) -> int:
+        """The largest loan allowed at income *level* (0 if none)."""
+        ok = [a for a in self.loan_amounts if level - self.loan_levels(a) >= self.income_floor]
+        return max(ok, default=0)
+
+    @property
+    def track_last_space(self) -> int:
+        """The Progress Track's last space (the marker never passes it)."""
+        return int(self.data.track_last_space)
+
+    @property
+    def max_income_level(self) -> int:
+        return int(self.data.max_income_level)
+
+    @property
+    def markets(self) -> dict:
+        """resource -> :class:`~brass_judge.data.gamedata.Market`."""
+        return dict(self.data.markets)
+
+    def market(self, resource: str) -> Any:
+        return self.data.markets[resource]
+
+    @property
+    def income_at_round_start(self) -> bool:
+        """Whether income is paid at the start of each round (variants.yaml ``income_timing:
+        start_of_round``) rather than at its end."""
+        return self.data.variant_rules.get("income_timing") == "start_of_round"
+
+    @property
+    def links_per_player(self) -> int:
+        return int(self.data.links_per_player)
+
+    @property
+    def start_money(self) -> int:
+        return int(self.data.start_money)
+
+    @property
+    def hand_size(self) -> int:
+        return int(self.data.hand_size)
+
+    # ----- hooks (behaviour) ----------------------------------------------------------------------
+    def trade_locations(self, pos: Any) -> set:
+        """Locations that trade with the markets (show a trade icon) in *pos*: by default those
+        with a trade icon printed on the board (map.yaml ``trade_icon``)."""
+        from .engine.board import _outside_trade
+
+        return set(_outside_trade(self.data))
+
+    def connected_to_trade(self, pos: Any, sources: Iterable, adj: dict | None = None) -> bool:
+        """Whether any of *sources* is connected to a trade location."""
+        from .engine.board import distances_from
+
+        trade = self.trade_locations(pos)
+        return any(loc in trade for loc in distances_from(pos, list(sources), adj))
+
+    #: resources whose new tiles sell to the market only through a connection to a trade location
+    #: (coal; a new iron works sells whatever its connections, Q070, Q071)
+    trade_connected_resources: ClassVar[tuple] = ("coal",)
+
+    def sells_through_trade(self, resource: str) -> bool:
+        """Whether a new tile carrying *resource* sells its cubes to the market only when connected
+        to a trade location (engine.resources.sell_new_cubes)."""
+        return resource in self.trade_connected_resources
+
+    @property
+    def virtual_link(self) -> tuple | None:
+        """(from, to): with *from* in a player's network an Industry card also builds in *to*
+        (variants.yaml ``virtual_link``); None when the variant has none."""
+        ends = self.data.variant_rules.get("virtual_link")
+        return tuple(ends) if ends else None
+
+    def buildable_level(self, industry: str, level: int) -> bool:
+        """Whether a tile of *industry* at *level* may ever be built (mat.yaml ``eras``)."""
+        return bool(self.data.tile(industry, level).eras)
+
+    #: industries whose tiles flip the moment they are built (a position shows them flipped)
+    flips_when_built: ClassVar[tuple] = ()
+
+    def setup(self, players: list, **orders: Any) -> Any:
+        """A new game for *players* (seat order) under these rules: the first position
+        (engine.flow.setup; *orders*: seed, rng, deck_order, dcm_order, turn_order)."""
+        from .engine.flow import setup
+
+        return setup(players, self.data, **orders)
+
+    def scores(self, pos: Any) -> list:
+        """Final scoring of *pos*: one row per player, ranked (engine.flow.scores)."""
+        from .engine.flow import scores
+
+        return list(scores(pos, self.data))
+
+    def validate_tile(self, pos: Any, tile: Any) -> tuple | None:
+        """Why *tile* cannot be where it is in *pos* by this game's own rules, as (rulings, text)
+        for a POS014, or None (the shared checks, mat eras and the like, run first)."""
+        return None
+
+    def validate_extra(self, pos: Any) -> Iterable:
+        """Game-specific position checks (violations, after the shared ones); none by default."""
+        return ()
+
+    def coal_unreachable_code(self, industry: str) -> str | None:
+        """The game's own code for a build of *industry* that no coal can reach in the Canal Era
+        because the town has no canal; None for the shared one (BLD025)."""
+        return None
+
+    def on_built(self, j: Any, tile: Any) -> None:
+        """Called after a tile is built (flips, markers); nothing by default."""
+
+    def in_network(self, pos: Any, player: str, loc: str, net: set | None = None) -> bool:
+        """Whether an Industry card of *player* may build in *loc*: the network, plus any extras."""
+        if net is None:
+            from .engine.board import network_of
+
+            net = network_of(pos, player)
+        if loc in net:
+            return True
+        vl = self.virtual_link
+        return vl is not None and loc == vl[1] and vl[0] in net
+
+    def check_loan(self, j: Any, loan: Any) -> None:
+        """Game-specific Loan checks (after the income floor); none by default."""
