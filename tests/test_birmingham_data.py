@@ -761,10 +761,3 @@ def test_doubts_are_recorded():
         ("deck.yaml", "card-player-marks"),
         ("deck.yaml", "merchant-tile-marks"),
     }
-
-
-def test_birmingham_folder_has_no_rules_yet():
-    """The folder is data only: no rules object, so nothing may register it as playable."""
-    import brass_judge.games.birmingham as pkg
-
-    assert pkg.__doc__ and not hasattr(pkg, "RULES")
