@@ -104,7 +104,7 @@ def test_edited_data_file_is_never_served_stale(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.delenv("BRASS_JUDGE_NO_CACHE", raising=False)
     d = tmp_path / "lancashire"
-    shutil.copytree(REPO / "brass_judge" / "data" / "lancashire", d)
+    shutil.copytree(REPO / "brass_judge" / "games" / "lancashire" / "data", d)
     first = gamedata._read_data_files(d)
     again = gamedata._read_data_files(d)
     assert again == first
@@ -137,5 +137,5 @@ def test_edited_schema_is_never_served_stale(tmp_path, monkeypatch):
 def test_no_cache_env(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.setenv("BRASS_JUDGE_NO_CACHE", "1")
-    gamedata._read_data_files(REPO / "brass_judge" / "data" / "lancashire")
+    gamedata._read_data_files(REPO / "brass_judge" / "games" / "lancashire" / "data")
     assert not (tmp_path / "cache").exists()
