@@ -761,3 +761,19 @@ def test_doubts_are_recorded():
         ("deck.yaml", "card-player-marks"),
         ("deck.yaml", "merchant-tile-marks"),
     }
+
+
+def test_open_questions_in_the_variants():
+    """The table options of rulings/birmingham.yaml: B059 (ties compare the income space; the
+    level reading selectable) and B061 (merchant link icons at every count; with a tile selectable)."""
+    v = load("variants")
+    assert v["standard"]["tie_break"] == ["income_space", "money"]
+    assert v["income-level-tie-break"]["tie_break"] == ["income_level", "money"]
+    assert v["standard"]["merchant_link_icons"] == "always"
+    assert v["merchant-icons-with-tile"]["merchant_link_icons"] == "with_tile"
+    assert all(v[k].get("extends") == "standard" for k in v if k != "standard")
+    rulings = yaml.safe_load(
+        (DATA.parent.parent.parent.parent / "rulings" / "birmingham.yaml").read_text("utf-8")
+    )
+    ids = {r["id"] for r in rulings["rulings"]}
+    assert {"B059", "B060", "B061"} <= ids
