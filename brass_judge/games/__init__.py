@@ -22,18 +22,18 @@ DEFAULT_VARIANT = "standard"
 
 @cache
 def known_games() -> tuple:
-    """The game keys, one per subpackage of ``brass_judge/games/`` that has a ``data/`` folder."""
+    """The game keys brass-judge plays: the subpackages of ``brass_judge/games/`` that have a
+    ``data/`` folder and a ``RULES`` table (a folder with data but no rules yet, a game still being
+    written, is not a known game: files naming it get the unknown-game message)."""
+    import importlib
+
     here = Path(__file__).resolve().parent
-    return tuple(
-        sorted(
-            p.name
-            for p in here.iterdir()
-            if p.is_dir()
-            and (p / "__init__.py").is_file()
-            and (p / "data").is_dir()
-            and p.name.isidentifier()
-        )
-    )
+    found = []
+    for p in sorted(here.iterdir()):
+        if p.is_dir() and (p / "__init__.py").is_file() and (p / "data").is_dir() and p.name.isidentifier():
+            if getattr(importlib.import_module(f"{__name__}.{p.name}"), "RULES", None):
+                found.append(p.name)
+    return tuple(found)
 
 
 def _game_module(game: str, field: str | None = None) -> Any:
