@@ -51,12 +51,23 @@ def test_another_game_maps_the_same_case_to_its_own_ruling(tmp_path, monkeypatch
     table["RUL-COAL-MINE"] = dataclasses.replace(table["RUL-COAL-MINE"], may_cite=("Q054",))
     monkeypatch.setitem(__import__("brass_judge.games", fromlist=["_CASES"])._CASES, "othergame", other_cases)
     monkeypatch.setitem(codes._TABLES, "othergame", table)
-    # the other game plays Lancashire's actions (what its folder's actions.KINDS would say)
+    # the other game plays Lancashire's actions (what its folder's actions.KINDS would say) on
+    # Lancashire's data, under a rules object of its own that the registry hands out
     import importlib
     import sys
 
+    import brass_judge.games as games
+    from brass_judge.games.lancashire.rules import LancashireRules
+
     lancashire_actions = importlib.import_module("brass_judge.games.lancashire.actions")
     monkeypatch.setitem(sys.modules, "brass_judge.games.othergame.actions", lancashire_actions)
+
+    class OtherRules(LancashireRules):
+        game = "othergame"
+
+    other = OtherRules(games.get_rules("lancashire").data)
+    real = games._get_rules
+    monkeypatch.setattr(games, "_get_rules", lambda g, v: other if g == "othergame" else real(g, v))
     v = _judge(tmp_path, game="othergame")
     assert ("RUL-COAL-MINE", "Q054") in v.also
     assert ("RUL-COAL-MINE", "Q053") not in v.also
