@@ -557,6 +557,10 @@ class _Converter:
         self.count = 0
         self.errors: list[InputError] = []
         self.text_lines = text.split("\n") if text is not None else []
+        #: the lines that hold a '#' at all: only after a value on one of them can a comment follow
+        self.hash_lines = frozenset(i for i, row in enumerate(self.text_lines) if "#" in row)
+        self.lines = doc.lines
+        self.scalar_node = yaml.ScalarNode
 
     def _err(self, message: str, node, path: Path_, code: str) -> InputError:
         m = node.start_mark
@@ -580,13 +584,25 @@ class _Converter:
         if depth > MAX_DEPTH:
             raise self._err(f"nesting deeper than {MAX_DEPTH} levels; refused", node, path, "INP006")
         m = node.start_mark
-        self.doc.lines.setdefault(path, (m.line + 1, m.column + 1))
-        if isinstance(node, yaml.ScalarNode):
+        self.lines.setdefault(path, (m.line + 1, m.column + 1))
+        if type(node) is self.scalar_node or isinstance(node, yaml.ScalarNode):
             return self._scalar(node, path)
         if isinstance(node, yaml.SequenceNode):
             if node.tag != _SEQ:
                 raise self._err(f"YAML tag {quote(node.tag)} is not allowed", node, path, "INP009")
-            return [self.convert(child, path + (i,), depth + 1) for i, child in enumerate(node.value)]
+            out_list = []
+            for i, child in enumerate(node.value):
+                p = path + (i,)
+                if type(child) is self.scalar_node and depth < MAX_DEPTH and self.count < MAX_NODES:
+                    # a scalar item, converted here rather than by a call of convert() (most
+                    # values of a log are scalars): the same count, line and value
+                    self.count += 1
+                    cm = child.start_mark
+                    self.lines.setdefault(p, (cm.line + 1, cm.column + 1))
+                    out_list.append(self._scalar(child, p))
+                else:
+                    out_list.append(self.convert(child, p, depth + 1))
+            return out_list
         if isinstance(node, yaml.MappingNode):
             if node.tag != _MAP:
                 raise self._err(f"YAML tag {quote(node.tag)} is not allowed", node, path, "INP009")
@@ -635,8 +651,15 @@ class _Converter:
                     )
                     continue
                 km = knode.start_mark
-                self.doc.lines[path + (key,)] = (km.line + 1, km.column + 1)
-                out[key] = self.convert(vnode, path + (key,), depth + 1)
+                p = path + (key,)
+                self.lines[p] = (km.line + 1, km.column + 1)
+                if type(vnode) is self.scalar_node and depth < MAX_DEPTH and self.count < MAX_NODES:
+                    # a scalar value, converted here (see the sequences above); its path already
+                    # has the key's line
+                    self.count += 1
+                    out[key] = self._scalar(vnode, p)
+                else:
+                    out[key] = self.convert(vnode, p, depth + 1)
             return out
         raise self._err("unsupported YAML node", node, path, "INP009")  # pragma: no cover
 
@@ -749,7 +772,7 @@ class _Converter:
         """Remember a comment that follows a plain scalar on its line (``- red coal1@wigan #2 flipped``:
         YAML drops '#2 flipped'); the readers of tile and link strings refuse it."""
         end = node.end_mark
-        if end is None or not (0 <= end.line < len(self.text_lines)):
+        if end is None or end.line not in self.hash_lines:
             return
         row = self.text_lines[end.line]
         m = _COMMENT_AFTER.match(row, end.column)  # scans only the blanks after the value: linear overall
