@@ -113,11 +113,26 @@ def _loader_classes():
     if _LOADER is None:
         from yaml.resolver import BaseResolver
 
+        scalar_node = yaml.ScalarNode
+
         class _PlainResolver(BaseResolver):
+            # The composer calls these three for every node. This resolver has no path
+            # resolvers (nothing adds any to it), so descending and ascending do nothing, and
+            # an untagged node gets the default tag of its kind, as BaseResolver would give it.
             def resolve(self, kind, value, implicit):
-                if kind is yaml.ScalarNode and implicit[0]:
-                    return _PLAIN
-                return super().resolve(kind, value, implicit)
+                if kind is scalar_node:
+                    return _PLAIN if implicit[0] else _STR
+                if kind is yaml.MappingNode:
+                    return _MAP
+                if kind is yaml.SequenceNode:
+                    return _SEQ
+                return super().resolve(kind, value, implicit)  # pragma: no cover
+
+            def descend_resolver(self, current_node, current_index):
+                pass
+
+            def ascend_resolver(self):
+                pass
 
         try:
             from yaml._yaml import CParser
