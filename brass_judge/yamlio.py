@@ -113,11 +113,26 @@ def _loader_classes():
     if _LOADER is None:
         from yaml.resolver import BaseResolver
 
+        scalar_node = yaml.ScalarNode
+
         class _PlainResolver(BaseResolver):
+            # The composer calls these three for every node. This resolver has no path
+            # resolvers (nothing adds any to it), so descending and ascending do nothing, and
+            # an untagged node gets the default tag of its kind, as BaseResolver would give it.
             def resolve(self, kind, value, implicit):
-                if kind is yaml.ScalarNode and implicit[0]:
-                    return _PLAIN
-                return super().resolve(kind, value, implicit)
+                if kind is scalar_node:
+                    return _PLAIN if implicit[0] else _STR
+                if kind is yaml.MappingNode:
+                    return _MAP
+                if kind is yaml.SequenceNode:
+                    return _SEQ
+                return super().resolve(kind, value, implicit)  # pragma: no cover
+
+            def descend_resolver(self, current_node, current_index):
+                pass
+
+            def ascend_resolver(self):
+                pass
 
         try:
             from yaml._yaml import CParser
@@ -373,26 +388,41 @@ def _precount(yaml, Loader, text: str, name: str) -> None:
     :data:`MAX_NODES` values or deeper than :data:`MAX_DEPTH` levels *before* composing it, so a
     5 MB list of numbers is refused in a fraction of a second and in bounded memory (composing
     it first took ~10 s and ~800 MB). An alias counts as the values of its anchor, so an alias
-    bomb ("billion laughs") is refused at the alias that crosses the limit."""
+    bomb ("billion laughs") is refused at the alias that crosses the limit.
+
+    The loop reads the events straight from the parser (no generator) and tells them apart by
+    their exact class: it runs once per value of every file read, a third of loading a log."""
     count = 0
     sizes: dict = {}  # anchor -> number of values it expands to
     stack: list = []  # per open collection: [is_mapping, next node is a key, anchor, count at start]
-    events = yaml.parse(text, Loader=Loader)
+    scalar_ev, alias_ev = yaml.ScalarEvent, yaml.AliasEvent
+    seq_start, map_start = yaml.SequenceStartEvent, yaml.MappingStartEvent
+    ends = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+    loader = None
     try:
-        for ev in events:
-            if isinstance(ev, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+        loader = Loader(text)
+        get_event = loader.get_event
+        while True:
+            ev = get_event()
+            if ev is None:
+                break
+            cls = type(ev)
+            if cls in ends:
                 _, _, anchor, start = stack.pop()
                 if anchor is not None:
                     sizes[anchor] = count - start
                 continue
-            if not isinstance(ev, yaml.NodeEvent):
-                continue
+            if cls is not scalar_ev and cls is not seq_start and cls is not map_start and cls is not alias_ev:
+                if not isinstance(ev, yaml.NodeEvent):
+                    continue
             is_key = False
-            if stack and stack[-1][0]:
-                is_key = stack[-1][1]
-                stack[-1][1] = not is_key
-            m = ev.start_mark
-            if isinstance(ev, yaml.AliasEvent):
+            if stack:
+                top = stack[-1]
+                if top[0]:
+                    is_key = top[1]
+                    top[1] = not is_key
+            if cls is alias_ev:
+                m = ev.start_mark
                 if any(entry[2] == ev.anchor for entry in stack):
                     raise InputError(
                         f"alias *{ev.anchor} refers to a collection that contains it (infinitely "
@@ -417,18 +447,20 @@ def _precount(yaml, Loader, text: str, name: str) -> None:
             start = count
             if not is_key:
                 count += 1
-            if count > MAX_NODES:
-                raise InputError(
-                    f"document has more than {MAX_NODES:,} values; refused (a real position or "
-                    "game log is far smaller)",
-                    file=name,
-                    line=m.line + 1,
-                    column=m.column + 1,
-                    code="INP008",
-                )
-            if isinstance(ev, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
-                stack.append([isinstance(ev, yaml.MappingStartEvent), True, ev.anchor, start])
+                if count > MAX_NODES:
+                    m = ev.start_mark
+                    raise InputError(
+                        f"document has more than {MAX_NODES:,} values; refused (a real position or "
+                        "game log is far smaller)",
+                        file=name,
+                        line=m.line + 1,
+                        column=m.column + 1,
+                        code="INP008",
+                    )
+            if cls is seq_start or cls is map_start:
+                stack.append([cls is map_start, True, ev.anchor, start])
                 if len(stack) > MAX_DEPTH:
+                    m = ev.start_mark
                     raise InputError(
                         f"YAML nesting is deeper than {MAX_DEPTH} levels; refused",
                         file=name,
@@ -441,7 +473,8 @@ def _precount(yaml, Loader, text: str, name: str) -> None:
     except yaml.YAMLError as exc:
         raise _yaml_error(exc, name, text) from None
     finally:
-        events.close()
+        if loader is not None:
+            loader.dispose()
 
 
 def _yaml_error(exc, name: str, text: str | None = None) -> InputError:
@@ -539,6 +572,10 @@ class _Converter:
         self.count = 0
         self.errors: list[InputError] = []
         self.text_lines = text.split("\n") if text is not None else []
+        #: the lines that hold a '#' at all: only after a value on one of them can a comment follow
+        self.hash_lines = frozenset(i for i, row in enumerate(self.text_lines) if "#" in row)
+        self.lines = doc.lines
+        self.scalar_node = yaml.ScalarNode
 
     def _err(self, message: str, node, path: Path_, code: str) -> InputError:
         m = node.start_mark
@@ -562,13 +599,25 @@ class _Converter:
         if depth > MAX_DEPTH:
             raise self._err(f"nesting deeper than {MAX_DEPTH} levels; refused", node, path, "INP006")
         m = node.start_mark
-        self.doc.lines.setdefault(path, (m.line + 1, m.column + 1))
-        if isinstance(node, yaml.ScalarNode):
+        self.lines.setdefault(path, (m.line + 1, m.column + 1))
+        if type(node) is self.scalar_node or isinstance(node, yaml.ScalarNode):
             return self._scalar(node, path)
         if isinstance(node, yaml.SequenceNode):
             if node.tag != _SEQ:
                 raise self._err(f"YAML tag {quote(node.tag)} is not allowed", node, path, "INP009")
-            return [self.convert(child, path + (i,), depth + 1) for i, child in enumerate(node.value)]
+            out_list = []
+            for i, child in enumerate(node.value):
+                p = path + (i,)
+                if type(child) is self.scalar_node and depth < MAX_DEPTH and self.count < MAX_NODES:
+                    # a scalar item, converted here rather than by a call of convert() (most
+                    # values of a log are scalars): the same count, line and value
+                    self.count += 1
+                    cm = child.start_mark
+                    self.lines.setdefault(p, (cm.line + 1, cm.column + 1))
+                    out_list.append(self._scalar(child, p))
+                else:
+                    out_list.append(self.convert(child, p, depth + 1))
+            return out_list
         if isinstance(node, yaml.MappingNode):
             if node.tag != _MAP:
                 raise self._err(f"YAML tag {quote(node.tag)} is not allowed", node, path, "INP009")
@@ -617,8 +666,15 @@ class _Converter:
                     )
                     continue
                 km = knode.start_mark
-                self.doc.lines[path + (key,)] = (km.line + 1, km.column + 1)
-                out[key] = self.convert(vnode, path + (key,), depth + 1)
+                p = path + (key,)
+                self.lines[p] = (km.line + 1, km.column + 1)
+                if type(vnode) is self.scalar_node and depth < MAX_DEPTH and self.count < MAX_NODES:
+                    # a scalar value, converted here (see the sequences above); its path already
+                    # has the key's line
+                    self.count += 1
+                    out[key] = self._scalar(vnode, p)
+                else:
+                    out[key] = self.convert(vnode, p, depth + 1)
             return out
         raise self._err("unsupported YAML node", node, path, "INP009")  # pragma: no cover
 
@@ -731,7 +787,7 @@ class _Converter:
         """Remember a comment that follows a plain scalar on its line (``- red coal1@wigan #2 flipped``:
         YAML drops '#2 flipped'); the readers of tile and link strings refuse it."""
         end = node.end_mark
-        if end is None or not (0 <= end.line < len(self.text_lines)):
+        if end is None or end.line not in self.hash_lines:
             return
         row = self.text_lines[end.line]
         m = _COMMENT_AFTER.match(row, end.column)  # scans only the blanks after the value: linear overall
