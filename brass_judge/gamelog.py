@@ -6,24 +6,25 @@ then every turn in order, each ``{player: NAME, actions: [...]}`` with actions i
 notation or the YAML action form. Optional recorded facts (``after:`` a turn, ``final:``) are
 verified, and ``shortfalls:`` records which tiles a player removed to pay negative income.
 
-:func:`replay` judges every action with :func:`brass_judge.engine.check` and drives the game
-flow (:mod:`brass_judge.engine.flow`) between turns. Strict by default: it stops at the first
+:func:`replay` drives the game with the one game driver (:class:`brass_judge.engine.driver.GameDriver`,
+as self-play does): every action judged with :func:`brass_judge.engine.check`, the game flow
+(:mod:`brass_judge.engine.flow`) between turns. Strict by default: it stops at the first
 illegal action or log problem; with ``keep_going`` it records every problem and carries on (an
 illegal action is replaced by a pass discarding the same card, so the turn structure holds).
 
 Writing logs (for self-play and converters)::
 
-    from brass_judge.engine import flow
+    from brass_judge.engine.driver import GameDriver
     from brass_judge.gamelog import LogRecorder, dump_log
 
-    pos = flow.setup(["red", "blue"], data, rng=random.Random(7))
-    rec = LogRecorder(pos, seat_order=["red", "blue"])      # records the explicit orders
-    while not pos.game_over:
-        ...                                                 # judge/apply the player's actions
+    game = GameDriver.new_game(["red", "blue"], data, rng=random.Random(7))
+    rec = LogRecorder(game.position, seat_order=["red", "blue"])  # records the explicit orders
+    while not game.game_over:
+        ...                                                 # game.play(action) while game.must_act
         rec.add_turn(player, actions)                       # action objects or notation strings
-        pos, _ = flow.end_turn(pos, data, rng=rng)
-        rec.observe(pos)                                    # notes the Rail Era deck when dealt
-    text = dump_log(rec.to_obj(final=pos))
+        game.end_turn()
+        rec.observe(game.position)                          # notes the Rail Era deck when dealt
+    text = dump_log(rec.to_obj(final=game.position))
 
 or, all at once, :func:`write_log` ``(setup, turns, final)``.
 
