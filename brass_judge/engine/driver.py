@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..model import Pass, Position, Turn
-from . import flow
+from . import check, flow
 
 if TYPE_CHECKING:
     from ..verdict import Verdict
@@ -115,8 +115,6 @@ class GameDriver:
     # ------------------------------------------------------------------------- actions
     def judge(self, action: Any, player: str | None = None) -> Verdict:
         """The engine's quiet verdict on *action* by *player* (default: the player to move)."""
-        from . import check
-
         return check(self.position, Turn((action,), player or self.position.turn), self.data, narrate=False)
 
     def accept(self, verdict: Verdict) -> None:
@@ -146,9 +144,9 @@ class GameDriver:
         self.position = pos
 
     # ------------------------------------------------------------------------- end of turn
-    def shortfall_choices(self) -> dict[str, list[str]] | None:
+    def shortfall_choices(self, round_end: bool | None = None) -> dict[str, list[str]] | None:
         """The stated shortfall choices the end of this turn uses (its round's, at the round's end)."""
-        if not self.last_of_round:
+        if not (self.last_of_round if round_end is None else round_end):
             return None
         pos = self.position
         stated = self.shortfalls.get((pos.era, pos.round))
@@ -163,7 +161,7 @@ class GameDriver:
         """
         pos = self.position
         era, rnd, round_end = pos.era, pos.round, self.last_of_round
-        choices = self.shortfall_choices()
+        choices = self.shortfall_choices(round_end)
         if choices is not None:
             self.used_shortfalls.add((era, rnd))
         self.position, fx = flow.end_turn(
