@@ -1,7 +1,8 @@
 """One game driver: setup, turns, ends of turn with their shortfall choices, era ends, game end.
 
-Replay (strict and keep-going), self-play, the engine tests and the benchmark all play a game
-the same way; :class:`GameDriver` is that way, written once::
+Replay (strict and keep-going, and so lint), self-play, the engine tests and the benchmark (which
+times replay and self-play) all play a game the same way; :class:`GameDriver` is that way,
+written once::
 
     d = GameDriver.new_game(players, data, rng=rng)     # flow.setup (or GameDriver(data, position))
     while not d.game_over:
@@ -50,7 +51,7 @@ class TurnEnd:
 class GameDriver:
     """Drive one game of *data*'s rules from *position*.
 
-    *rng* is the game's chance (deck and tile draws at the Rail Era, when no order is given);
+    *rng* is the game's chance (the shuffles at setup and at the Rail Era, when no order is given);
     *rail_deck_order* and *rail_dcm_order* state those draws instead. *shortfalls* are the
     choices the game states for negative incomes, used at the end of their round.
     *in_place*: the driver owns its position and ends turns on it in place (a replay, whose
