@@ -6,24 +6,25 @@ then every turn in order, each ``{player: NAME, actions: [...]}`` with actions i
 notation or the YAML action form. Optional recorded facts (``after:`` a turn, ``final:``) are
 verified, and ``shortfalls:`` records which tiles a player removed to pay negative income.
 
-:func:`replay` judges every action with :func:`brass_judge.engine.check` and drives the game
-flow (:mod:`brass_judge.engine.flow`) between turns. Strict by default: it stops at the first
+:func:`replay` drives the game with the one game driver (:class:`brass_judge.engine.driver.GameDriver`,
+as self-play does): every action judged with :func:`brass_judge.engine.check`, the game flow
+(:mod:`brass_judge.engine.flow`) between turns. Strict by default: it stops at the first
 illegal action or log problem; with ``keep_going`` it records every problem and carries on (an
 illegal action is replaced by a pass discarding the same card, so the turn structure holds).
 
 Writing logs (for self-play and converters)::
 
-    from brass_judge.engine import flow
+    from brass_judge.engine.driver import GameDriver
     from brass_judge.gamelog import LogRecorder, dump_log
 
-    pos = flow.setup(["red", "blue"], data, rng=random.Random(7))
-    rec = LogRecorder(pos, seat_order=["red", "blue"])      # records the explicit orders
-    while not pos.game_over:
-        ...                                                 # judge/apply the player's actions
+    game = GameDriver.new_game(["red", "blue"], data, rng=random.Random(7))
+    rec = LogRecorder(game.position, seat_order=["red", "blue"])  # records the explicit orders
+    while not game.game_over:
+        ...                                                 # game.play(action) while game.must_act
         rec.add_turn(player, actions)                       # action objects or notation strings
-        pos, _ = flow.end_turn(pos, data, rng=rng)
-        rec.observe(pos)                                    # notes the Rail Era deck when dealt
-    text = dump_log(rec.to_obj(final=pos))
+        game.end_turn()
+        rec.observe(game.position)                          # notes the Rail Era deck when dealt
+    text = dump_log(rec.to_obj(final=game.position))
 
 or, all at once, :func:`write_log` ``(setup, turns, final)``.
 
@@ -40,10 +41,13 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import InputError, InputErrors, quote
 from .yamlio import Document
+
+if TYPE_CHECKING:
+    from .engine.driver import GameDriver
 
 #: Keys of a facts mapping (``after:``, ``final:``) that are not player names.
 BOARD_FACTS = ("era", "round", "turn", "order", "markets", "dcm_marker", "draw_deck", "scores", "winner")
@@ -536,8 +540,8 @@ def replay(
     """
     import random
 
-    from .engine import check, flow
-    from .model import Pass, Turn, action_count
+    from .engine import flow
+    from .engine.driver import GameDriver
 
     log = source if isinstance(source, GameLog) else read_log(source, data)
     data = log.data
@@ -551,21 +555,26 @@ def replay(
         )
     s = log.setup
     rng = random.Random(s["seed"]) if s.get("seed") is not None else None
+    shortfalls: dict = {}
+    for sf in log.shortfalls:
+        shortfalls.setdefault((sf.era, sf.round), {})[sf.player] = sf
     try:
-        pos = flow.setup(
+        drv = GameDriver.new_game(
             log.players,
             data,
             rng=rng,
             deck_order=s.get("deck_order"),
             dcm_order=s.get("dcm_order"),
             turn_order=s.get("turn_order"),
+            rail_deck_order=s.get("rail_deck_order"),
+            rail_dcm_order=s.get("rail_dcm_order"),
+            shortfalls={k: {p: x.remove for p, x in sf.items()} for k, sf in shortfalls.items()},
+            in_place=True,  # the driver's positions are this replay's own working copies
         )
     except ValueError as e:
         raise log.doc.error(f"setup: {e}", ("setup",), code="INP072") from None
+    pos = drv.position
     res = ReplayResult(file, list(log.players), position=pos, total_actions=total, data=data)
-    shortfalls: dict = {}
-    for sf in log.shortfalls:
-        shortfalls.setdefault((sf.era, sf.round), {})[sf.player] = sf
 
     seen_rules: dict = {}
     seen_also: dict = {}
@@ -624,7 +633,7 @@ def replay(
             )
             f.follows = first[0]
 
-    label_now = [None]
+    label_now: list[str | None] = [None]
 
     def check_facts(facts: dict, base: tuple, label: str) -> None:
         label_now[0] = label
@@ -719,18 +728,19 @@ def replay(
                     res.position = pos
                     return res
                 continue  # nothing sensible to play: skip the entry
-            pos = pos.copy()
-            pos.turn = turn.player
+            drv.give_turn(turn.player)
+            pos = drv.position
             me = turn.player
         for j, la in enumerate(turn.actions):
             n += 1
             if stop_before is not None and n == stop_before:
                 res.position = pos
                 return res
-            v = check(pos, Turn((la.action,), me), data, narrate=False)  # effects are never shown
+            v = drv.judge(la.action, me)  # quiet: effects are never shown
             res.actions += 1
             if v.legal and not v.outcomes:
-                pos = v.position
+                drv.accept(v)
+                pos = drv.position
                 add_rules(v.rules, v.also)
                 for a in v.assumptions:
                     res.assumptions.append(f"action {n} ({me}): {a}")
@@ -763,12 +773,12 @@ def replay(
                 res.stopped = True
                 stop = True
                 break
-            pos = _pass_instead(pos, me, la.action, data, check, Pass, Turn, action_count)
+            _pass_instead(drv, me, la.action)
+            pos = drv.position
         if stop:
             break
         # every action of the turn must be taken (Q019, Q023)
-        p = pos.player[me]
-        if pos.actions_left > 0 and (p.hand is None or p.hand):
+        if drv.must_act:
             need = flow.actions_per_turn(pos)
             finding(
                 "GAM003",
@@ -780,33 +790,20 @@ def replay(
             if not keep_going:
                 res.stopped = True
                 break
-            while pos.actions_left > 0 and p.hand:
-                pos = check(pos, Turn((Pass((p.hand[0],)),), me), data, narrate=False).position
-                p = pos.player[me]
+            drv.pass_out()
+            pos = drv.position
         era, rnd = pos.era, pos.round
-        choices = None
-        if on_round_end is not None and len(pos.turns_taken) + 1 >= len(pos.players):
+        round_end = drv.last_of_round
+        if on_round_end is not None and round_end:
             on_round_end(era, rnd, pos.copy())
-        if len(pos.turns_taken) + 1 >= len(pos.players):
-            sf = shortfalls.get((era, rnd))
-            if sf:
-                choices = {k: x.remove for k, x in sf.items()}
-                for x in sf.values():
-                    x.used = True
-        round_end = len(pos.turns_taken) + 1 >= len(pos.players)
         try:
-            pos, fx = flow.end_turn(
-                pos,
-                data,
-                rng=rng,
-                shortfall_choices=choices,
-                rail_deck_order=s.get("rail_deck_order"),
-                rail_dcm_order=s.get("rail_dcm_order"),
-                in_place=True,  # pos is this replay's own working copy
-                narrate=round_end_steps and round_end,
-            )
+            end = drv.end_turn(narrate=round_end_steps and round_end)
         except ValueError as e:
             raise log.doc.error(f"setup: {e}", ("setup",), code="INP072") from None
+        if end.choices is not None:
+            for x in shortfalls[(era, rnd)].values():
+                x.used = True
+        pos, fx = drv.position, end.effects
         if round_end_steps and round_end:
             from .engine.after_turn import steps
 
@@ -898,20 +895,19 @@ def _key_in_doc(log: GameLog, base: tuple, name: str):
     return name
 
 
-def _pass_instead(pos, me, action, data, check, Pass, Turn, action_count):
+def _pass_instead(drv: GameDriver, me: str | None, action: Any) -> None:
     """keep_going: replace an illegal action by passes discarding its card(s) (or the first cards)."""
-    for i in range(min(action_count(action), pos.actions_left)):
-        p = pos.player[me]
+    from .model import Pass, action_count
+
+    for i in range(min(action_count(action), drv.position.actions_left)):
+        p = drv.position.player[me]
         if p.hand is not None and not p.hand:
             break
         card = action.cards[i] if i < len(action.cards) else None
         if p.hand is not None and card not in p.hand:
             card = p.hand[0]
-        v = check(pos, Turn((Pass((card,) if card else ()),), me), data)
-        if not v.legal:
+        if not drv.play(Pass((card,) if card else ())).legal:
             break
-        pos = v.position
-    return pos
 
 
 def _player_fact(pos, data, name: str, key: str):

@@ -169,7 +169,7 @@ def play_game(
     (``kind="action"``, *info* the verdict) and after every end of turn (``kind="end_turn"``,
     *info* the flow effects), and once with ``kind="setup"``.
     """
-    from .engine import flow
+    from .engine.driver import GameDriver
     from .gamelog import LogRecorder
 
     if data is None:
@@ -181,7 +181,8 @@ def play_game(
         raise ValueError(f"{players} players need {players} names, not {len(seats)}")
     flow_rng = random.Random(seed)
     rng = random.Random(f"brass-judge selfplay policy {seed}")
-    pos = flow.setup(seats, data, rng=flow_rng)
+    game = GameDriver.new_game(seats, data, rng=flow_rng)
+    pos = game.position
     rec = LogRecorder(
         pos,
         seat_order=seats,
@@ -193,10 +194,10 @@ def play_game(
         on_step("setup", pos, None)
     n = 0
     shortfalls: list = []
-    while not flow.is_game_over(pos):
-        me = pos.turn
+    while not game.game_over:
+        me = game.to_move
         actions: list = []
-        while pos.actions_left > 0 and (pos.player[me].hand is None or pos.player[me].hand):
+        while game.must_act:
             chosen = choose_action(pos, data, rng)
             if chosen is None:
                 raise AssertionError(
@@ -204,7 +205,8 @@ def play_game(
                 )
             action, verdict = chosen
             actions.append(action)
-            pos = verdict.position
+            game.accept(verdict)
+            pos = game.position
             n += 1
             if on_step:
                 on_step("action", pos, verdict)
@@ -213,10 +215,10 @@ def play_game(
         if not actions:
             raise AssertionError(f"{me} starts a turn with no card in hand ({pos.era} round {pos.round})")
         rec.add_turn(me, actions)
-        era, rnd = pos.era, pos.round
-        pos, fx = flow.end_turn(pos, data, rng=flow_rng)
+        end = game.end_turn(narrate=True)  # the effects name the tiles removed for a shortfall
+        pos, fx = game.position, end.effects
         rec.observe(pos)
-        _note_shortfalls(shortfalls, era, rnd, fx)
+        _note_shortfalls(shortfalls, end.era, end.round, fx)
         if on_step:
             on_step("end_turn", pos, fx)
     log = rec.to_obj(final=pos)

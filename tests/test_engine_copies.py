@@ -16,6 +16,7 @@ from conftest import EXAMPLES
 
 from brass_judge.data import game_data
 from brass_judge.engine import check, flow, legal_actions
+from brass_judge.engine.driver import GameDriver
 from brass_judge.games import read_log
 from brass_judge.model import Turn
 
@@ -23,39 +24,42 @@ DATA = game_data()
 
 
 def _walk(path):
-    """Yield (position, turn) for every action of a clean game log, the way replay plays it."""
+    """Yield (position, turn) for every action of a clean game log, driven as replay drives it."""
     import random
 
     log = read_log(str(path), DATA)
     s = log.setup
     rng = random.Random(s["seed"]) if s.get("seed") is not None else None
-    pos = flow.setup(
+    shortfalls: dict = {}
+    for sf in log.shortfalls:
+        shortfalls.setdefault((sf.era, sf.round), {})[sf.player] = sf.remove
+    game = GameDriver.new_game(
         log.players,
         DATA,
         rng=rng,
         deck_order=s.get("deck_order"),
         dcm_order=s.get("dcm_order"),
         turn_order=s.get("turn_order"),
+        rail_deck_order=s.get("rail_deck_order"),
+        rail_dcm_order=s.get("rail_dcm_order"),
+        shortfalls=shortfalls,
     )
-    shortfalls: dict = {}
-    for sf in log.shortfalls:
-        shortfalls.setdefault((sf.era, sf.round), {})[sf.player] = sf.remove
     for turn in log.turns:
         for la in turn.actions:
-            t = Turn((la.action,), pos.turn)
-            new = yield pos, t
-            pos = new
+            t = Turn((la.action,), game.to_move)
+            new = yield game.position, t
+            game.position = new
+        pos = game.position
         before = copy.deepcopy(pos)
-        last = len(pos.turns_taken) + 1 >= len(pos.players)
-        choices = shortfalls.get((pos.era, pos.round)) if last else None
         kw = dict(
-            shortfall_choices=choices,
-            rail_deck_order=s.get("rail_deck_order"),
-            rail_dcm_order=s.get("rail_dcm_order"),
+            shortfall_choices=game.shortfall_choices(),
+            rail_deck_order=game.rail_deck_order,
+            rail_dcm_order=game.rail_dcm_order,
         )
-        loud, fx_loud = flow.end_turn(pos, DATA, rng=copy.deepcopy(rng), **kw)
+        loud, fx_loud = flow.end_turn(pos, DATA, rng=copy.deepcopy(game.rng), **kw)
         assert pos == before, "end_turn changed the position it was given"
-        quiet, fx_quiet = flow.end_turn(pos, DATA, rng=rng, narrate=False, **kw)
+        fx_quiet = game.end_turn().effects  # quiet; the driver does not end turns in place here
+        quiet = game.position
         assert pos == before, "end_turn changed the position it was given"
         assert quiet == loud
         assert (fx_quiet.rules, fx_quiet.also, fx_quiet.assumptions) == (
@@ -64,7 +68,6 @@ def _walk(path):
             fx_loud.assumptions,
         )
         assert [v.code for v in fx_quiet.violations] == [v.code for v in fx_loud.violations]
-        pos = quiet
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])

@@ -213,6 +213,15 @@ def current_player(pos: Position) -> str | None:
     return None if pos.game_over else pos.turn
 
 
+def last_of_round(pos: Position) -> bool:
+    """Is the player to move the last one of the round (their end of turn ends the round)?"""
+    taken, me = pos.turns_taken, pos.turn
+    for p in pos.players:  # a plain loop: replays ask this several times a turn
+        if p != me and p not in taken:
+            return False
+    return True
+
+
 def is_game_over(pos: Position) -> bool:
     return bool(pos.game_over)
 
@@ -339,10 +348,11 @@ def end_turn(
                 player=me,
                 draw_deck=pos.draw_deck,
             )
+    last = last_of_round(pos)
     if me not in pos.turns_taken:
         pos.turns_taken = pos.turns_taken + [me]  # replaced, never changed in place (Position.copy)
-    nxt = next((x for x in pos.players if x not in pos.turns_taken), None)
-    if nxt is not None:
+    if not last:
+        nxt = next(x for x in pos.players if x not in pos.turns_taken)
         pos.turn = nxt
         pos.actions_left = actions_per_turn(pos)
         if narrate:

@@ -1,0 +1,178 @@
+"""One game driver: setup, turns, ends of turn with their shortfall choices, era ends, game end.
+
+Replay (strict and keep-going, and so lint), self-play, the engine tests and the benchmark (which
+times replay and self-play) all play a game the same way; :class:`GameDriver` is that way,
+written once::
+
+    d = GameDriver.new_game(players, data, rng=rng)     # flow.setup (or GameDriver(data, position))
+    while not d.game_over:
+        while d.must_act:                               # actions left, and a card to play
+            v = d.judge(action)                         # the engine's check, quiet
+            d.accept(v)                                 # the new position (when the caller keeps it)
+        end = d.end_turn()                              # refill, next player; at the round's end:
+                                                        # turn order, income and its shortfalls,
+                                                        # the era's end, the game's end
+
+What differs between the callers (which action to play, what a replay reports, what self-play
+records) stays with them: the driver only owns the position, the game's chance (the *rng* given,
+passed to ``flow.setup`` and ``flow.end_turn`` in the order they draw) and the shortfall choices
+the game states. It is pure: it reads no files and draws nothing of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..model import Pass, Position, Turn
+from . import check, flow
+
+if TYPE_CHECKING:
+    from ..verdict import Verdict
+
+#: the tiles each player removes to pay a negative income, per (era, round): {player: [LOC#SPACE]}
+Shortfalls = Mapping[tuple[str, int], Mapping[str, Sequence[str]]]
+
+
+@dataclass
+class TurnEnd:
+    """What one end of turn did: the era and round it ended a turn of, and the flow's effects."""
+
+    era: str
+    round: int
+    round_end: bool  #: the last turn of the round: the round (and maybe the era or game) ended
+    effects: flow.FlowEffects
+    #: the shortfall choices of the game handed to this round's end (None: none were stated)
+    choices: dict[str, list[str]] | None = None
+
+
+@dataclass
+class GameDriver:
+    """Drive one game of *data*'s rules from *position*.
+
+    *rng* is the game's chance (the shuffles at setup and at the Rail Era, when no order is given);
+    *rail_deck_order* and *rail_dcm_order* state those draws instead. *shortfalls* are the
+    choices the game states for negative incomes, used at the end of their round.
+    *in_place*: the driver owns its position and ends turns on it in place (a replay, whose
+    positions are its own working copies); otherwise every end of turn makes a new position,
+    so that a position handed out earlier never changes.
+    """
+
+    data: Any
+    position: Position
+    rng: Any = None
+    rail_deck_order: list[str] | None = None
+    rail_dcm_order: list[int] | None = None
+    shortfalls: Shortfalls = field(default_factory=dict)
+    in_place: bool = False
+    #: (era, round) of every round end that was handed stated shortfall choices
+    used_shortfalls: set[tuple[str, int]] = field(default_factory=set)
+
+    @classmethod
+    def new_game(
+        cls,
+        players: Sequence[str],
+        data: Any,
+        *,
+        rng: Any = None,
+        deck_order: list[str] | None = None,
+        dcm_order: list[int] | None = None,
+        turn_order: list[str] | None = None,
+        **kw: Any,
+    ) -> GameDriver:
+        """Set up a new game (``flow.setup``, which raises ValueError on a bad order) and drive it."""
+        pos = flow.setup(
+            list(players),
+            data,
+            rng=rng,
+            deck_order=deck_order,
+            dcm_order=dcm_order,
+            turn_order=turn_order,
+        )
+        return cls(data, pos, rng=rng, **kw)
+
+    # ------------------------------------------------------------------------- the state
+    @property
+    def game_over(self) -> bool:
+        return flow.is_game_over(self.position)
+
+    @property
+    def to_move(self) -> str | None:
+        """The player to move (None in a finished game)."""
+        return self.position.turn
+
+    @property
+    def last_of_round(self) -> bool:
+        return flow.last_of_round(self.position)
+
+    @property
+    def must_act(self) -> bool:
+        """The player to move has an action left and a card to play it with (or an unknown hand)."""
+        pos = self.position
+        hand = pos.player[pos.turn].hand
+        return pos.actions_left > 0 and (hand is None or bool(hand))
+
+    # ------------------------------------------------------------------------- actions
+    def judge(self, action: Any, player: str | None = None) -> Verdict:
+        """The engine's quiet verdict on *action* by *player* (default: the player to move)."""
+        return check(self.position, Turn((action,), player or self.position.turn), self.data, narrate=False)
+
+    def accept(self, verdict: Verdict) -> None:
+        """Carry on from *verdict*'s position (a legal verdict with no chance left open)."""
+        self.position = verdict.position
+
+    def play(self, action: Any) -> Verdict:
+        """Judge *action* by the player to move; carry on from it when legal with a known outcome."""
+        v = self.judge(action)
+        if v.legal and not v.outcomes:
+            self.position = v.position
+        return v
+
+    def give_turn(self, player: str) -> None:
+        """Play the rest of this turn as *player* (a log that gives the turn to another player)."""
+        self.position = self.position.copy()
+        self.position.turn = player
+
+    def pass_out(self) -> None:
+        """Fill the player's unused actions with passes discarding the first cards of the hand."""
+        pos = self.position
+        me = pos.turn
+        p = pos.player[me]
+        while pos.actions_left > 0 and p.hand:
+            pos = self.judge(Pass((p.hand[0],))).position
+            p = pos.player[me]
+        self.position = pos
+
+    # ------------------------------------------------------------------------- end of turn
+    def shortfall_choices(self, round_end: bool | None = None) -> dict[str, list[str]] | None:
+        """The stated shortfall choices the end of this turn uses (its round's, at the round's end)."""
+        if not (self.last_of_round if round_end is None else round_end):
+            return None
+        pos = self.position
+        stated = self.shortfalls.get((pos.era, pos.round))
+        if not stated:
+            return None
+        return {k: list(v) for k, v in stated.items()}
+
+    def end_turn(self, *, narrate: bool = False) -> TurnEnd:
+        """End the turn of the player to move (``flow.end_turn``); returns what it did.
+
+        Raises ValueError (from the flow) when a stated Rail Era order is not the rules' own.
+        """
+        pos = self.position
+        era, rnd, round_end = pos.era, pos.round, self.last_of_round
+        choices = self.shortfall_choices(round_end)
+        if choices is not None:
+            self.used_shortfalls.add((era, rnd))
+        self.position, fx = flow.end_turn(
+            pos,
+            self.data,
+            rng=self.rng,
+            shortfall_choices=choices,
+            rail_deck_order=self.rail_deck_order,
+            rail_dcm_order=self.rail_dcm_order,
+            in_place=self.in_place,
+            narrate=narrate,
+        )
+        return TurnEnd(era, rnd, round_end, fx, choices)
