@@ -93,3 +93,73 @@ def test_rulings_show_game_through_the_console_script():
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("B056") and "Project decision" in out.stdout
+
+
+# --------------------------------------------------------------------------- data
+
+
+def test_data_map_birmingham():
+    doc = run_json("data", "map", "--game", "birmingham")
+    assert doc["game"] == "birmingham"
+    assert doc["counts"]["towns"] == 20 and doc["counts"]["merchants"] == 5
+    assert doc["counts"]["farm_breweries"] == 2 and doc["counts"]["lines"] == 39
+    oxford = next(l for l in doc["locations"] if l["key"] == "oxford")
+    assert oxford["kind"] == "merchant" and oxford["bonus"] == {"kind": "income", "amount": 2}
+    assert oxford["barrel_spaces"] == 2 and oxford["cards"] is None
+    text = run("data", "map", "--game", "birmingham")
+    assert text.exit_code == 0 and "Brass: Birmingham: 27 locations" in text.stdout
+    assert "farm brewery" in text.stdout
+
+
+def test_data_mat_birmingham_beer_barrels_lightbulbs():
+    doc = run_json("data", "mat", "--game", "birmingham")
+    tiles = {(t["industry"], t["level"]): t for t in doc["tiles"]}
+    assert doc["tiles_per_player"] == 45 and doc["links_per_player"] == 14
+    assert tiles[("brewery", 2)]["barrels"] == {"canal": 1, "rail": 2}
+    assert tiles[("pottery", 1)]["lightbulb"] and not tiles[("pottery", 2)]["lightbulb"]
+    assert tiles[("manufacturer", 5)]["beer"] == 2 and tiles[("manufacturer", 3)]["beer"] == 0
+    assert tiles[("manufacturer", 4)]["cost"] == 8
+    other = run_json("data", "mat", "--game", "birmingham", "--variant", "manufacturer-iv-rulebook")
+    m4 = next(t for t in other["tiles"] if (t["industry"], t["level"]) == ("manufacturer", 4))
+    assert (m4["cost"], m4["income"]) == (14, 7)
+
+
+def test_data_deck_birmingham_matches_deck_size():
+    doc = run_json("data", "deck", "--game", "birmingham")
+    assert doc["totals"] == {"4": 64, "3": 54, "2": 40}
+    dual = next(c for c in doc["cards"] if c["card"] == "cotton_mill_manufacturer")
+    assert dual["builds"] == ["cotton_mill", "manufacturer"] and dual["counts"]["2"] == 0
+    assert {w["card"]: w["count"] for w in doc["wild_cards"]} == {"wild_location": 4, "wild_industry": 4}
+    assert sum(t["counts"]["4"] for t in doc["merchant_tiles"]) == 9
+    two = run_json("data", "deck", "--game", "birmingham", "--players", "2")
+    assert two["total"] == 40 and two["rounds_per_era"] == 10
+    assert sum(two["merchant_tiles"].values()) == 5
+    assert run("data", "deck", "--game", "birmingham").exit_code == 0
+
+
+def test_data_tracks_birmingham_markets_of_their_own_length():
+    doc = run_json("data", "tracks", "--game", "birmingham")
+    assert len(doc["markets"]["coal"]["prices"]) == 14 and doc["markets"]["coal"]["empty_price"] == 8
+    assert len(doc["markets"]["iron"]["prices"]) == 10 and doc["markets"]["iron"]["empty_price"] == 6
+    assert doc["link_resources"]["rail"]["2"] == {"coal": 2, "beer": 1}
+    assert doc["setup"]["start_money"] == 17 and doc["loans"]["amounts"] == [30]
+    text = run("data", "tracks", "--game", "birmingham")
+    assert text.exit_code == 0 and "Distant Cotton" not in text.stdout
+
+
+def test_data_check_and_doubts_birmingham():
+    ok = run_json("data", "check", "--game", "birmingham")
+    assert ok["ok"] is True
+    mine = run_json("data", "doubts", "--game", "birmingham")["doubtful"]
+    assert mine and {d["game"] for d in mine} == {"birmingham"}
+    assert "manufacturer-iv-cost" in {d["id"] for d in mine}
+    both = run_json("data", "doubts")["doubtful"]
+    assert {d["game"] for d in both} == {"lancashire", "birmingham"}
+    assert [d for d in both if d["game"] == "birmingham"] == mine
+    text = run("data", "doubts")
+    assert "of Brass: Birmingham" in text.stdout
+
+
+def test_data_unknown_game():
+    result = run("data", "map", "--game", "bham")
+    assert result.exit_code == 2 and "unknown game 'bham'" in result.output

@@ -5,3 +5,5 @@ file with a JSON Schema in ``schemas/gamedata-birmingham-*.schema.json`` and the
 ``shared/research/birmingham-facts.md`` (see ``docs/data-birmingham.md``). There is no rules object
 yet, so this folder is not a playable game: it must not be registered until its rules exist.
 """
+
+NAME = "Brass: Birmingham"
