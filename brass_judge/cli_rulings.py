@@ -28,7 +28,7 @@ GAME_OPTION = typer.Option(
     None,
     "--game",
     "-g",
-    help="The game whose rulings to read: lancashire (the default, ids Q001..) or birmingham (ids B001..).",
+    help="The game whose rulings to read: lancashire (the default) or birmingham.",
 )
 
 

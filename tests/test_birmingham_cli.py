@@ -163,3 +163,80 @@ def test_data_check_and_doubts_birmingham():
 def test_data_unknown_game():
     result = run("data", "map", "--game", "bham")
     assert result.exit_code == 2 and "unknown game 'bham'" in result.output
+
+
+# --------------------------------------------------------------------------- the registry
+
+
+def test_birmingham_is_registered_with_its_parameters_from_data():
+    import yaml
+
+    from brass_judge.games import get_rules, judged, known_games, resolve_game
+
+    assert "birmingham" in known_games() and not judged("birmingham") and judged("lancashire")
+    assert resolve_game("Brass: Birmingham") == resolve_game("brass-birmingham") == "birmingham"
+    r = get_rules("birmingham")
+    tracks = yaml.safe_load((REPO / "brass_judge/games/birmingham/data/tracks.yaml").read_text())
+    assert (r.game, r.name, r.variant) == ("birmingham", "Brass: Birmingham", "standard")
+    assert r.start_money == tracks["setup"]["start_money"] == 17
+    assert r.loan_amounts == (30,) and r.loan_levels(30) == 3 and r.largest_loan(-8) == 0
+    assert r.link_cost("rail", 2) == 15 and r.link_resources("rail", 2) == {"coal": 2, "beer": 1}
+    assert r.market("coal").empty_price == 8 and r.market("iron").spaces == 10
+    assert r.merchant_spaces(2) == {
+        "warrington": 0,
+        "nottingham": 0,
+        "shrewsbury": 1,
+        "gloucester": 2,
+        "oxford": 2,
+    }
+    assert sum(r.merchant_tiles(4).values()) == sum(r.merchant_spaces(4).values()) == 9
+    assert r.barrels_when_built(1, "canal") == 1 and r.barrels_when_built(4, "rail") == 2
+    assert not r.developable("pottery", 1) and r.developable("pottery", 2)
+    assert r.wild_cards == {"wild_location": 4, "wild_industry": 4}
+    assert get_rules("birmingham", "income-level-tie-break").tie_break == ("income_level", "money")
+    assert get_rules("birmingham", "manufacturer-iv-14").data.tile("manufacturer", 4).cost == 14
+
+
+def test_a_game_folder_without_rules_is_not_a_known_game(monkeypatch):
+    import brass_judge.games.birmingham as bham
+    from brass_judge.games import known_games
+
+    monkeypatch.delattr(bham, "RULES")
+    known_games.cache_clear()
+    try:
+        assert known_games() == ("lancashire",)
+    finally:
+        monkeypatch.undo()
+        known_games.cache_clear()
+    assert known_games() == ("birmingham", "lancashire")
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "brass_judge", *args], capture_output=True, text=True, check=False, cwd=REPO
+    )
+
+
+POSITION = "tests/birmingham/canal-opening.yaml"
+
+
+def _assert_refused(r: subprocess.CompletedProcess, where: str) -> None:
+    assert r.returncode == 2, (r.stdout, r.stderr)
+    assert f"{where}, field 'game'" in r.stderr
+    assert "Brass: Birmingham positions and game logs cannot be validated or judged yet" in r.stderr
+    assert "Traceback" not in r.stderr and "verdict" not in r.stdout.lower()
+
+
+def test_check_moves_validate_refuse_a_birmingham_position():
+    _assert_refused(_cli("check", POSITION, "--action", "build brewery@coventry"), f"{POSITION}:4:1")
+    _assert_refused(_cli("moves", POSITION), f"{POSITION}:4:1")
+    _assert_refused(_cli("validate", POSITION), f"{POSITION}:4:1")
+    r = _cli("check", POSITION, "--action", "pass", "--format", "json")
+    _assert_refused(r, f"{POSITION}:4:1")
+    assert json.loads(r.stdout)["error"]["field"] == "game"
+
+
+def test_replay_refuses_a_birmingham_log():
+    _assert_refused(
+        _cli("replay", "tests/birmingham/opening-log.yaml"), "tests/birmingham/opening-log.yaml:2:1"
+    )
