@@ -653,6 +653,42 @@ def tracks(
     )
 
 
+@app.command("markets")
+@handles_input_errors
+def markets(
+    variant: str = VARIANT_OPTION, fmt: Format = FORMAT_OPTION, game: str | None = GAME_OPTION
+) -> None:
+    """The resource markets alone: each space's price, the price once empty and the cubes at setup."""
+    key = _game(game)
+    gd = _data(variant, None if game is None else key)
+    doc = {
+        "game": gd.game,
+        "variant": gd.variant,
+        "markets": {
+            r: {"prices": list(m.prices), "empty_price": m.empty_price, "setup_fill": m.setup_fill}
+            for r, m in gd.markets.items()
+        },
+    }
+    if fmt == Format.json:
+        emit_json(doc)
+        return
+    out = _console()
+    for r, m in gd.markets.items():
+        t = _table(
+            f"{r.capitalize()} Market: {len(m.prices)} spaces, {m.setup_fill} filled at setup; "
+            f"£{m.empty_price} a cube once empty",
+            "Buy the cheapest cube first; cubes sold to the market fill the dearest empty space.",
+        )
+        t.add_column("Space", justify="right")
+        t.add_column("£", justify="right")
+        t.add_column("At setup")
+        filled = set(range(len(m.prices) - m.setup_fill, len(m.prices)))
+        for i, price in enumerate(m.prices):
+            t.add_row(str(i + 1), str(price), "cube" if i in filled else "–")
+        t.add_row("empty", str(m.empty_price), "")
+        _show(t, out)
+
+
 @app.command("doubts")
 @handles_input_errors
 def doubts(fmt: Format = FORMAT_OPTION, game: str | None = GAME_OPTION) -> None:

@@ -240,3 +240,12 @@ def test_replay_refuses_a_birmingham_log():
     _assert_refused(
         _cli("replay", "tests/birmingham/opening-log.yaml"), "tests/birmingham/opening-log.yaml:2:1"
     )
+
+
+def test_data_markets_for_each_game():
+    b = run_json("data", "markets", "--game", "birmingham")["markets"]
+    assert (len(b["coal"]["prices"]), b["coal"]["setup_fill"], b["iron"]["empty_price"]) == (14, 13, 6)
+    lanc = run_json("data", "markets")
+    assert lanc["game"] == "lancashire" and lanc["markets"]["coal"]["empty_price"] == 5
+    text = run("data", "markets", "--game", "birmingham")
+    assert text.exit_code == 0 and "Coal Market: 14 spaces, 13 filled at setup; £8" in text.stdout
