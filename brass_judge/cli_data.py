@@ -48,10 +48,54 @@ VARIANT_OPTION = typer.Option(
 )
 
 
-def _data(variant: str = "standard"):
+GAME_OPTION = typer.Option(
+    None,
+    "--game",
+    "-g",
+    help="The game whose data to show: lancashire (the default) or birmingham.",
+)
+
+
+def _data_games() -> list:
+    """The games with a data folder (``brass_judge/games/<game>/data/``)."""
+    from .resources import PACKAGE_DIR
+
+    return sorted(p.parent.name for p in (PACKAGE_DIR / "games").glob("*/data") if p.is_dir())
+
+
+def _game(game: str | None) -> str:
+    """The game key of ``--game`` (None: the default game); an unknown name is an input error."""
+    from .games import DEFAULT_GAME
+
+    if game is None:
+        return DEFAULT_GAME
+    from .errors import UnknownNameError, closest, quote
+
+    key = game.strip().lower()
+    games = _data_games()
+    if key not in games:
+        raise UnknownNameError(
+            f"unknown game {quote(game)} (game data exists for: {', '.join(games)})",
+            suggestions=closest(key, games) or games,
+            field="game",
+        )
+    return key
+
+
+def _data(variant: str = "standard", game: str | None = None):
     from .data import game_data
 
-    return game_data(variant)
+    if game is None:
+        return game_data(variant)
+    return game_data(variant, game)
+
+
+def _other_game(game: str | None) -> str | None:
+    """The game key when ``--game`` names a game other than the default (its own tables), else None."""
+    from .games import DEFAULT_GAME
+
+    key = _game(game)
+    return None if key == DEFAULT_GAME else key
 
 
 # ----- plain data (the JSON contract) ---------------------------------------------------------
@@ -207,8 +251,13 @@ def _show(t, out=None) -> None:
 # ----- commands -------------------------------------------------------------------------------
 @app.command("map")
 @handles_input_errors
-def map_(fmt: Format = FORMAT_OPTION) -> None:
+def map_(fmt: Format = FORMAT_OPTION, game: str | None = GAME_OPTION) -> None:
     """Every location: kind, industry spaces, printed link icons, trade icon, banner and lines."""
+    other = _other_game(game)
+    if other is not None:
+        from .games.birmingham import datatables
+
+        return datatables.map_(_data("standard", other), fmt == Format.json)
     gd = _data()
     locs = sorted(gd.locations.values(), key=lambda l: (list(KIND_LABEL).index(l.kind), l.name))
     if fmt == Format.json:
@@ -346,8 +395,13 @@ def lines(
 
 @app.command("mat")
 @handles_input_errors
-def mat(variant: str = VARIANT_OPTION, fmt: Format = FORMAT_OPTION) -> None:
+def mat(variant: str = VARIANT_OPTION, fmt: Format = FORMAT_OPTION, game: str | None = GAME_OPTION) -> None:
     """The player mat: every tile level with its count, cost, coal, iron, VP, income and eras."""
+    other = _other_game(game)
+    if other is not None:
+        from .games.birmingham import datatables
+
+        return datatables.mat(_data(variant, other), fmt == Format.json)
     gd = _data(variant)
     tiles = [t for ind in _industries() for t in gd.mat[ind]]
     per_industry = {ind: sum(t.count for t in gd.mat[ind]) for ind in _industries()}
@@ -414,8 +468,14 @@ def deck(
     ),
     variant: str = VARIANT_OPTION,
     fmt: Format = FORMAT_OPTION,
+    game: str | None = GAME_OPTION,
 ) -> None:
     """The cards: per player count (and the 66-card box), or the deck for --players N."""
+    other = _other_game(game)
+    if other is not None:
+        from .games.birmingham import datatables
+
+        return datatables.deck(_data(variant, other), players, fmt == Format.json)
     gd = _data(variant)
     order = _card_order(gd)
     if players is None:
@@ -506,8 +566,15 @@ def deck(
 
 @app.command("tracks")
 @handles_input_errors
-def tracks(variant: str = VARIANT_OPTION, fmt: Format = FORMAT_OPTION) -> None:
+def tracks(
+    variant: str = VARIANT_OPTION, fmt: Format = FORMAT_OPTION, game: str | None = GAME_OPTION
+) -> None:
     """Coal and Iron Markets, the Distant Cotton Market track and tiles, and the Progress Track."""
+    other = _other_game(game)
+    if other is not None:
+        from .games.birmingham import datatables
+
+        return datatables.tracks(_data(variant, other), fmt == Format.json)
     gd = _data(variant)
     dcm = {str(n): list(gd.dcm_tiles_for(n)) for n in (4, 3, 2)}
     income = _income_rows(gd)
@@ -586,18 +653,72 @@ def tracks(variant: str = VARIANT_OPTION, fmt: Format = FORMAT_OPTION) -> None:
     )
 
 
+@app.command("markets")
+@handles_input_errors
+def markets(
+    variant: str = VARIANT_OPTION, fmt: Format = FORMAT_OPTION, game: str | None = GAME_OPTION
+) -> None:
+    """The resource markets alone: each space's price, the price once empty and the cubes at setup."""
+    key = _game(game)
+    gd = _data(variant, None if game is None else key)
+    doc = {
+        "game": gd.game,
+        "variant": gd.variant,
+        "markets": {
+            r: {"prices": list(m.prices), "empty_price": m.empty_price, "setup_fill": m.setup_fill}
+            for r, m in gd.markets.items()
+        },
+    }
+    if fmt == Format.json:
+        emit_json(doc)
+        return
+    out = _console()
+    for r, m in gd.markets.items():
+        t = _table(
+            f"{r.capitalize()} Market: {len(m.prices)} spaces, {m.setup_fill} filled at setup; "
+            f"£{m.empty_price} a cube once empty",
+            "Buy the cheapest cube first; cubes sold to the market fill the dearest empty space.",
+        )
+        t.add_column("Space", justify="right")
+        t.add_column("£", justify="right")
+        t.add_column("At setup")
+        filled = set(range(len(m.prices) - m.setup_fill, len(m.prices)))
+        for i, price in enumerate(m.prices):
+            t.add_row(str(i + 1), str(price), "cube" if i in filled else "–")
+        t.add_row("empty", str(m.empty_price), "")
+        _show(t, out)
+
+
 @app.command("doubts")
 @handles_input_errors
-def doubts(fmt: Format = FORMAT_OPTION) -> None:
-    """The data values that rest on one source or on inference, and how to check them in your box."""
+def doubts(fmt: Format = FORMAT_OPTION, game: str | None = GAME_OPTION) -> None:
+    """The data values that rest on one source or on inference, and how to check them in your box
+    (every game's, or --game's)."""
     from .data.gamedata import doubtful_facts
 
-    items = doubtful_facts()
+    games = [_game(game)] if game is not None else _data_games_in_order()
+    per_game = {g: [{**d, "game": g} for d in doubtful_facts(g)] for g in games}
+    items = [d for g in games for d in per_game[g]]
     if fmt == Format.json:
         emit_json({"doubtful": items})
         return
     out = _console()
-    out.print(f"{len(items)} doubtful data values (the rest is confirmed by two or more sources):\n")
+    for g in games:
+        _doubt_tables(out, g, per_game[g])
+
+
+def _data_games_in_order() -> list:
+    """Every game with data, the default game first."""
+    from .games import DEFAULT_GAME
+
+    return sorted(_data_games(), key=lambda g: (g != DEFAULT_GAME, g))
+
+
+def _doubt_tables(out, game: str, items: list) -> None:
+    from .games import DEFAULT_GAME
+
+    what = "" if game == DEFAULT_GAME else f" of {_game_title(game)}"
+    out.print(f"{len(items)} doubtful data values{what} (the rest is confirmed by two or more sources):\n")
     for d in items:
         t = _table(f"{d['id']} ({d['file']}, {d['confidence']}): {d['about']}", header=False)
         t.add_column("", style="bold")
@@ -613,11 +734,11 @@ def doubts(fmt: Format = FORMAT_OPTION) -> None:
 
 @app.command("check")
 @handles_input_errors
-def check(fmt: Format = FORMAT_OPTION) -> None:
+def check(fmt: Format = FORMAT_OPTION, game: str | None = GAME_OPTION) -> None:
     """Validate the data files against their JSON Schemas and each other (exit 1 on findings)."""
     from .data.gamedata import DATA_FILES, validate_data_files
 
-    errors = validate_data_files()
+    errors = validate_data_files(_game(game))
     if fmt == Format.json:
         emit_json(
             {
@@ -639,3 +760,10 @@ def check(fmt: Format = FORMAT_OPTION) -> None:
         )
     if errors:
         raise typer.Exit(int(ExitCode.FINDINGS))
+
+
+def _game_title(game: str) -> str:
+    """The game's name for headings ("Brass: Birmingham")."""
+    import importlib
+
+    return getattr(importlib.import_module(f"brass_judge.games.{game}"), "NAME", game)

@@ -24,6 +24,45 @@ app = typer.Typer(
 )
 
 
+GAME_OPTION = typer.Option(
+    None,
+    "--game",
+    "-g",
+    help="The game whose rulings to read: lancashire (the default) or birmingham.",
+)
+
+
+def _rulings_games() -> list[str]:
+    """The games with a rulings database: the game folders that have ``rulings/<game>.yaml``."""
+    import os
+
+    from .resources import PACKAGE_DIR
+    from .rulings import rulings_path
+
+    folders = sorted(p.name for p in (PACKAGE_DIR / "games").iterdir() if (p / "__init__.py").is_file())
+    return [g for g in folders if os.path.isfile(rulings_path(g))]
+
+
+def _path(game: str | None) -> str | None:
+    """The rulings file of *game* (None: the default game's, read as before there were two)."""
+    if game is None:
+        return None
+    from .errors import UnknownNameError, closest, quote
+    from .rulings import rulings_path
+
+    key = game.strip().lower()
+    games = _rulings_games()
+    if key not in games:
+        raise UnknownNameError(
+            f"unknown game {quote(game)} (rulings exist for: {', '.join(games)})",
+            suggestions=closest(key, games) or games,
+            field="game",
+        )
+    from .games import DEFAULT_GAME
+
+    return None if key == DEFAULT_GAME else rulings_path(key)
+
+
 def _cited_by(ruling_id: str) -> list[dict]:
     """The engine checks that cite *ruling_id*, as ``[{code, name}]`` (empty before codes.py)."""
     try:
@@ -68,11 +107,14 @@ def list_cmd(
         None, "--applies-to", help="Only rulings about standard, classic, community-2p or catalonia."
     ),
     fmt: Format = FORMAT_OPTION,
+    game: str | None = GAME_OPTION,
 ) -> None:
     """List rulings (all, or those matching every filter given)."""
     from .rulings import list_rulings
 
-    found = list_rulings(topic=topic, authority=authority, engine=engine, applies_to=applies_to)
+    found = list_rulings(
+        topic=topic, authority=authority, engine=engine, applies_to=applies_to, path=_path(game)
+    )
     if _is_json(fmt):
         emit_json([r.to_dict() for r in found])
         return
@@ -86,13 +128,15 @@ def list_cmd(
 def show_cmd(
     ruling_id: str = typer.Argument(..., metavar="ID", help=f"Ruling id: {_examples().RULING_ID_FORMS}."),
     fmt: Format = FORMAT_OPTION,
+    game: str | None = GAME_OPTION,
 ) -> None:
     """Show one ruling: question, answer, source, authority, topics, related rulings, cited by."""
     from .rulings import get_ruling, load_rulings
 
-    r = get_ruling(ruling_id)
-    cited = _cited_by(r.id)
-    everything = load_rulings()
+    path = _path(game)
+    r = get_ruling(ruling_id, path=path)
+    cited = _cited_by(r.id) if path is None else []  # no engine check cites another game's rulings yet
+    everything = load_rulings(path)
     if _is_json(fmt):
         obj = r.to_dict()
         obj["related_questions"] = [
@@ -116,12 +160,14 @@ def search_cmd(
     ),
     limit: int = typer.Option(5, "--limit", "-n", min=1, max=139, help="How many results."),
     fmt: Format = FORMAT_OPTION,
+    game: str | None = GAME_OPTION,
 ) -> None:
     """Find the rulings that answer a question asked in your own words (typos are fine)."""
     from .rulings import is_weak, match_coverage, search, weak_text
 
-    hits = search(query, limit=limit)
-    cover = [match_coverage(query, r) for r, _ in hits]
+    path = _path(game)
+    hits = search(query, limit=limit, path=path)
+    cover = [match_coverage(query, r, path=path) for r, _ in hits]
     if _is_json(fmt):
         emit_json(
             [
@@ -168,7 +214,7 @@ def _fixtures_citing() -> dict:
 
 @app.command("coverage")
 @handles_input_errors
-def coverage_cmd(fmt: Format = FORMAT_OPTION) -> None:
+def coverage_cmd(fmt: Format = FORMAT_OPTION, game: str | None = GAME_OPTION) -> None:
     """Every ruling the engine applies ('enforced', and 'variant': the Classic rules) with the
     engine checks and the examples that cite it.
 
@@ -176,15 +222,17 @@ def coverage_cmd(fmt: Format = FORMAT_OPTION) -> None:
     from .codes import codes_citing
     from .rulings import list_rulings
 
+    path = _path(game)
     fixtures = _fixtures_citing()
     rows = []
     from .data.gamedata import _read_yaml
     from .resources import data_dir
 
-    variants = set(_read_yaml(data_dir("lancashire") / "variants.yaml"))  # the variants the engine plays
+    key = "lancashire" if path is None else str(game).strip().lower()
+    variants = set(_read_yaml(data_dir(key) / "variants.yaml"))  # the variants the engine plays
     for r in [
-        *list_rulings(engine="enforced"),
-        *(r for r in list_rulings(engine="variant") if r.applies_to in variants),
+        *list_rulings(engine="enforced", path=path),
+        *(r for r in list_rulings(engine="variant", path=path) if r.applies_to in variants),
     ]:
         rows.append(
             {

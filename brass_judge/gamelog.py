@@ -216,6 +216,9 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
             "`brass-judge check POSITION FILE`",
             code="INP070",
         )
+    from .games import refuse_unjudged
+
+    refuse_unjudged(doc, doc.data, code="INP071")  # a game whose logs the engine cannot replay yet
     _check_log_schema(doc)
     o = doc.data
     s = o["setup"]

@@ -107,6 +107,9 @@ def position_from_doc(doc: Document, data=None, root: tuple = ()) -> LoadedPosit
         {k[len(root) :]: v for k, v in doc.lines.items() if k[: len(root)] == root},
         {k[len(root) :]: v for k, v in doc.comments.items() if k[: len(root)] == root},
     )
+    from .games import refuse_unjudged
+
+    refuse_unjudged(doc, obj, root)  # a game whose positions the engine cannot read yet
     check_schema(sub, "position")
     variant = obj.get("variant", "standard")
     from .games import resolve_game

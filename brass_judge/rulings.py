@@ -96,9 +96,13 @@ TOPICS = (
     "variants",
     "other-maps",
     "etiquette",
+    "beer",
+    "merchants",
+    "scout",
+    "wild-cards",
 )
-AUTHORITIES = ("rulebook", "designer", "publisher", "community", "map-designer", "none")
-ENGINE_CLASSES = ("enforced", "informational", "variant", "out-of-scope")
+AUTHORITIES = ("rulebook", "designer", "publisher", "community", "map-designer", "none", "project")
+ENGINE_CLASSES = ("enforced", "informational", "variant", "out-of-scope", "planned")
 APPLIES_TO = ("standard", "classic", "community-2p", "catalonia")
 
 _CACHE_VERSION = 1
@@ -201,19 +205,27 @@ class Ruling:
 # --------------------------------------------------------------------------- loading
 
 
-def _rulings_path() -> str:
-    """``resources.rulings_file()``, computed with ``os.path`` (importing pathlib costs more than
-    loading the rulings): the wheel's bundled copy first, then the source tree's."""
+def _rulings_path(game: str | None = None) -> str:
+    """``resources.rulings_file(game)`` (default: the default game), computed with ``os.path``
+    (importing pathlib costs more than loading the rulings): the wheel's bundled copy first, then
+    the source tree's."""
+    game = game or DEFAULT_GAME
     package_dir = os.path.dirname(os.path.realpath(__file__))
     for top in (
         os.path.join(package_dir, "_bundled", "rulings"),
         os.path.join(os.path.dirname(package_dir), "rulings"),
     ):
         if os.path.isdir(top):
-            return os.path.join(top, f"{DEFAULT_GAME}.yaml")
+            return os.path.join(top, f"{game}.yaml")
     from .resources import rulings_file  # raises the FileNotFoundError that says where it looked
 
-    return str(rulings_file())
+    return str(rulings_file(game))
+
+
+def rulings_path(game: str | None = None) -> str:
+    """The rulings database of *game* (``rulings/<game>.yaml``; default: the default game): the
+    ``path`` to hand to the functions of this module for another game's rulings."""
+    return _rulings_path(game)
 
 
 def _sha256_hex(data: bytes) -> str:
@@ -352,18 +364,32 @@ def _clear_caches() -> None:
 # --------------------------------------------------------------------------- lookup and filters
 
 _ID_RE = re.compile(r"^\s*#?\s*[Qq]?\s*0*(\d{1,4})\s*$")
+_ID_RES: dict[str, re.Pattern] = {"Q": _ID_RE}
 
 
-def normalize_id(text: str) -> str | None:
-    """``"q80"``, ``"80"``, ``"Q080"``, ``"#80"`` -> ``"Q080"``; None when it is not id-shaped."""
-    m = _ID_RE.match(str(text))
+def _prefix_of(rulings: dict) -> str:
+    """The id letter of a rulings database (``Q`` for Lancashire's FAQ, ``B`` for Birmingham)."""
+    first = next(iter(rulings), "Q")
+    return first[0] if first[:1].isalpha() else "Q"
+
+
+def normalize_id(text: str, prefix: str = "Q") -> str | None:
+    """``"q80"``, ``"80"``, ``"Q080"``, ``"#80"`` -> ``"Q080"``; None when it is not id-shaped.
+    *prefix* is the id letter of the database (``"B"``: ``"b12"``, ``"12"`` -> ``"B012"``)."""
+    pat = _ID_RES.get(prefix)
+    if pat is None:
+        pat = _ID_RES[prefix] = re.compile(
+            rf"^\s*#?\s*[{prefix.upper()}{prefix.lower()}]?\s*0*(\d{{1,4}})\s*$"
+        )
+    m = pat.match(str(text))
     if not m:
         return None
-    return f"Q{int(m.group(1)):03d}"
+    return f"{prefix}{int(m.group(1)):03d}"
 
 
-def _nearest_ids(text: str, ids: list[str], n: int = 3) -> list[str]:
-    norm = normalize_id(text)
+def _nearest_ids(text: str, ids: list[str], n: int = 3, path: str | os.PathLike | None = None) -> list[str]:
+    prefix = ids[0][0] if ids and ids[0][:1].isalpha() else "Q"
+    norm = normalize_id(text, prefix)
     if norm is not None and ids:
         num = int(norm[1:])
         return sorted(ids, key=lambda i: (abs(int(i[1:]) - num), i))[:n]
@@ -373,7 +399,7 @@ def _nearest_ids(text: str, ids: list[str], n: int = 3) -> list[str]:
     if hits:
         return hits
     # Not an id at all: offer the rulings that a search for it finds.
-    return [r.id for r, _ in search(str(text), limit=n)]
+    return [r.id for r, _ in search(str(text), limit=n, path=path)]
 
 
 def get_ruling(ruling_id: str, *, path: str | os.PathLike | None = None) -> Ruling:
@@ -383,7 +409,7 @@ def get_ruling(ruling_id: str, *, path: str | os.PathLike | None = None) -> Ruli
     when there is no such ruling.
     """
     rulings = load_rulings(path)
-    norm = normalize_id(ruling_id)
+    norm = normalize_id(ruling_id, _prefix_of(rulings))
     if norm is not None and norm in rulings:
         return rulings[norm]
     from .errors import UnknownNameError
@@ -392,7 +418,7 @@ def get_ruling(ruling_id: str, *, path: str | os.PathLike | None = None) -> Ruli
     span = f"{ids[0]}-{ids[-1]}" if ids else "none"
     raise UnknownNameError(
         f"unknown ruling id '{ruling_id}' (rulings are {span})",
-        suggestions=_nearest_ids(ruling_id, ids),
+        suggestions=_nearest_ids(ruling_id, ids, path=path),
         field="ruling",
     )
 
@@ -898,7 +924,11 @@ def search(
     rulings = load_rulings(path)
     hits = _index(rulings).score(query)
     # A ruling named by id in the query ("Q83", "q083") comes first.
-    named = [normalize_id(w) for w in re.findall(r"\b[qQ]\d{1,3}\b", query)]
+    prefix = _prefix_of(rulings)
+    named = [
+        normalize_id(w, prefix)
+        for w in re.findall(rf"\b[{prefix.lower()}{prefix.upper()}]\d{{1,3}}\b", query)
+    ]
     named = [rid for i, rid in enumerate(named) if rid in rulings and rid not in named[:i]]
     if named:
         top = hits[0][1] if hits else 0.0
@@ -914,9 +944,14 @@ WEAK_COVERAGE = 0.6
 def match_coverage(query: str, ruling: Ruling, *, path: str | os.PathLike | None = None) -> float:
     """How much of *query* *ruling* matches, 0..1 (see ``_Index.coverage``); a ruling named by id
     in the query matches fully."""
-    if ruling.id in {normalize_id(w) for w in re.findall(r"\b[qQ]\d{1,3}\b", query)}:
+    rulings = load_rulings(path)
+    prefix = _prefix_of(rulings)
+    if ruling.id in {
+        normalize_id(w, prefix)
+        for w in re.findall(rf"\b[{prefix.lower()}{prefix.upper()}]\d{{1,3}}\b", query)
+    }:
         return 1.0
-    return round(_index(load_rulings(path)).coverage(query, ruling), 3)
+    return round(_index(rulings).coverage(query, ruling), 3)
 
 
 def is_weak(coverage: float) -> bool:

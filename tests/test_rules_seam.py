@@ -36,7 +36,7 @@ VIRTUAL = (
 
 # ----- the registry --------------------------------------------------------------------------------
 def test_registry_default_game_and_variants():
-    assert known_games() == ("lancashire",)
+    assert known_games() == ("birmingham", "lancashire")  # Birmingham is registered, not yet judged
     r = get_rules()
     assert type(r) is LancashireRules and isinstance(r, Rules)
     assert (r.game, r.name, r.variant, r.players) == (

@@ -37,12 +37,22 @@ class Space:
 class Location:
     key: str
     name: str
-    kind: str  # town | non-industrial | outside
+    kind: str  # town | non-industrial | outside (Lancashire); town | farm-brewery | merchant (Birmingham)
     spaces: tuple
     link_icons: int = 0
     trade_icon: bool = False
     banner: str | None = None
     aliases: tuple = ()
+    #: a merchant's tile spaces: for each, the player counts printed on it (Birmingham)
+    merchant_spaces: tuple = field(default=(), repr=False)
+    #: a merchant's beer barrel spaces (Birmingham)
+    barrel_spaces: int = field(default=0, repr=False)
+    #: what taking a merchant's barrel earns: ``(kind, amount)``, kind vp | money | income | develop
+    bonus: tuple | None = field(default=None, repr=False)
+
+    def merchant_spaces_for(self, players: int) -> int:
+        """How many of this merchant's tile spaces are in play at *players* players."""
+        return sum(1 for counts in self.merchant_spaces if players in counts)
 
     def spaces_for(self, industry: str) -> tuple:
         """The spaces that take *industry* (worked out once per location and industry)."""
@@ -104,9 +114,21 @@ class TileSpec:
     eras: tuple
     #: the resource this industry's tiles carry as cubes (mat.yaml ``resource``), None if none
     resource: str | None = None
+    #: beer barrels consumed to sell the tile (Birmingham; 0 where the game has no beer)
+    beer: int = field(default=0, repr=False)
+    #: barrels a Brewery gets when built, by the era it is built in: ``((era, n), ...)`` (Birmingham)
+    barrels: tuple = field(default=(), repr=False)
+    #: the lightbulb: the tile can never be developed away (Birmingham's Pottery I and III)
+    lightbulb: bool = field(default=False, repr=False)
+    #: sold (flipped by a Sell) or emptied (flipped when its last cube or barrel goes); None: not said
+    flips_when: str | None = field(default=None, repr=False)
 
     def buildable_in(self, era: str) -> bool:
         return era in self.eras
+
+    def barrels_in(self, era: str) -> int:
+        """The barrels the tile gets when built in *era* (0: none, or not a Brewery)."""
+        return dict(self.barrels).get(era, 0)
 
 
 def line_key(*ends: str) -> str:
@@ -196,8 +218,25 @@ class GameData:
     players: range = range(2, 5)
     #: every variant of the game as variants.yaml writes it (name -> its own settings)
     variant_table: dict = field(default_factory=dict)
+    #: card key -> the industries it builds, for cards that are not one industry's own (Birmingham's
+    #: Cotton Mill / Manufacturer card); an industry's own card builds that industry
+    card_builds: dict = field(default_factory=dict, repr=False)
+    card_names: dict = field(default_factory=dict, repr=False)  #: such a card's key -> its name
+    #: the draw deck's size per player count, as the data file states it (Birmingham), else empty
+    deck_size: dict = field(default_factory=dict, repr=False)
+    #: the wild cards beside the deck (Birmingham): key -> {name, count, stands_for, ...}
+    wild_cards: dict = field(default_factory=dict, repr=False)
+    #: merchant tile faces (Birmingham): face -> {"buys": (industries), players: tiles used}
+    merchant_tiles: dict = field(default_factory=dict, repr=False)
+    #: era -> {links in one Network action: {resource: cubes or barrels}} (Birmingham's rail beer)
+    link_resources: dict = field(default_factory=dict, repr=False)
+    #: cards each player puts face down on their discard pile at an era's start (Birmingham)
+    face_down_discard_per_player: dict = field(default_factory=dict, repr=False)
+    actions_per_turn: int = field(default=2, repr=False)
+    first_round_actions: int = field(default=1, repr=False)
     _loc_alias: dict = field(default_factory=dict, repr=False)
     _ind_alias: dict = field(default_factory=dict, repr=False)
+    _card_alias: dict = field(default_factory=dict, repr=False)
 
     # ----- the game's rules object and compatibility views ---------------------------------------
     @cached_property
@@ -270,6 +309,8 @@ class GameData:
     def card(self, name: str, *, field: str | None = None) -> str:
         """Resolve a card name: a location key (Location card) or an industry key (Industry card)."""
         n = _norm(name)
+        if n in self._card_alias:
+            return self._card_alias[n]
         if n in self._ind_alias:
             return self._ind_alias[n]
         if n in self._loc_alias:
@@ -285,7 +326,10 @@ class GameData:
             f"unknown card {quote(name)}",
             field=field,
             suggestions=_suggest(
-                str(name), [l.name for l in self.locations.values() if l.kind == "town"] + list(self.mat)
+                str(name),
+                [l.name for l in self.locations.values() if l.kind == "town"]
+                + list(self.mat)
+                + list(self.card_names),
             ),
         )
 
@@ -504,6 +548,9 @@ def _game_data(variant: str, game: str) -> GameData:
             v.get("trade_icon", False),
             v.get("banner"),
             tuple(v.get("aliases", [])),
+            tuple(frozenset(sp["players"]) for sp in v.get("merchant_spaces", ())),
+            v.get("barrel_spaces", 0),
+            (v["bonus"]["kind"], v["bonus"]["amount"]) if v.get("bonus") else None,
         )
         locations[key] = loc
         for a in (key, v["name"], *loc.aliases):
@@ -517,9 +564,13 @@ def _game_data(variant: str, game: str) -> GameData:
     matd = {}
     ind_alias = {}
     names = {}
+    overrides = vr.get("tiles") or {}  # variants.yaml: industry -> {level: {field: value}}
     for ind, v in mat["industries"].items():
         tiles = []
         for t in v["levels"]:
+            over = (overrides.get(ind) or {}).get(t["level"]) or {}
+            if over:
+                t = {**t, **over}
             vp = t["vp"]
             if ind == "cotton_mill" and t["level"] == 1 and "cotton_mill_level1_vp" in vr:
                 vp = vr["cotton_mill_level1_vp"]
@@ -534,9 +585,13 @@ def _game_data(variant: str, game: str) -> GameData:
                     vp,
                     t["income"],
                     t["link_icons"],
-                    t["cubes"],
+                    t.get("cubes", 0),
                     tuple(t["eras"]),
                     v.get("resource"),
+                    t.get("beer", 0),
+                    tuple((t.get("barrels") or {}).items()),
+                    bool(t.get("lightbulb", False)),
+                    v.get("flips_when"),
                 )
             )
         matd[ind] = tuple(tiles)
@@ -545,8 +600,24 @@ def _game_data(variant: str, game: str) -> GameData:
             ind_alias[_norm(a)] = ind
 
     decks: dict = {}
-    for card, counts in deck["cards"].items():
+    card_builds: dict = {}
+    card_names: dict = {}
+    card_alias: dict = {}
+    if "cards" in deck:  # one table of cards (Lancashire)
+        rows = deck["cards"].items()
+    else:  # location cards and industry cards apart (Birmingham)
+        rows = [*deck["location_cards"].items(), *deck["industry_cards"].items()]
+        for card, v in deck["industry_cards"].items():
+            builds = tuple(v.get("builds") or (card,))
+            if builds != (card,):
+                card_builds[card] = builds
+                card_names[card] = v.get("name", card)
+                for a in (card, v.get("name", card), *v.get("aliases", [])):
+                    card_alias[_norm(a)] = card
+    for card, counts in rows:
         for k, n in counts.items():
+            if not isinstance(n, int) or isinstance(n, bool):
+                continue  # a card's other fields (builds, name, aliases)
             decks.setdefault(k, {})
             if n:
                 decks[k][card] = n
@@ -569,19 +640,19 @@ def _game_data(variant: str, game: str) -> GameData:
         mat=matd,
         industry_names=names,
         deck=decks,
-        read_manual_cards=tuple(deck["read_manual_cards"]),
+        read_manual_cards=tuple(deck.get("read_manual_cards", ())),
         markets={
             r: Market(r, tuple(v["prices"]), v["empty_price"], v["setup_fill"])
             for r, v in tr["markets"].items()
         },
-        dcm_track=tuple(tr["dcm_track"]),
-        dcm_tiles={k: tuple(v) for k, v in tr["dcm_tiles"].items()},
+        dcm_track=tuple(tr.get("dcm_track", ())),
+        dcm_tiles={k: tuple(v) for k, v in tr.get("dcm_tiles", {}).items()},
         start_money=tr["setup"]["start_money"],
         start_income_space=tr["setup"]["start_income_space"],
         hand_size=tr["setup"]["hand_size"],
         links_per_player=mat["links_per_player"],
         rounds_per_era=rounds,
-        deck_tile_cards_per_player=dict(tr["setup"]["deck_tile_cards_per_player"]),
+        deck_tile_cards_per_player=dict(tr["setup"].get("deck_tile_cards_per_player", {})),
         income_level_of_space=tuple(levels),
         variant_rules=dict(vr),
         game=game,
@@ -590,11 +661,32 @@ def _game_data(variant: str, game: str) -> GameData:
             "amounts": tuple(tr["loans"]["amounts"]),
             "income_floor": tr["loans"]["income_floor"],
             "stop_when_deck_empty": tr["loans"]["stop_when_deck_empty"],
+            **(
+                {"levels_per_loan": tr["loans"]["levels_per_loan"]}
+                if "levels_per_loan" in tr["loans"]
+                else {}
+            ),
         },
         players=range(tr["setup"]["players"]["min"], tr["setup"]["players"]["max"] + 1),
         variant_table={k: dict(v) for k, v in variants.items()},
+        card_builds=card_builds,
+        card_names=card_names,
+        deck_size=dict(deck.get("deck_size", {})),
+        wild_cards={k: dict(v) for k, v in (deck.get("wild_cards") or {}).items()},
+        merchant_tiles={
+            face: {"buys": tuple(v.get("buys", ())), **{k: n for k, n in v.items() if k != "buys"}}
+            for face, v in (deck.get("merchant_tiles") or {}).items()
+        },
+        link_resources={
+            era: {int(n): dict(res) for n, res in v.items()}
+            for era, v in (tr.get("link_resources") or {}).items()
+        },
+        face_down_discard_per_player=dict(tr["setup"].get("face_down_discard_per_player", {})),
+        actions_per_turn=tr["setup"].get("actions_per_turn", 2),
+        first_round_actions=tr["setup"].get("first_round_actions", 1),
         _loc_alias=loc_alias,
         _ind_alias=ind_alias,
+        _card_alias=card_alias,
     )
 
 
@@ -666,6 +758,10 @@ def validate_data_files(game: str = "lancashire", directory: Path | str | None =
     from ..resources import data_dir, schema_file
     from ..yamlio import load_file
 
+    if game != "lancashire":  # a game with its own schemas and cross-checks (games/<game>/datacheck.py)
+        from importlib import import_module
+
+        return import_module(f"brass_judge.games.{game}.datacheck").validate_data_files(directory)
     d = Path(directory) if directory is not None else data_dir(game)
     docs: dict = {}
     errors: list = []
@@ -855,6 +951,10 @@ def doubtful_facts(game: str = "lancashire") -> list:
     """
     from ..resources import data_dir
 
+    if game != "lancashire":  # a game with its own data checks (games/<game>/datacheck.py)
+        from importlib import import_module
+
+        return import_module(f"brass_judge.games.{game}.datacheck").doubtful_facts()
     d = data_dir(game)
     out = []
     for name in DATA_FILES:

@@ -69,6 +69,37 @@ def resolve_game(name: Any = None) -> str:
     return name
 
 
+def judged(game: str) -> bool:
+    """Whether the engine judges *game*'s positions and logs: a known game whose folder does not
+    say ``JUDGED = False`` (a game whose data, rulings and rules parameters exist, but whose action
+    judges do not yet). Unknown games count as judged: :func:`get_rules` reports them."""
+    if game not in known_games():
+        return True
+    return bool(getattr(_game_module(game), "JUDGED", True))
+
+
+def refuse_unjudged(doc: Any, obj: Any, path: tuple = (), *, code: str = "INP035") -> None:
+    """Raise the input error for a position or log (*obj*, read from *doc*) of a game the engine does
+    not judge yet, naming its ``game`` field (exit 2); nothing for any other file. Run before the
+    file's schema check: the schemas describe the judged games' files only."""
+    if not isinstance(obj, dict) or not isinstance(obj.get("game"), str):
+        return
+    game = resolve_game(obj["game"])
+    if judged(game):
+        return
+    from ..errors import quote
+
+    name = getattr(_game_module(game), "NAME", game)
+    playable = ", ".join(g for g in known_games() if judged(g))
+    raise doc.error(
+        f"game {quote(obj['game'])}: {name} positions and game logs cannot be validated or judged yet "
+        f"(its data and rulings can be read: `brass-judge data map --game {game}`, "
+        f"`brass-judge rulings list --game {game}`); the games brass-judge judges: {playable}",
+        path + ("game",),
+        code=code,
+    )
+
+
 def rules_classes(game: str = DEFAULT_GAME) -> dict:
     """``{variant: RulesClass}`` of *game*."""
     return dict(_game_module(game).RULES)
