@@ -85,7 +85,7 @@ def test_unknown_game_in_a_file_is_exit_2_naming_the_field_and_the_known_games(n
     r = run_cli(cmd, f"tests/seam/{name}")
     assert r.returncode == 2, (r.stdout, r.stderr)
     assert f"tests/seam/{name}:2:1, field 'game'" in r.stderr
-    assert "'birmingham'" in r.stderr and "lancashire" in r.stderr
+    assert "'brass-manchester'" in r.stderr and "lancashire" in r.stderr and "birmingham" in r.stderr
     assert "Traceback" not in r.stderr
 
 
