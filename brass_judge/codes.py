@@ -1112,12 +1112,20 @@ def cite(game: str, code: str, case: str) -> str | None:
     """The ruling id that *game* cites for *case* under *code* (None: the game has none). *case* is
     a case key of the shared engine, or, in a game's own rules code, one of the game's ruling ids;
     either way it must be one the code may cite (an unknown key is a programming error)."""
+    key = (game, code, case)
+    if key in _CITED:  # the engine cites the same few cases thousands of times in a replay
+        return _CITED[key]
     from .games import cases_of
 
     cases = cases_of(game)
     ruling = cases[case] if case in cases else case
     assert ruling is None or ruling in table_of(game)[code].may_cite, (game, code, case)
+    _CITED[key] = ruling
     return ruling
+
+
+#: (game, code, case) -> ruling id (the tables do not change once loaded)
+_CITED: dict = {}
 
 
 #: the table of the default game (every position and log that does not name another)
