@@ -169,7 +169,9 @@ class Verdict:
         touched = self.touched_players()
         from_file = set(self.position_assumptions)
         defaults = {text: (n, missing) for n, (text, missing) in self.player_defaults.items()}
-        first, later, untouched = [], [], []
+        first: list[dict] = []
+        later: list[dict] = []
+        untouched: list[tuple] = []
         for text in self.assumptions:
             if text in defaults:
                 n, missing = defaults[text]
