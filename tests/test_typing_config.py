@@ -87,7 +87,12 @@ def test_the_shared_engine_and_rules_object_are_strict():
     strict = [o for o in overrides if all(o.get(flag) is True for flag in STRICT_FLAGS)]
     assert strict, "no [[tool.mypy.overrides]] turns on every --strict flag"
     modules = {m for o in strict for m in ([o["module"]] if isinstance(o["module"], str) else o["module"])}
-    for module in ("brass_judge.rules", "brass_judge.engine.links", "brass_judge.engine.loan"):
+    for module in (
+        "brass_judge.model",
+        "brass_judge.rules",
+        "brass_judge.verdict",
+        "brass_judge.engine.links",
+    ):
         assert module in modules or "brass_judge.engine.*" in modules, f"{module} is not typed strictly"
     for module in modules:
         path = REPO / (module.removesuffix(".*").replace(".", "/"))
