@@ -41,8 +41,8 @@ def turn_from_doc(doc: Document, data, root: tuple = ()) -> Turn:
                 raise located(f"'player' must be a player's name, not {_kind(player)}", root + ("player",))
             player = str(player)
         items = obj["actions"]
-        base = root + ("actions",)
-        single = base
+        single: tuple = root + ("actions",)
+        base: tuple | None = single
         if not isinstance(items, list):  # one action (or 'a; b' in notation) without a list
             items, base = [items], None
     elif isinstance(obj, list):
@@ -53,7 +53,7 @@ def turn_from_doc(doc: Document, data, root: tuple = ()) -> Turn:
         raise located("no action given", single)
     if len(items) > 2:
         raise located(f"a turn has at most two actions, not {len(items)}", single)
-    actions = []
+    actions: list = []
     for i, it in enumerate(items):
         path = base + (i,) if base is not None else single
         if isinstance(it, str) and ";" in it:

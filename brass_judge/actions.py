@@ -41,7 +41,7 @@ class ActionKind:
     parse_args: Callable[..., None]
     #: ``format(kind, action) -> str``: the one-line notation of *action*
     format: Callable[..., str]
-    keys: frozenset  #: the keys its YAML mapping may have
+    keys: frozenset[str]  #: the keys its YAML mapping may have
     #: ``from_obj(kind, reader) -> action``: build the action from its YAML mapping
     #: (``reader``: :class:`brass_judge.notation.ObjReader`, with the mapping and its helpers)
     from_obj: Callable[..., Any]
@@ -58,13 +58,15 @@ class ActionKind:
     examples: Mapping[str, str] = field(default_factory=dict)
 
     def judge_fn(self) -> Callable[..., None]:
-        return _resolve(self.judge)
+        fn: Callable[..., None] = _resolve(self.judge)
+        return fn
 
-    def candidates_fn(self) -> Callable[..., list]:
-        return _resolve(self.candidates)
+    def candidates_fn(self) -> Callable[..., list[Any]]:
+        fn: Callable[..., list[Any]] = _resolve(self.candidates)
+        return fn
 
 
-_RESOLVED: dict = {}
+_RESOLVED: dict[str, Any] = {}
 
 
 def _resolve(x: Any) -> Any:
@@ -77,7 +79,7 @@ def _resolve(x: Any) -> Any:
     return fn
 
 
-def action_kinds(game: str = "lancashire") -> tuple:
+def action_kinds(game: str = "lancashire") -> tuple[ActionKind, ...]:
     """The action kinds of *game*, in display order (its folder's ``actions.KINDS``)."""
     name = f"brass_judge.games.{game}.actions"
     # Called several times per action read or judged: an imported module is taken from
@@ -93,7 +95,8 @@ def action_kinds(game: str = "lancashire") -> tuple:
 
 def game_of(x: Any) -> str:
     """The game of a position or game data (``lancashire`` when it does not say)."""
-    return getattr(x, "game", None) or "lancashire"
+    game: str = getattr(x, "game", None) or "lancashire"
+    return game
 
 
 def kind_named(word: str, game: str = "lancashire") -> ActionKind | None:
@@ -117,7 +120,8 @@ def cards_text(action: Any, two: bool = False) -> str:
         return ""
     if two and len(action.cards) == 2:
         return " cards=" + ",".join(action.cards)
-    return " card=" + action.cards[0]
+    card: str = action.cards[0]
+    return " card=" + card
 
 
 # ------------------------------------------------------------------------------ the schema
@@ -143,7 +147,7 @@ def _any_case(word: str) -> str:
     return "".join(f"[{c.upper()}{c.lower()}]" if c.isalpha() else c for c in word)
 
 
-def assemble_action_schema(base: Mapping[str, Any], kinds: tuple) -> dict:
+def assemble_action_schema(base: Mapping[str, Any], kinds: tuple[ActionKind, ...]) -> dict[str, Any]:
     """The action schema of *kinds*: *base*'s shared parts (:data:`SHARED_DEFS`) with the
     notation pattern, the ``action_map`` and each kind's fragment worked out from the kinds.
     ``schemas/action.schema.json`` equals this for Lancashire's kinds (a test checks it)."""
@@ -187,13 +191,15 @@ def _fill(x: Any, examples: Mapping[str, str]) -> Any:
 
 
 # ------------------------------------------------------------------------------ Build
-def _build_args(kind, args, obj, err, text) -> None:
+def _build_args(
+    kind: ActionKind, args: list[str], obj: dict[str, Any], err: Callable[..., Exception], text: str
+) -> None:
     if len(args) != 1 or "@" not in args[0]:
         raise err(f"build needs INDUSTRY@LOCATION, e.g. '{kind.examples['usage']}' (got {_q(text)})")
     obj["industry"], obj["location"] = args[0].split("@", 1)
 
 
-def _build_format(kind, a) -> str:
+def _build_format(kind: ActionKind, a: Build) -> str:
     s = f"build {a.industry}@{a.location}{cards_text(a, two=True)}"
     if a.space is not None:
         s += f" space={a.space}"
@@ -206,7 +212,7 @@ def _build_format(kind, a) -> str:
     return s
 
 
-def _build_from_obj(kind, r) -> Build:
+def _build_from_obj(kind: ActionKind, r: Any) -> Build:
     obj = r.obj
     for req in ("industry", "location"):
         if req not in obj:
@@ -227,7 +233,7 @@ def _build_from_obj(kind, r) -> Build:
     )
 
 
-def _build_to_obj(a, out: dict) -> None:
+def _build_to_obj(a: Build, out: dict[str, Any]) -> None:
     out.update(industry=a.industry, location=a.location)
     if a.space is not None:
         out["space"] = a.space
@@ -296,7 +302,9 @@ BUILD = ActionKind(
 
 
 # ------------------------------------------------------------------------------ Network
-def _network_args(kind, args, obj, err, text) -> None:
+def _network_args(
+    kind: ActionKind, args: list[str], obj: dict[str, Any], err: Callable[..., Exception], text: str
+) -> None:
     if args and args[0].lower() in ("canal", "rail"):
         obj["type"] = args.pop(0).lower()
     if len(args) != 1:
@@ -304,7 +312,7 @@ def _network_args(kind, args, obj, err, text) -> None:
     obj["lines"] = args[0].split(",")
 
 
-def _network_format(kind, a) -> str:
+def _network_format(kind: ActionKind, a: Network) -> str:
     s = (
         "network "
         + (f"{a.link_type} " if a.link_type else "")
@@ -316,7 +324,7 @@ def _network_format(kind, a) -> str:
     return s
 
 
-def _network_from_obj(kind, r) -> Network:
+def _network_from_obj(kind: ActionKind, r: Any) -> Network:
     from .errors import UnknownNameError
 
     obj = r.obj
@@ -343,7 +351,7 @@ def _network_from_obj(kind, r) -> Network:
     )
 
 
-def _network_to_obj(a, out: dict) -> None:
+def _network_to_obj(a: Network, out: dict[str, Any]) -> None:
     out["lines"] = [l.replace("~", "-") for l in a.lines]
     if a.link_type:
         out["type"] = a.link_type
@@ -383,20 +391,22 @@ NETWORK = ActionKind(
 
 
 # ------------------------------------------------------------------------------ Develop
-def _develop_args(kind, args, obj, err, text) -> None:
+def _develop_args(
+    kind: ActionKind, args: list[str], obj: dict[str, Any], err: Callable[..., Exception], text: str
+) -> None:
     if len(args) != 1:
         raise err(f"develop needs INDUSTRY[,INDUSTRY], e.g. '{kind.examples['usage']}' (got {_q(text)})")
     obj["industries"] = args[0].split(",")
 
 
-def _develop_format(kind, a) -> str:
+def _develop_format(kind: ActionKind, a: Develop) -> str:
     s = "develop " + ",".join(a.industries) + cards_text(a)
     if a.iron_from:
         s += " iron=" + ",".join(a.iron_from)
     return s
 
 
-def _develop_from_obj(kind, r) -> Develop:
+def _develop_from_obj(kind: ActionKind, r: Any) -> Develop:
     obj = r.obj
     k = "industries" if "industries" in obj else "industry" if "industry" in obj else None
     if k is None:
@@ -407,7 +417,7 @@ def _develop_from_obj(kind, r) -> Develop:
     return Develop(inds, r.cards(), r.locs("iron", "iron_from"))
 
 
-def _develop_to_obj(a, out: dict) -> None:
+def _develop_to_obj(a: Develop, out: dict[str, Any]) -> None:
     out["industries"] = list(a.industries)
     if a.iron_from:
         out["iron"] = list(a.iron_from)
@@ -443,22 +453,24 @@ DEVELOP = ActionKind(
 
 
 # ------------------------------------------------------------------------------ Loan
-def _loan_args(kind, args, obj, err, text) -> None:
+def _loan_args(
+    kind: ActionKind, args: list[str], obj: dict[str, Any], err: Callable[..., Exception], text: str
+) -> None:
     if len(args) != 1:
         raise err(f"loan needs an amount, e.g. '{kind.examples['usage']}' (got {_q(text)})")
     obj["amount"] = args[0].lstrip("£")
 
 
-def _loan_format(kind, a) -> str:
+def _loan_format(kind: ActionKind, a: Loan) -> str:
     return f"loan {a.amount}{cards_text(a)}"
 
 
-def _one_of(words: list) -> str:
+def _one_of(words: list[str]) -> str:
     """ "a, b or c" """
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
-def _loan_from_obj(kind, r) -> Loan:
+def _loan_from_obj(kind: ActionKind, r: Any) -> Loan:
     amounts = r.data.rules.loan_amounts  # the game's loan amounts (its data files)
     if "amount" not in r.obj:
         raise r.err(f"a loan action needs 'amount' ({_one_of([str(a) for a in amounts])})", ("amount",))
@@ -468,7 +480,7 @@ def _loan_from_obj(kind, r) -> Loan:
     return Loan(amount, r.cards())
 
 
-def _loan_to_obj(a, out: dict) -> None:
+def _loan_to_obj(a: Loan, out: dict[str, Any]) -> None:
     out["amount"] = a.amount
 
 
@@ -506,20 +518,22 @@ LOAN = ActionKind(
 
 
 # ------------------------------------------------------------------------------ Pass
-def _pass_args(kind, args, obj, err, text) -> None:
+def _pass_args(
+    kind: ActionKind, args: list[str], obj: dict[str, Any], err: Callable[..., Exception], text: str
+) -> None:
     if args:
         raise err(f"pass takes only card=..., got {_q(' '.join(args))}")
 
 
-def _pass_format(kind, a) -> str:
+def _pass_format(kind: ActionKind, a: Pass) -> str:
     return "pass" + cards_text(a)
 
 
-def _pass_from_obj(kind, r) -> Pass:
+def _pass_from_obj(kind: ActionKind, r: Any) -> Pass:
     return Pass(r.cards())
 
 
-def _no_keys(a, out: dict) -> None:
+def _no_keys(a: Any, out: dict[str, Any]) -> None:
     return None
 
 

@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import sys
 
+TYPE_CHECKING = False  # typing is not imported at start-up; mypy reads this as typing's flag
+if TYPE_CHECKING:
+    from rich.console import Console
+
 
 class Report:
     """Where a command's report goes: a stream (standard output, or standard error when the
@@ -18,7 +22,7 @@ class Report:
 
     def __init__(self, stream=None) -> None:
         self.stream = stream or sys.stdout
-        self._con = None
+        self._con: Console | None = None  # made on first use (rich loads lazily)
 
     def write(self, text: str) -> None:
         if text:
@@ -120,7 +124,7 @@ def run_check(
 
         from .engine.what_if import as_turn_of
 
-        new_pos, note = as_turn_of(lp.position, turn.player)
+        new_pos, note = as_turn_of(lp.position, turn.player)  # type: ignore[arg-type]  # set by --as above
         if note is not None:
             lp = replace(lp, position=new_pos, assumptions=[note, *lp.assumptions])
     from .engine.validate import validate

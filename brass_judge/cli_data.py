@@ -224,7 +224,7 @@ def _console():
     out = console()
     if not out.is_terminal and not os.environ.get("COLUMNS", "").isdigit():
         out.width = FIT_WIDTH
-        out.brass_fit = True  # type: ignore[attr-defined]
+        out.brass_fit = True
     return out
 
 
@@ -543,7 +543,7 @@ def deck(
     if fmt == Format.json:
         emit_json(doc)
         return
-    if classic:
+    if removal is not None:  # classic
         note = (
             f"Classic deck: all {total} cards; Canal Era {removal['canal_under_deck_tile']} under "
             f"the Deck tile, Rail Era {removal['rail_removed']} removed at random."

@@ -17,6 +17,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+TYPE_CHECKING = False  # typing is not imported at start-up; mypy reads this as typing's flag
+if TYPE_CHECKING:
+    from typing import Any
+
 CANAL, RAIL = "canal", "rail"
 DCM_X = 9  #: the X space of the Distant Cotton Market track
 COAL, IRON = "coal", "iron"
@@ -41,7 +45,7 @@ class Tile:
             self.location, self.space, self.owner, self.industry, self.level, self.flipped, self.cubes
         )
 
-    def describe(self, data=None) -> str:
+    def describe(self, data: Any = None) -> str:
         ind = data.industry_names[self.industry] if data else self.industry
         state = "flipped" if self.flipped else "unflipped"
         return f"{self.owner}'s level {self.level} {ind} in {_loc_name(data, self.location)} ({state})"
@@ -68,10 +72,12 @@ class PlayerState:
     income_space: int = 10
     vp: int = 0
     spent: int = 0
-    hand: list | None = None  #: card keys; None = unknown
-    mat: dict | None = None  #: {industry: {level: count}} tiles left on the mat; None = unknown
+    hand: list[str] | None = None  #: card keys; None = unknown
+    mat: dict[str, dict[int, int]] | None = (
+        None  #: {industry: {level: count}} tiles left on the mat; None = unknown
+    )
     links_left: int | None = None  #: None = 14 minus own links on the board
-    discard: list = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
     #: copy-on-write: the mat dict is shared with the position this one was copied from
     _mat_shared: bool = field(default=False, repr=False, compare=False)
 
@@ -89,7 +95,7 @@ class PlayerState:
         new.__dict__ = d
         return new
 
-    def own_mat(self) -> dict | None:
+    def own_mat(self) -> dict[str, dict[int, int]] | None:
         """The mat in a form this player state may change (copy-on-write): the mapping is this
         state's own; each industry's ``{level: count}`` is shared and must be replaced, not
         changed (``engine.mat.take_from_mat`` does so)."""
@@ -107,28 +113,28 @@ class Position:
     replace any other list rather than changing it in place.
     """
 
-    players: list  #: player names in the current turn order
-    player: dict  #: name -> PlayerState
+    players: list[str]  #: player names in the current turn order
+    player: dict[str, PlayerState]  #: name -> PlayerState
     variant: str = "standard"
     game: str = "lancashire"  #: the game's key (brass_judge.games.known_games())
     era: str = CANAL
     round: int = 1
     turn: str | None = None  #: whose turn it is
     actions_left: int = 2  #: actions left in this turn
-    tiles: list = field(default_factory=list)
-    links: list = field(default_factory=list)
+    tiles: list[Tile] = field(default_factory=list)
+    links: list[Link] = field(default_factory=list)
     #: resource -> cubes in its market (they fill the most expensive spaces)
-    markets: dict = field(default_factory=lambda: {COAL: 8, IRON: 8})
+    markets: dict[str, int] = field(default_factory=lambda: {COAL: 8, IRON: 8})
     dcm_position: int = 1  #: 1..9, 9 = X
-    dcm_drawn: list = field(default_factory=list)  #: DCM tiles already drawn this era
-    dcm_order: list | None = None  #: known order of the face-down DCM tiles, top first
+    dcm_drawn: list[Any] = field(default_factory=list)  #: DCM tiles already drawn this era
+    dcm_order: list[Any] | None = None  #: known order of the face-down DCM tiles, top first
     draw_deck: int | None = None  #: cards left in the draw deck; None = unknown
-    draw_pile: list | None = None  #: the draw deck in order, when known (game logs)
-    under_deck_tile: list | None = None  #: cards under the Deck tile, when known
-    turns_taken: list = field(default_factory=list)  #: players who have finished their turn this round
+    draw_pile: list[str] | None = None  #: the draw deck in order, when known (game logs)
+    under_deck_tile: list[str] | None = None  #: cards under the Deck tile, when known
+    turns_taken: list[str] = field(default_factory=list)  #: players who have finished their turn this round
     game_over: bool = False
     #: copy-on-write bookkeeping: ids of the tiles this copy may change (None = all of them)
-    _owned: set | None = field(default=None, repr=False, compare=False)
+    _owned: set[int] | None = field(default=None, repr=False, compare=False)
 
     # ------------------------------------------------------------------ copies and queries
     def copy(self) -> Position:
@@ -195,7 +201,7 @@ class Position:
     def is_first_canal_round(self) -> bool:
         return self.era == CANAL and self.round == 1
 
-    def tiles_at(self, location: str) -> list:
+    def tiles_at(self, location: str) -> list[Tile]:
         return [t for t in self.tiles if t.location == location]
 
     def tile_on(self, location: str, space: int) -> Tile | None:
@@ -210,20 +216,20 @@ class Position:
                 return l
         return None
 
-    def own_tiles(self, player: str) -> list:
+    def own_tiles(self, player: str) -> list[Tile]:
         return [t for t in self.tiles if t.owner == player]
 
-    def own_links(self, player: str) -> list:
+    def own_links(self, player: str) -> list[Link]:
         return [l for l in self.links if l.owner == player]
 
     def cubes_on_board(self, industry: str) -> int:
         return sum(t.cubes for t in self.tiles if t.industry == industry)
 
 
-def _loc_name(data, key: str) -> str:
+def _loc_name(data: Any, key: str) -> str:
     if data is None:
         return key
-    return data.locations[key].name
+    return str(data.locations[key].name)
 
 
 # ---------------------------------------------------------------------------------- actions
@@ -233,11 +239,11 @@ class Build:
 
     industry: str
     location: str
-    cards: tuple
+    cards: tuple[str, ...]
     space: int | None = None
     level: int | None = None  #: the level the player claims to build (checked, optional)
-    coal_from: tuple | None = None  #: chosen mine locations, when two are equally close
-    iron_from: tuple | None = None  #: chosen iron works locations
+    coal_from: tuple[str, ...] | None = None  #: chosen mine locations, when two are equally close
+    iron_from: tuple[str, ...] | None = None  #: chosen iron works locations
 
     kind = "build"
 
@@ -246,9 +252,9 @@ class Build:
 class Network:
     """Place one canal, or one or two rails, in order."""
 
-    lines: tuple
-    cards: tuple
-    coal_from: tuple | None = None
+    lines: tuple[str, ...]
+    cards: tuple[str, ...]
+    coal_from: tuple[str, ...] | None = None
     link_type: str | None = None  #: "canal" or "rail" when the action says so (checked against the era)
 
     kind = "network"
@@ -258,9 +264,9 @@ class Network:
 class Develop:
     """Remove one or two tiles from the mat (each the lowest of its industry at that moment)."""
 
-    industries: tuple
-    cards: tuple
-    iron_from: tuple | None = None
+    industries: tuple[str, ...]
+    cards: tuple[str, ...]
+    iron_from: tuple[str, ...] | None = None
 
     kind = "develop"
 
@@ -268,19 +274,19 @@ class Develop:
 @dataclass(frozen=True)
 class Loan:
     amount: int
-    cards: tuple
+    cards: tuple[str, ...]
 
     kind = "loan"
 
 
 @dataclass(frozen=True)
 class Pass:
-    cards: tuple
+    cards: tuple[str, ...]
 
     kind = "pass"
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     # Lancashire's Sell and Sale live in its folder (brass_judge/games/lancashire/actions.py); they
     # are importable from here for old imports. ACTION_TYPES: the action classes of Lancashire.
     if name in ("Sell", "Sale"):
@@ -298,13 +304,13 @@ def __getattr__(name: str):
 class Turn:
     """The actions one player takes in one turn (1 or 2; a Double Action Build counts as 2)."""
 
-    actions: tuple
+    actions: tuple[Any, ...]
     player: str | None = None
     #: tiles named for an income shortfall at the end of the round: ((player, (ref, ...)), ...), a
     #: ref being ``location`` or ``location#space`` (check --apply; see engine.flow's shortfall_choices)
-    shortfall: tuple = ()
+    shortfall: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
-def action_count(action) -> int:
+def action_count(action: Any) -> int:
     """How many of the turn's actions *action* uses (a Double Action Build uses both)."""
     return 2 if isinstance(action, Build) and len(action.cards) == 2 else 1

@@ -219,16 +219,16 @@ class _Builder:
         if "order" in o:
             order = []
             for i, v in enumerate(o["order"]):
-                n = player_name(v, ("order", i))
-                if n:
-                    order.append(n)
+                who = player_name(v, ("order", i))
+                if who:
+                    order.append(who)
             if set(order) != set(names) and not self.errors:
                 self.err("'order' must list every player exactly once", ("order",), code="INP042")
         rnd = int(o.get("round", 1))
         players = {}
         partial_mats: dict = {}
         for n in names:
-            raw = pdata.get(n) or {}
+            raw: dict = pdata.get(n) or {}
             base = ("players", n) if isinstance(players_raw, dict) else ("players",)
             ps = PlayerState(n)
             ps.money = raw.get("money", d.start_money)
@@ -279,7 +279,7 @@ class _Builder:
                     if (k := self.name("card", c, base + ("discard", i)))
                 ]
             if "mat" in raw:
-                mat = {ind: {} for ind in d.mat}
+                mat: dict[str, dict] = {ind: {} for ind in d.mat}
                 listed = set()
                 for ind_name, levels in raw["mat"].items():
                     ind = self.name("industry", ind_name, base + ("mat", ind_name))
@@ -348,7 +348,7 @@ class _Builder:
 
             for n, missing in partial_mats.items():
                 for ind in missing:
-                    players[n].mat[ind] = infer_mat_stack(d, pos, n, ind)
+                    players[n].mat[ind] = infer_mat_stack(d, pos, n, ind)  # type: ignore[index]  # read above
                 self.assumptions.append(
                     f"{n}'s mat lists only {', '.join(d.industry_names[i] for i in d.mat if i not in missing)}: "
                     f"the other industries ({', '.join(d.industry_names[i] for i in missing)}) are inferred from "
@@ -394,7 +394,7 @@ class _Builder:
                 if (k := self.name("card", c, ("deck", "under_deck_tile", i)))
             ]
         pos.turns_taken = [
-            n for i, v in enumerate(o.get("turns_taken", [])) if (n := player_name(v, ("turns_taken", i)))
+            who for i, v in enumerate(o.get("turns_taken", [])) if (who := player_name(v, ("turns_taken", i)))
         ]
         if "turns_taken" not in o and turn in order and order.index(turn) > 0:
             # players move in turn order, so everyone before the player to move has played this round

@@ -562,7 +562,7 @@ def _lines(data, geo, position, styles, hl) -> list:
     return out
 
 
-def _paths(geo, hl) -> list:
+def _paths(geo: _Geo, hl) -> list:
     if not hl or not (hl["coal_paths"] or hl["iron_paths"]):
         return []
     out = ['<g class="paths">']

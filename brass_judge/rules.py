@@ -26,7 +26,7 @@ class Rules:
     #: the rules variant this class implements (a key of the game's variants.yaml)
     variant: ClassVar[str] = "standard"
     #: the resources the engine handles (each has a market in the data when it has one)
-    resources: ClassVar[tuple] = ("coal", "iron")
+    resources: ClassVar[tuple[str, ...]] = ("coal", "iron")
 
     def __init__(self, data: Any) -> None:
         self.data = data
@@ -43,14 +43,14 @@ class Rules:
 
     def max_links(self, era: str) -> int:
         """The most links one Network action places in *era*."""
-        return max(self.data.link_costs.get(era, {1: 0}))
+        return int(max(self.data.link_costs.get(era, {1: 0})))
 
     def min_link_cost(self, era: str) -> int:
         """The cheapest Network action of *era* (what a player needs at least)."""
-        return min(self.data.link_costs.get(era, {1: 0}).values())
+        return int(min(self.data.link_costs.get(era, {1: 0}).values()))
 
     @property
-    def loan_amounts(self) -> tuple:
+    def loan_amounts(self) -> tuple[int, ...]:
         return tuple(self.data.loans["amounts"])
 
     @property
@@ -81,7 +81,7 @@ class Rules:
         return int(self.data.max_income_level)
 
     @property
-    def markets(self) -> dict:
+    def markets(self) -> dict[str, Any]:
         """resource -> :class:`~brass_judge.data.gamedata.Market`."""
         return dict(self.data.markets)
 
@@ -92,7 +92,7 @@ class Rules:
     def income_at_round_start(self) -> bool:
         """Whether income is paid at the start of each round (variants.yaml ``income_timing:
         start_of_round``) rather than at its end."""
-        return self.data.variant_rules.get("income_timing") == "start_of_round"
+        return bool(self.data.variant_rules.get("income_timing") == "start_of_round")
 
     @property
     def links_per_player(self) -> int:
@@ -107,14 +107,14 @@ class Rules:
         return int(self.data.hand_size)
 
     # ----- hooks (behaviour) ----------------------------------------------------------------------
-    def trade_locations(self, pos: Any) -> set:
+    def trade_locations(self, pos: Any) -> set[str]:
         """Locations that trade with the markets (show a trade icon) in *pos*: by default those
         with a trade icon printed on the board (map.yaml ``trade_icon``)."""
         from .engine.board import _outside_trade
 
         return set(_outside_trade(self.data))
 
-    def connected_to_trade(self, pos: Any, sources: Iterable, adj: dict | None = None) -> bool:
+    def connected_to_trade(self, pos: Any, sources: Iterable[str], adj: dict[str, Any] | None = None) -> bool:
         """Whether any of *sources* is connected to a trade location."""
         from .engine.board import distances_from
 
@@ -123,7 +123,7 @@ class Rules:
 
     #: resources whose new tiles sell to the market only through a connection to a trade location
     #: (coal; a new iron works sells whatever its connections, Q070, Q071)
-    trade_connected_resources: ClassVar[tuple] = ("coal",)
+    trade_connected_resources: ClassVar[tuple[str, ...]] = ("coal",)
 
     def sells_through_trade(self, resource: str) -> bool:
         """Whether a new tile carrying *resource* sells its cubes to the market only when connected
@@ -131,7 +131,7 @@ class Rules:
         return resource in self.trade_connected_resources
 
     @property
-    def virtual_link(self) -> tuple | None:
+    def virtual_link(self) -> tuple[str, ...] | None:
         """(from, to): with *from* in a player's network an Industry card also builds in *to*
         (variants.yaml ``virtual_link``); None when the variant has none."""
         ends = self.data.variant_rules.get("virtual_link")
@@ -142,27 +142,27 @@ class Rules:
         return bool(self.data.tile(industry, level).eras)
 
     #: industries whose tiles flip the moment they are built (a position shows them flipped)
-    flips_when_built: ClassVar[tuple] = ()
+    flips_when_built: ClassVar[tuple[str, ...]] = ()
 
-    def setup(self, players: list, **orders: Any) -> Any:
+    def setup(self, players: list[str], **orders: Any) -> Any:
         """A new game for *players* (seat order) under these rules: the first position
         (engine.flow.setup; *orders*: seed, rng, deck_order, dcm_order, turn_order)."""
         from .engine.flow import setup
 
         return setup(players, self.data, **orders)
 
-    def scores(self, pos: Any) -> list:
+    def scores(self, pos: Any) -> list[Any]:
         """Final scoring of *pos*: one row per player, ranked (engine.flow.scores)."""
         from .engine.flow import scores
 
         return list(scores(pos, self.data))
 
-    def validate_tile(self, pos: Any, tile: Any) -> tuple | None:
+    def validate_tile(self, pos: Any, tile: Any) -> tuple[Any, ...] | None:
         """Why *tile* cannot be where it is in *pos* by this game's own rules, as (rulings, text)
         for a POS014, or None (the shared checks, mat eras and the like, run first)."""
         return None
 
-    def validate_extra(self, pos: Any) -> Iterable:
+    def validate_extra(self, pos: Any) -> Iterable[Any]:
         """Game-specific position checks (violations, after the shared ones); none by default."""
         return ()
 
@@ -174,7 +174,7 @@ class Rules:
     def on_built(self, j: Any, tile: Any) -> None:
         """Called after a tile is built (flips, markers); nothing by default."""
 
-    def in_network(self, pos: Any, player: str, loc: str, net: set | None = None) -> bool:
+    def in_network(self, pos: Any, player: str, loc: str, net: set[str] | None = None) -> bool:
         """Whether an Industry card of *player* may build in *loc*: the network, plus any extras."""
         if net is None:
             from .engine.board import network_of

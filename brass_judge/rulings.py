@@ -232,10 +232,10 @@ def _sha256_hex(data: bytes) -> str:
     """SHA-256 of *data*, in hex. CPython's own sha256 module loads in about 0.3 ms, ``hashlib``
     (which loads OpenSSL) in about 4 ms; the digest is the same, and hashlib is the fallback."""
     try:
-        from _sha2 import sha256  # CPython 3.12+
+        from _sha2 import sha256  # type: ignore[import-not-found]  # CPython 3.12+, no stubs
     except ImportError:
         try:
-            from _sha256 import sha256  # CPython 3.10, 3.11
+            from _sha256 import sha256  # type: ignore[import-not-found]  # CPython 3.10, 3.11, no stubs
         except ImportError:
             from hashlib import sha256
     return sha256(data).hexdigest()
@@ -925,11 +925,11 @@ def search(
     hits = _index(rulings).score(query)
     # A ruling named by id in the query ("Q83", "q083") comes first.
     prefix = _prefix_of(rulings)
-    named = [
+    ids = [
         normalize_id(w, prefix)
         for w in re.findall(rf"\b[{prefix.lower()}{prefix.upper()}]\d{{1,3}}\b", query)
     ]
-    named = [rid for i, rid in enumerate(named) if rid in rulings and rid not in named[:i]]
+    named = [rid for i, rid in enumerate(ids) if rid is not None and rid in rulings and rid not in ids[:i]]
     if named:
         top = hits[0][1] if hits else 0.0
         first = [(rulings[rid], top + len(named) - i) for i, rid in enumerate(named)]

@@ -17,8 +17,8 @@ def _articles(text: str) -> str:
     return re.sub(r"\b([Aa]) (?=[AEIOU])", r"\1n ", text)
 
 
-class _SafeDict(dict):
-    def __missing__(self, key):
+class _SafeDict(dict[str, Any]):
+    def __missing__(self, key: str) -> str:
         return "{" + key + "}"
 
 
@@ -27,7 +27,7 @@ class Violation:
     """One broken rule: a code from :mod:`brass_judge.codes` and the fields its message needs."""
 
     code: str
-    fields: dict = field(default_factory=dict)
+    fields: dict[str, Any] = field(default_factory=dict)
     action_index: int | None = None
     priority: int = 50  #: lower = more actionable (ranked first)
 
@@ -47,11 +47,11 @@ class Violation:
         return _articles(r.format_map(_SafeDict(self.fields)))
 
     @property
-    def rulings(self) -> list:
+    def rulings(self) -> list[str]:
         extra = self.fields.get("_rulings", ())
         return list(dict.fromkeys(list(self.spec.rulings) + list(extra)))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "code": self.code,
             "name": self.spec.name,
@@ -68,10 +68,10 @@ class Effect:
 
     kind: str
     text: str
-    data: dict = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
     action_index: int | None = None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {**self.data, "kind": self.kind, "text": self.text, "action": self.action_index}
 
 
@@ -80,33 +80,35 @@ class Verdict:
     """The outcome of judging an action or a turn on a position."""
 
     legal: bool
-    violations: list = field(default_factory=list)
-    effects: list = field(default_factory=list)
-    _rulings: list | None = None  #: ruling ids relied on (see :attr:`rulings`)
-    rules: list = field(default_factory=list)  #: RUL-* codes applied
-    assumptions: list = field(default_factory=list)
-    steps: list = field(default_factory=list)  #: --explain: reasoning, step by step
-    outcomes: list = field(
+    violations: list[Violation] = field(default_factory=list)
+    effects: list[Effect] = field(default_factory=list)
+    _rulings: list[str] | None = None  #: ruling ids relied on (see :attr:`rulings`)
+    rules: list[str] = field(default_factory=list)  #: RUL-* codes applied
+    assumptions: list[str] = field(default_factory=list)
+    steps: list[Any] = field(default_factory=list)  #: --explain: reasoning, step by step
+    outcomes: list[Any] = field(
         default_factory=list
     )  #: Distant Cotton Market draws: one entry per distinct result
-    dcm: dict | None = None  #: Distant Cotton Market draws summed up (engine/dcm.py); None without them
+    dcm: dict[str, Any] | None = (
+        None  #: Distant Cotton Market draws summed up (engine/dcm.py); None without them
+    )
     position: Any = None  #: the position after the action (legal only)
     player: str | None = None
     turn: Any = None  #: the Turn judged
-    highlight: dict = field(default_factory=dict)  #: what changed, for pictures (render_svg)
-    also: list = field(default_factory=list)  #: (rule, ruling) pairs: case-specific rulings relied on
+    highlight: dict[str, Any] = field(default_factory=dict)  #: what changed, for pictures (render_svg)
+    also: list[Any] = field(default_factory=list)  #: (rule, ruling) pairs: case-specific rulings relied on
     #: the assumptions that came with the position file (defaults filled in), a prefix-free subset
     #: of :attr:`assumptions`; the others were made while judging the action
-    position_assumptions: list = field(default_factory=list)
+    position_assumptions: list[str] = field(default_factory=list)
     #: player -> (assumption text, fields not given): starting money/income defaults (position_io)
-    player_defaults: dict = field(default_factory=dict)
-    players: list = field(default_factory=list)  #: every player of the judged position
+    player_defaults: dict[str, Any] = field(default_factory=dict)
+    players: list[str] = field(default_factory=list)  #: every player of the judged position
     #: illegal verdicts: the nearest legal actions (filled by ``check`` on the command line, see
     #: :func:`brass_judge.engine.alternatives.nearest_legal`)
-    alternatives: list = field(default_factory=list)
+    alternatives: list[Any] = field(default_factory=list)
 
     @property
-    def rulings(self) -> list:
+    def rulings(self) -> list[str]:
         """The rulings relied on: those of the violations when illegal; otherwise those of the
         rules applied plus the case-specific ones (computed on first use)."""
         if self._rulings is None:
@@ -119,11 +121,11 @@ class Verdict:
         return self._rulings
 
     @rulings.setter
-    def rulings(self, value: list) -> None:
+    def rulings(self, value: list[Any]) -> None:
         self._rulings = list(value)
 
     @property
-    def decided_by(self) -> list:
+    def decided_by(self) -> list[str]:
         """The rulings that answer "why?" (a subset of :attr:`rulings`): for an illegal verdict
         those of its violations; for a legal one those of the rules whose outcome was in doubt and
         the case-specific rulings the checks recorded (:func:`brass_judge.codes.deciding_rulings`)."""
@@ -147,7 +149,7 @@ class Verdict:
             self._action_text = format_turn(self.turn) if self.turn is not None else ""
         return self._action_text
 
-    def touched_players(self) -> set:
+    def touched_players(self) -> set[str]:
         """The players the action touches: the one acting and anyone an effect names (a port's
         owner gaining income, a mine's owner paid for cubes)."""
         out = {self.player} if self.player else set()
@@ -158,7 +160,7 @@ class Verdict:
         return out
 
     @property
-    def assumption_details(self) -> list:
+    def assumption_details(self) -> list[dict[str, Any]]:
         """The assumptions as objects, those that could change the verdict first.
 
         Each: ``text``, ``changes_verdict`` (whether a different fact could make the verdict or
@@ -169,7 +171,9 @@ class Verdict:
         touched = self.touched_players()
         from_file = set(self.position_assumptions)
         defaults = {text: (n, missing) for n, (text, missing) in self.player_defaults.items()}
-        first, later, untouched = [], [], []
+        first: list[dict[str, Any]] = []
+        later: list[dict[str, Any]] = []
+        untouched: list[tuple[Any, ...]] = []
         for text in self.assumptions:
             if text in defaults:
                 n, missing = defaults[text]
@@ -247,7 +251,7 @@ class Verdict:
     def verdict(self) -> str:
         return "legal" if self.legal else "illegal"
 
-    def to_dict(self, *, explain: bool = False) -> dict:
+    def to_dict(self, *, explain: bool = False) -> dict[str, Any]:
         details = self.assumption_details
         d = {
             "verdict": self.verdict,

@@ -844,12 +844,12 @@ def _cross_checks(docs: dict) -> list:
         if card not in towns and card not in industries:
             err("deck", f"card {card!r} is neither a town nor an industry", ("cards", card))
             continue
-        for n in (2, 3, 4):
-            if counts[n] > counts["classic"]:
+        for size in (2, 3, 4):
+            if counts[size] > counts["classic"]:
                 err(
                     "deck",
-                    f"{card}: {counts[n]} cards at {n} players but only {counts['classic']} in the box",
-                    ("cards", card, n),
+                    f"{card}: {counts[size]} cards at {size} players but only {counts['classic']} in the box",
+                    ("cards", card, size),
                 )
     for key in sorted(towns | set(industries)):
         if key not in deck["cards"]:

@@ -152,7 +152,8 @@ def _judge_turn(pos: Position, turn: Turn, data, forced: list, narrate: bool = T
     player = turn.player or pos.turn or (pos.players[0] if pos.players else None)
     used = sum(action_count(a) for a in turn.actions)
     # one context judges the whole turn: turn-level checks first, then each action in order
-    head = j = Judge(work, data, player, narrate=narrate)
+    # no player only on a position without players, which validation rejects first
+    head = j = Judge(work, data, player, narrate=narrate)  # type: ignore[arg-type]
     j.forced_draws = forced
     if pos.game_over:
         head.violate("TRN005", priority=0)

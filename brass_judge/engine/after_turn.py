@@ -11,6 +11,9 @@ test checks that every ruling cited is one its rule cites). Pure: no I/O.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 #: step kind -> ((rule code, cases of that rule the step always cites), ...): case keys, which each
 #: game maps to its rulings (brass_judge/games/<game>/cases.py)
 STEP_RULINGS = {
@@ -62,7 +65,7 @@ CASE_RULINGS = (
 )
 
 
-def steps(effects, *, also=(), game: str | None = None) -> list:
+def steps(effects: Any, *, also: Iterable[Any] = (), game: str | None = None) -> list[dict[str, Any]]:
     """The after-turn steps of *effects* (a :class:`~brass_judge.engine.flow.FlowEffects` or a
     list of effects), each ``{kind, text, rules, rulings, **its data}``. *also* (default: the
     effects' own ``also``) gives the case-specific rulings the flow recorded (a tie on income);
@@ -84,7 +87,7 @@ def steps(effects, *, also=(), game: str | None = None) -> list:
     return out
 
 
-def _case_rulings(e, canal_end: bool, also: list, game: str) -> list:
+def _case_rulings(e: Any, canal_end: bool, also: list[Any], game: str) -> list[tuple[str, str]]:
     """(rule, case key) pairs that decide this step in particular."""
     d = e.data
     if e.kind == "turn-order" and canal_end:
@@ -117,7 +120,7 @@ def _ruling(game: str, case: str) -> str | None:
     return ruling_of(game, case)
 
 
-def breakdown_lines(step: dict, data) -> list:
+def breakdown_lines(step: dict[str, Any], data: Any) -> list[str]:
     """The per-link or per-tile lines of a scoring step, for text output ([] for other steps)."""
     if step["kind"] == "score-links":
         return [

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..model import Position
 
 
-def as_turn_of(pos: Position, player: str) -> tuple:
+def as_turn_of(pos: Position, player: str) -> tuple[Position, str | None]:
     """``(position, assumption)``: *pos* with the turn given to *player*; the assumption is None
     when it already is *player*'s turn (nothing changed)."""
     if pos.turn == player and not pos.game_over:
