@@ -269,7 +269,7 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
     setup: dict = {"seed": s.get("seed")}
     if "turn_order" in s:
         order = [player(v, ("setup", "turn_order", i)) for i, v in enumerate(s["turn_order"])]
-        if None not in order and sorted(order) != sorted(players):
+        if None not in order and sorted(o for o in order if o is not None) != sorted(players):
             err("turn_order must list every player exactly once", ("setup", "turn_order"))
         setup["turn_order"] = order
     for key in ("deck_order", "rail_deck_order"):
@@ -300,6 +300,7 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
         who = player(t["player"], ("turns", i, "player"))
         acts = []
         raw = t["actions"]
+        raw_items: list[tuple[Any, tuple]]
         if isinstance(raw, str):
             raw_items = [(p.strip(), ("turns", i, "actions")) for p in raw.split(";") if p.strip()]
             if not raw_items:
@@ -902,6 +903,8 @@ def _pass_instead(drv: GameDriver, me: str | None, action: Any) -> None:
     """keep_going: replace an illegal action by passes discarding its card(s) (or the first cards)."""
     from .model import Pass, action_count
 
+    if me is None:  # a finished game: nobody to pass for
+        return
     for i in range(min(action_count(action), drv.position.actions_left)):
         p = drv.position.player[me]
         if p.hand is not None and not p.hand:
@@ -1097,7 +1100,7 @@ def dump_log(obj: dict) -> str:
             return [flow_lists(x) for x in o]
         return o
 
-    dumper = type("_LogDumper", (getattr(yaml, "CSafeDumper", None) or yaml.SafeDumper,), {})
+    dumper: Any = type("_LogDumper", (getattr(yaml, "CSafeDumper", None) or yaml.SafeDumper,), {})
     dumper.add_representer(
         _Flow, lambda d, v: d.represent_sequence("tag:yaml.org,2002:seq", v, flow_style=True)
     )

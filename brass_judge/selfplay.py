@@ -196,6 +196,7 @@ def play_game(
     shortfalls: list = []
     while not game.game_over:
         me = game.to_move
+        assert me is not None  # a game not over has a player to move
         actions: list = []
         while game.must_act:
             chosen = choose_action(pos, data, rng)

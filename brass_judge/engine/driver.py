@@ -110,6 +110,8 @@ class GameDriver:
     def must_act(self) -> bool:
         """The player to move has an action left and a card to play it with (or an unknown hand)."""
         pos = self.position
+        if pos.turn is None:  # a finished game
+            return False
         hand = pos.player[pos.turn].hand
         return pos.actions_left > 0 and (hand is None or bool(hand))
 
@@ -138,6 +140,8 @@ class GameDriver:
         """Fill the player's unused actions with passes discarding the first cards of the hand."""
         pos = self.position
         me = pos.turn
+        if me is None:  # a finished game
+            return
         p = pos.player[me]
         while pos.actions_left > 0 and p.hand:
             pos = self.judge(Pass((p.hand[0],))).position
