@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..model import RAIL
-from .context import Judge
+
+if TYPE_CHECKING:
+    from .context import Judge
 
 
 def mat_of(j: Judge, player: str) -> dict:
@@ -40,6 +44,8 @@ def infer_mat_stack(data, pos, player: str, industry: str) -> dict:
 
 
 def lowest_level(mat: dict, industry: str) -> int | None:
+    """The level of the next *industry* tile on *mat*: the lowest level left (Q012); None when none
+    is left. The one place this is computed (the Build judge and the moves prefilter ask here)."""
     levels = [lv for lv, c in mat.get(industry, {}).items() if c > 0]
     return min(levels) if levels else None
 

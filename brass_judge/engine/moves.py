@@ -37,6 +37,7 @@ from typing import Any
 
 from ..model import CANAL, Build, Develop, Loan, Network, Pass, Position
 from .board import distances_from, has_pieces_on_board, link_adjacency, network_of, trade_locations
+from .mat import lowest_level
 
 #: How many rail pairs are judged at most (the first ones in line order).
 MAX_RAIL_PAIRS = 400
@@ -125,8 +126,7 @@ class _Ctx:
         return self._mat
 
     def lowest(self, industry: str) -> int | None:
-        levels = [lv for lv, c in self.mat.get(industry, {}).items() if c > 0]
-        return min(levels) if levels else None
+        return lowest_level(self.mat, industry)
 
     def dist(self, loc: str) -> dict:
         if loc not in self._dist:
