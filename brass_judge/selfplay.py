@@ -77,7 +77,7 @@ def _value(pos, me: str, data) -> float:
     """A rough worth of *pos* for *me*: income, VP on flipped tiles, money, tiles on the board and
     unflipped cotton mills that could sell now (connected to an unflipped port, or to a trade
     icon while the Distant Cotton Market is open)."""
-    from .engine.board import distances_from, link_adjacency, trade_locations
+    from .engine.board import distances_from, link_adjacency, trade_locations, trade_reached
 
     p = pos.player[me]
     vp = sum(data.tile(t.industry, t.level).vp for t in pos.tiles if t.owner == me and t.flipped)
@@ -86,9 +86,10 @@ def _value(pos, me: str, data) -> float:
     if mills:
         adj = link_adjacency(pos)
         ports = {t.location for t in pos.tiles if t.industry == "port" and not t.flipped}
-        outlets = ports | (trade_locations(pos, data) if pos.dcm_position < DCM_X else set())
+        trade = trade_locations(pos, data) if pos.dcm_position < DCM_X else None
         for m in mills:
-            if outlets & distances_from(pos, [m.location], adj).keys():
+            reach = distances_from(pos, [m.location], adj)
+            if ports & reach.keys() or (trade is not None and trade_reached(pos, data, reach, trade)):
                 value += 4.0
     return value
 

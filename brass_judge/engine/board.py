@@ -9,6 +9,8 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
+from typing import Any
 
 from ..model import Position
 
@@ -154,7 +156,16 @@ def _outside_trade(data) -> frozenset:
     return cached
 
 
-def connected_to_trade(pos: Position, data, sources, adj: dict | None = None) -> bool:
-    dist = distances_from(pos, sources, adj)
-    trade = trade_locations(pos, data)
-    return any(loc in trade for loc in dist)
+def trade_reached(pos: Position, data: Any, dist: dict, trade: set | None = None) -> list:
+    """The trade locations among the locations *dist* reaches (a :func:`distances_from` map), in
+    its order: what a connection to a trade icon means (*trade*: the game's
+    :func:`trade_locations` of *pos*, when the caller has them already). Empty when none."""
+    if trade is None:
+        trade = trade_locations(pos, data)
+    return [loc for loc in dist if loc in trade]
+
+
+def connected_to_trade(pos: Position, data: Any, sources: Iterable, adj: dict | None = None) -> bool:
+    """Whether any of *sources* is connected to a trade location (the game's rules hook
+    :meth:`brass_judge.rules.Rules.connected_to_trade`)."""
+    return bool(data.rules.connected_to_trade(pos, sources, adj))

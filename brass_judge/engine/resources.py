@@ -13,7 +13,7 @@ Consumed cubes return to the general supply (Q068). A market holding ``k`` cubes
 from __future__ import annotations
 
 from ..model import COAL, IRON, MARKET, Tile
-from .board import _add_line, distances_from, link_adjacency, outside_apart, trade_locations
+from .board import _add_line, distances_from, link_adjacency, outside_apart, trade_reached
 from .context import Judge
 
 
@@ -79,7 +79,7 @@ def take_coal(
     """
     adj = link_adjacency(j.pos)
     dist, mines = coal_sources(j, sites, adj)
-    trade = trade_locations(j.pos, j.data)
+    reach = trade_reached(j.pos, j.data, dist)  # the trade icons connected
     # coal=market asks for market coal: allowed only when no mine is connected (Q061)
     market_named = bool(chosen) and MARKET in chosen
     chosen = tuple(c for c in chosen if c != MARKET) or None if chosen else None
@@ -139,7 +139,7 @@ def take_coal(
                     _add_line(own, tuple(l.line.split("~")))
             if distances_from(j.pos, list(sites), own).get(pick.location) != best:
                 also.append("coal.own-links-only")
-            if any(loc in trade for loc in dist):
+            if reach:
                 also.append(
                     "coal.market-when-allowed"
                 )  # a connected mine must be used even with a trade icon in reach
@@ -151,7 +151,6 @@ def take_coal(
         return 0
     if chosen:
         _named_coal_unusable(j, chosen, consumer, "none is connected, so the Coal Market", [])
-    reach = [loc for loc in dist if loc in trade]
     if j.narrate:
         j.step(
             f"coal for {consumer}: no connected unflipped coal mine; trade icons connected: "
@@ -289,10 +288,10 @@ def sell_new_cubes(j: Judge, t: Tile) -> None:
     t = j.pos.own_tile(t)
     resource = j.data.tile(t.industry, t.level).resource
     through_trade = j.game.sells_through_trade(resource)
+    through: list = []  # the trade icons the new tile reaches, when it sells only through one
     if through_trade:
-        dist = distances_from(j.pos, [t.location], link_adjacency(j.pos))
-        trade = trade_locations(j.pos, j.data)
-        if not any(loc in trade for loc in dist):
+        through = trade_reached(j.pos, j.data, distances_from(j.pos, [t.location], link_adjacency(j.pos)))
+        if not through:
             # the rule still decides: an unconnected mine keeps its cubes, for good (Q070, Q071)
             j.rule("RUL-MARKET-SALE", "market.mine-connected-later")
             j.step(
@@ -310,7 +309,6 @@ def sell_new_cubes(j: Judge, t: Tile) -> None:
         t.cubes -= 1
         earned += price
         moved += 1
-    through = [x for x in dist if x in trade] if through_trade else []
     if (
         moved
         and through

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable
 from itertools import combinations
 
-from ...engine.board import distances_from, path_between, trade_locations
+from ...engine.board import distances_from, path_between, trade_reached
 from ...engine.context import Judge
 from ...model import DCM_X, DISTANT
 from .actions import Sale, Sell
@@ -139,8 +139,7 @@ def judge_sell(j: Judge, a: Sell) -> None:
             if not j.reported("SEL005"):
                 j.violate("SEL005", priority=10)
             continue
-        trade = trade_locations(pos, d)
-        via = sorted((x for x in dist if x in trade), key=lambda x: dist[x])
+        via = sorted(trade_reached(pos, d, dist), key=lambda x: dist[x])
         if not via:
             j.violate("SEL006", priority=15, location=mloc.name)
             continue
@@ -269,7 +268,7 @@ def _sell_candidates(c) -> Iterable[Sell]:
         dist = c.dist(m.location)
         reach = [p for p in ports if p.location in dist]
         reach.sort(key=lambda p: (p.owner != me, dist[p.location], p.location, p.space))
-        distant = distant_open and any(x in c.trade for x in dist)
+        distant = distant_open and bool(trade_reached(pos, c.data, dist, c.trade))
         dests[id(m)] = (reach, distant)
 
     def sale(m, to, port=None) -> Sale:
