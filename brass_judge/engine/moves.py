@@ -35,8 +35,9 @@ from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 from typing import Any
 
-from ..model import CANAL, Build, Develop, Loan, Network, Pass, Position
+from ..model import Build, Develop, Loan, Network, Pass, Position
 from .board import distances_from, has_pieces_on_board, link_adjacency, network_of, trade_locations
+from .build import at_own_tile_limit, overbuild_candidate
 from .mat import lowest_level
 
 #: How many rail pairs are judged at most (the first ones in line order).
@@ -185,17 +186,14 @@ def _build_candidates(c: _Ctx) -> Iterable[Build]:
             here = pos.tiles_at(loc.key)
             taken = {t.space: t for t in here}
             free = [s for s in spaces if s.index not in taken]
-            mine_here = any(t.owner == me for t in here)
             targets: list = []  # (space or None)
-            if free and not (pos.era == CANAL and mine_here):
+            if free and not at_own_tile_limit(pos, me, loc.key):
                 targets.append(None)
             for s in spaces:
                 old = taken.get(s.index)
-                if old is None or old.industry != industry or old.level >= level:
+                if old is None or not overbuild_candidate(d, old, me, industry, level):
                     continue
-                if old.owner != me and industry not in ("coal_mine", "iron_works"):
-                    continue
-                if pos.era == CANAL and any(t.owner == me and t is not old for t in here):
+                if at_own_tile_limit(pos, me, loc.key, old):
                     continue
                 targets.append(s.index)
             if not targets:

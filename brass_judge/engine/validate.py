@@ -11,6 +11,7 @@ from collections import Counter
 
 from ..model import CANAL, DCM_X, RAIL, Position
 from ..verdict import Violation
+from .build import own_tile_limit
 from .flow import actions_per_turn, draw_deck_range
 
 
@@ -130,9 +131,10 @@ def validate(loaded, data=None) -> list:
             bad("POS007", tpath(i), tile=tname(t), cubes=t.cubes, max=0)
         if pos.era == RAIL and t.level == 1:
             bad("POS013", tpath(i), tile=tname(t))
-    if pos.era == CANAL:
+    limit = own_tile_limit(pos.era)  # one own tile per location in the Canal Era (engine.build)
+    if limit is not None:
         for (owner, loc), n in per_loc.items():
-            if n > 1:
+            if n > limit:
                 idx = next(i for i, t in enumerate(pos.tiles) if t.owner == owner and t.location == loc)
                 bad("POS003", tpath(idx), player=owner, count=n, location=data.locations[loc].name)
     # tiles per player: board + mat <= the mat's count
