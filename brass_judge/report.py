@@ -81,6 +81,7 @@ def dcm_outcomes_text(con, verdict) -> None:
     from fractions import Fraction
 
     from .engine.dcm import tiles_text
+    from .games.lancashire.dcm import market_closed
 
     _, Text = _rich(con)
 
@@ -121,7 +122,7 @@ def dcm_outcomes_text(con, verdict) -> None:
         p = sum((Fraction(o["chance"]) for o in os_), Fraction(0))
         if legal:
             what = f"{sold} of {s.get('mills', '?')} mill(s) sold, " + (
-                "the marker reaches X" if marker and marker >= 9 else f"the marker ends on {marker}"
+                "the marker reaches X" if marker and market_closed(marker) else f"the marker ends on {marker}"
             )
             incomes = ", ".join(f"+{o['income_spaces']} ({o['chance']})" for o in os_)
             what += (

@@ -27,7 +27,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from .model import CANAL, DCM_X, DISTANT, Build, Sell
+from .games.lancashire.dcm import marker_after, marker_on_track, market_closed
+from .model import CANAL, DISTANT, Build, Sell
 
 #: Seat names by player count (seat order).
 NAMES = ("red", "blue", "green", "yellow")
@@ -86,7 +87,7 @@ def _value(pos, me: str, data) -> float:
     if mills:
         adj = link_adjacency(pos)
         ports = {t.location for t in pos.tiles if t.industry == "port" and not t.flipped}
-        trade = trade_locations(pos, data) if pos.dcm_position < DCM_X else None
+        trade = None if market_closed(pos.dcm_position) else trade_locations(pos, data)
         for m in mills:
             reach = distances_from(pos, [m.location], adj)
             if ports & reach.keys() or (trade is not None and trade_reached(pos, data, reach, trade)):
@@ -149,8 +150,8 @@ def _state_dcm_tiles(pos, action: Sell) -> Sell:
             continue
         tile = order.pop(0)
         sales.append(replace(s, tile=tile))
-        marker = min(DCM_X, marker + tile)
-        if marker >= DCM_X:
+        marker = marker_after(marker, tile)
+        if market_closed(marker):
             break
     return replace(action, sales=tuple(sales))
 
@@ -350,7 +351,7 @@ class Ledger:
         if pos.draw_pile is not None and pos.draw_deck != len(pos.draw_pile):
             out.append(f"draw deck size {pos.draw_deck} but {len(pos.draw_pile)} cards in the pile")
         # the Distant Cotton Market
-        if not 1 <= pos.dcm_position <= DCM_X:
+        if not marker_on_track(pos.dcm_position):
             out.append(f"Distant Cotton Market marker on {pos.dcm_position}")
         if pos.dcm_order is not None:
             tiles = Counter(pos.dcm_drawn) + Counter(pos.dcm_order)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..model import CANAL, DCM_X, RAIL, Position
+from ..games.lancashire.dcm import marker_for_drawn, marker_on_track, market_closed
+from ..model import CANAL, RAIL, Position
 from ..verdict import Violation
 from .build import own_tile_limit
 from .flow import actions_per_turn, draw_deck_range
@@ -192,7 +193,7 @@ def validate(loaded, data=None) -> list:
         cubes = pos.markets.get(resource, 0)
         if not 0 <= cubes <= market.spaces:
             bad("POS008", ("markets", resource), market=resource.title(), cubes=cubes, max=market.spaces)
-    if not 1 <= pos.dcm_position <= DCM_X:
+    if not marker_on_track(pos.dcm_position):
         bad("POS016", ("distant_cotton_market", "marker"), space=pos.dcm_position)
     in_play = Counter(data.dcm_tiles_for(pos.num_players))
     drawn = Counter(pos.dcm_drawn)
@@ -204,11 +205,11 @@ def validate(loaded, data=None) -> list:
                 also=("setup.deck-for-player-count",),
                 why=f"{n} Distant Cotton Market tile(s) showing {v} drawn, but {pos.num_players} players use {in_play[v]}",
             )
-    if (pos.dcm_drawn or loaded.dcm_drawn_given) and 1 <= pos.dcm_position <= DCM_X:
+    if (pos.dcm_drawn or loaded.dcm_drawn_given) and marker_on_track(pos.dcm_position):
         # the marker starts on space 1 and moves down by each tile drawn; X (9) ends the track
-        reached = min(DCM_X, 1 + sum(pos.dcm_drawn))
+        reached = marker_for_drawn(pos.dcm_drawn)
         if reached != pos.dcm_position:
-            at = "X" if reached == DCM_X else f"space {reached}"
+            at = "X" if market_closed(reached) else f"space {reached}"
             since = (
                 f"the tiles drawn ({', '.join(map(str, pos.dcm_drawn))}) put it on {at}"
                 if pos.dcm_drawn

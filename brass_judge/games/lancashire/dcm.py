@@ -18,7 +18,35 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from ...model import DCM_X, Position
-from .sell import NeedDraw, unseen_dcm_tiles
+
+#: the Distant Cotton Market marker's first space (setup puts it there)
+MARKER_START = 1
+
+
+# ----- the marker arithmetic, written once (Sell, validate, self-play and the report ask here) ------
+def marker_after(marker: int, tile: int) -> int:
+    """Where the marker is after a tile showing *tile* is drawn with it on *marker*: it moves down
+    by the tile's number and stops on the X, the end of the track (DCM_X)."""
+    return min(DCM_X, marker + tile)
+
+
+def market_closed(marker: int) -> bool:
+    """Whether the marker on *marker* has reached the X: the market is closed, and a sale that
+    puts it there ends the Sell action."""
+    return marker >= DCM_X
+
+
+def marker_on_track(marker: int) -> bool:
+    """Whether *marker* is a space of the track (its first space to the X)."""
+    return MARKER_START <= marker <= DCM_X
+
+
+def marker_for_drawn(drawn: list) -> int:
+    """Where the tiles *drawn* (in any order) put the marker from its first space."""
+    marker = MARKER_START
+    for tile in drawn:
+        marker = marker_after(marker, tile)
+    return marker
 
 
 def _state(pos: Position) -> tuple:
@@ -54,6 +82,8 @@ def enumerate_draws(position: Position, data, judge: Callable, *, sequences: boo
     ``example`` (the most likely sequence, the smallest tiles first among equals), ``sequences``
     (every sequence, only when asked), ``verdict`` (judged with *example*, narrated).
     """
+    from .sell import NeedDraw, unseen_dcm_tiles
+
     # frontier: state -> [chance, example draws, sequences or None, working position at the draw]
     try:
         judge(position, [], False)
@@ -127,7 +157,7 @@ def describe(result: dict, position: Position, player: str, data, mills: int) ->
     me_before = position.player.get(player)
     me_after = work.player.get(player)
     sold = [e for e in v.effects if e.kind == "dcm" and e.data.get("bonus") is not None]
-    x = work.dcm_position >= DCM_X
+    x = market_closed(work.dcm_position)
     gained = (me_after.income_space - me_before.income_space) if me_before and me_after and v.legal else 0
     if not v.legal:
         text = "ILLEGAL: " + ", ".join(x.code for x in v.violations)

@@ -17,8 +17,9 @@ from itertools import combinations
 
 from ...engine.board import distances_from, path_between, trade_reached
 from ...engine.context import Judge
-from ...model import DCM_X, DISTANT
+from ...model import DISTANT
 from .actions import Sale, Sell
+from .dcm import marker_after, market_closed
 
 
 class NeedDraw(Exception):
@@ -112,7 +113,7 @@ def judge_sell(j: Judge, a: Sell) -> None:
                 also.append("Q097")
             if sale.to == mill.location:
                 also.append("Q054")  # a port in the mill's own town is connected
-            if pos.dcm_position >= DCM_X:
+            if market_closed(pos.dcm_position):
                 also.append("Q107")  # ports still buy once the Distant Cotton Market is closed
             j.rule("RUL-PORT-SALE", *also)
             if j.narrate:
@@ -133,7 +134,7 @@ def judge_sell(j: Judge, a: Sell) -> None:
             sold.add((mill.location, mill.space))
             continue
         # --- the Distant Cotton Market ---------------------------------------------------
-        if pos.dcm_position >= DCM_X:
+        if market_closed(pos.dcm_position):
             # closed since before this action: this sale is illegal; the other sales are still
             # judged so that every problem is reported (the marker cannot move back this action)
             if not j.reported("SEL005"):
@@ -201,8 +202,8 @@ def judge_sell(j: Judge, a: Sell) -> None:
             pos.dcm_order = pos.dcm_order[1:]  # replaced, never changed in place (Position.copy shares it)
         pos.dcm_drawn = pos.dcm_drawn + [tile]
         before = pos.dcm_position
-        pos.dcm_position = min(DCM_X, before + tile)
-        if pos.dcm_position >= DCM_X:
+        pos.dcm_position = marker_after(before, tile)
+        if market_closed(pos.dcm_position):
             j.rule("RUL-DCM-X")
             j.effect(
                 "dcm",
@@ -262,7 +263,7 @@ def _sell_candidates(c) -> Iterable[Sell]:
     for t in pos.tiles:
         if t.industry == "port":
             n_ports_at[t.location] = n_ports_at.get(t.location, 0) + 1
-    distant_open = pos.dcm_position < DCM_X
+    distant_open = not market_closed(pos.dcm_position)
     dests: dict = {}  # mill -> [port tiles in preference order] and distant flag
     for m in mills:
         dist = c.dist(m.location)
