@@ -12,7 +12,51 @@ from ..model import Position, Tile
 from ..verdict import Effect, Violation
 
 
-class Judge:
+class RuleBook:
+    """The rules applied and the case rulings relied on, as a :class:`Judge` (an action) and a
+    :class:`~brass_judge.engine.flow.FlowEffects` (a flow step) record them: ``rules`` lists the
+    ``RUL-*``/code ids applied, once each, in order; ``also`` the (rule code, ruling) pairs the
+    cases named resolve to in the game's table of case keys; ``assumptions`` the texts assumed.
+    A subclass sets the three lists; :meth:`rules_game` says which game's rulings the cases cite."""
+
+    rules: list
+    also: list
+    assumptions: list
+
+    def rules_game(self) -> str:
+        """The game whose rulings the case keys resolve to (the object's ``game``, else the default)."""
+        return game_of(self)
+
+    def rule(self, code: str, *also: str) -> None:
+        """Record that rule *code* was applied; *also* names the cases it decided (case keys, each
+        resolved to the game's ruling; see :func:`brass_judge.codes.cite`)."""
+        if code not in self.rules:
+            assert code in CODES, code
+            self.rules.append(code)
+        if also:
+            game = self.rules_game()
+            for case in also:
+                q = cite(game, code, case)
+                if q is not None and (code, q) not in self.also:
+                    self.also.append((code, q))
+
+    def assume(self, text: str) -> None:
+        """Record an assumption (once)."""
+        if text not in self.assumptions:
+            self.assumptions.append(text)
+
+    def merge_rules(self, other: RuleBook) -> None:
+        """Add what *other* recorded (rules, case rulings, assumptions) to this record, in order."""
+        for r in other.rules:
+            self.rule(r)
+        for pair in other.also:
+            if pair not in self.also:
+                self.also.append(pair)
+        for a in other.assumptions:
+            self.assume(a)
+
+
+class Judge(RuleBook):
     def __init__(
         self, pos: Position, data, player: str, *, action_index: int | None = None, narrate: bool = True
     ) -> None:
@@ -104,16 +148,9 @@ class Judge:
             fields["_rulings"] = tuple(also)
         self.violations.append(Violation(code, fields, self.action_index, priority))
 
-    def rule(self, code: str, *also: str) -> None:
-        """Record that rule *code* was applied; *also* names the cases it decided (case keys, each
-        resolved to the game's ruling; see :func:`brass_judge.codes.cite`)."""
-        if code not in self.rules:
-            assert code in CODES, code
-            self.rules.append(code)
-        for case in also:
-            q = cite(game_of(self.pos), code, case)
-            if q is not None and (code, q) not in self.also:
-                self.also.append((code, q))
+    def rules_game(self) -> str:
+        """The game of the position judged."""
+        return game_of(self.pos)
 
     def effect(self, effect_kind: str, text: str, /, **data) -> None:
         if self.narrate:
@@ -126,10 +163,6 @@ class Judge:
     def step(self, text: str) -> None:
         if self.narrate:
             self.steps.append(text)
-
-    def assume(self, text: str) -> None:
-        if text not in self.assumptions:
-            self.assumptions.append(text)
 
     # ------------------------------------------------------------------ naming
     def loc(self, key: str) -> str:
