@@ -184,7 +184,7 @@ def judge_build(j: Judge, a: Build) -> None:
             )
     j.rule("RUL-LOWEST-TILE")
     spec = d.tile(a.industry, level)
-    if not spec.eras:  # never buildable (mat.yaml eras: []): the level 0 shipyard
+    if not j.game.buildable_level(a.industry, level):  # never buildable (mat.yaml eras: [])
         j.violate("BLD005", priority=10, player=me)
         return
     if not spec.buildable_in(pos.era):

@@ -175,7 +175,7 @@ def _build_candidates(c: _Ctx) -> Iterable[Build]:
         if level is None:
             continue
         spec = d.tile(industry, level)
-        if not spec.buildable_in(pos.era):  # (a level 0 shipyard: eras [], never buildable)
+        if not spec.buildable_in(pos.era):  # (also a tile never buildable: mat.yaml eras [])
             continue
         if money < spec.cost:  # coal and iron only add to the printed cost
             continue

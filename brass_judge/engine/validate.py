@@ -101,7 +101,7 @@ def validate(loaded, data=None) -> list:
             spec = data.tile(t.industry, t.level)
         except Exception:
             pass
-        if spec is not None and not spec.eras:  # never buildable (mat.yaml eras: [], the level 0 shipyard)
+        if spec is not None and not rules.buildable_level(t.industry, t.level):  # never (mat.yaml eras: [])
             bad(
                 "POS014",
                 tpath(i),
