@@ -189,7 +189,7 @@ def judge_build(j: Judge, a: Build) -> None:
         return
     if not spec.buildable_in(pos.era):
         fix = "wait for the Rail Era" if "rail" in spec.eras else "develop it away first"
-        also = (
+        era_cases: tuple[str, ...] = (
             ("build.shipyard-eras",)
             if a.industry == "shipyard"
             else ("era.level1-removed",)
@@ -204,7 +204,7 @@ def judge_build(j: Judge, a: Build) -> None:
             level=level,
             era=pos.era.title(),
             fix=fix,
-            also=also,
+            also=era_cases,
         )
     if j.narrate:
         j.step(
@@ -250,11 +250,11 @@ def judge_build(j: Judge, a: Build) -> None:
             if any(s.shared for s in spaces) and any(not s.shared for s in spaces):
                 j.rule("RUL-SPACE-SINGLE-FIRST")
         else:
-            cands = [pos.tile_on(a.location, s.index) for s in spaces]
-            cands = [t for t in cands if t is not None and t.industry == a.industry]
-            ok = [t for t in cands if overbuild_candidate(d, t, me, a.industry, level)]
-            own = [t for t in ok if t.owner == me]
-            other = [t for t in ok if t.owner != me]
+            on = [pos.tile_on(a.location, s.index) for s in spaces]
+            cands = [t for t in on if t is not None and t.industry == a.industry]
+            eligible = [t for t in cands if overbuild_candidate(d, t, me, a.industry, level)]
+            own = [t for t in eligible if t.owner == me]
+            other = [t for t in eligible if t.owner != me]
             pickable = own or other or cands
             if not pickable:
                 j.violate("BLD007", priority=10, location=loc.name, industry=ind_name, free="free ")

@@ -6,6 +6,9 @@ assumptions made and (for ``--explain``) the reasoning, step by step. Nothing he
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from ..codes import CODES, cite
 from ..games import game_of
 from ..model import Position, Tile
@@ -139,7 +142,7 @@ class Judge(RuleBook):
         return len(self.violations) > self._first_violation
 
     # ------------------------------------------------------------------ recording
-    def violate(self, code: str, priority: int = 50, *, also: tuple = (), **fields) -> None:
+    def violate(self, code: str, priority: int = 50, *, also: Iterable[str] = (), **fields: Any) -> None:
         """Report a violation; *also* names the cases (case keys of the code's ``may_cite``) that
         decided it, recorded as the game's rulings."""
         assert code in CODES, code

@@ -14,8 +14,9 @@ Chances are exact fractions.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
+from typing import Any
 
 from ...model import DCM_X, Position
 
@@ -41,7 +42,7 @@ def marker_on_track(marker: int) -> bool:
     return MARKER_START <= marker <= DCM_X
 
 
-def marker_for_drawn(drawn: list) -> int:
+def marker_for_drawn(drawn: Iterable[int]) -> int:
     """Where the tiles *drawn* (in any order) put the marker from its first space."""
     marker = MARKER_START
     for tile in drawn:
@@ -49,7 +50,7 @@ def marker_for_drawn(drawn: list) -> int:
     return marker
 
 
-def _state(pos: Position) -> tuple:
+def _state(pos: Position) -> tuple[Any, ...]:
     """What the rest of a turn can depend on (the order of the tiles drawn does not matter)."""
     return (
         tuple(sorted(pos.dcm_drawn)),
@@ -62,7 +63,7 @@ def _state(pos: Position) -> tuple:
     )
 
 
-def _result(verdict, work: Position) -> tuple:
+def _result(verdict: Any, work: Position) -> tuple[Any, ...]:
     """How a turn ended, as a player sees it: the verdict and the board (not the tiles drawn)."""
     return (
         verdict.legal,
@@ -73,7 +74,9 @@ def _result(verdict, work: Position) -> tuple:
     )
 
 
-def enumerate_draws(position: Position, data, judge: Callable, *, sequences: bool = False) -> list:
+def enumerate_draws(
+    position: Position, data: Any, judge: Callable[..., Any], *, sequences: bool = False
+) -> list[dict[str, Any]]:
     """Every result of the turn over the possible draws, most likely first.
 
     *judge(position, forced_draws, narrate)* runs the turn with those draws and returns
@@ -89,10 +92,12 @@ def enumerate_draws(position: Position, data, judge: Callable, *, sequences: boo
         judge(position, [], False)
         raise AssertionError("enumerate_draws called on a turn with no unstated draw")
     except NeedDraw as need:
-        frontier = {_state(need.pos): [Fraction(1), [], [[]] if sequences else None, need.pos, 1]}
-    results: dict = {}  # result key -> [chance, example, sequences or None, count, example chance]
+        start: list[Any] = [Fraction(1), [], [[]] if sequences else None, need.pos, 1]
+        frontier: dict[tuple[Any, ...], list[Any]] = {_state(need.pos): start}
+    # result key -> [chance, example, sequences or None, count, example chance]
+    results: dict[tuple[Any, ...], list[Any]] = {}
     while frontier:
-        nxt: dict = {}
+        nxt: dict[tuple[Any, ...], list[Any]] = {}
         for chance, example, seqs, at, count in frontier.values():
             unseen = unseen_dcm_tiles(at, data)
             total = sum(unseen.values())
@@ -146,12 +151,14 @@ def enumerate_draws(position: Position, data, judge: Callable, *, sequences: boo
     return out
 
 
-def tiles_text(tiles: list) -> str:
+def tiles_text(tiles: Iterable[int]) -> str:
     """'tile 2, then tile 3' (not '2/3', which reads as a fraction)."""
     return ", then ".join(f"tile {t}" for t in tiles) or "no tile"
 
 
-def describe(result: dict, position: Position, player: str, data, mills: int) -> dict:
+def describe(
+    result: dict[str, Any], position: Position, player: str, data: Any, mills: int
+) -> dict[str, Any]:
     """The JSON-ready facts of one result: what a player at the table reads."""
     v, work = result["verdict"], result["work"]
     me_before = position.player.get(player)
