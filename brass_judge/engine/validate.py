@@ -8,9 +8,11 @@ first and refuses to judge an impossible position.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 from ..games.lancashire.dcm import marker_for_drawn, marker_on_track, market_closed
-from ..model import CANAL, RAIL, Position
+from ..model import CANAL, RAIL, Position, Tile
 from ..verdict import Violation
 from .build import own_tile_limit
 from .flow import actions_per_turn, draw_deck_range
@@ -22,14 +24,14 @@ class _Bare:
 
     def __init__(self, position: Position) -> None:
         self.position = position
-        self.paths: dict = {}
+        self.paths: dict[tuple[Any, ...], Any] = {}
         self.dcm_drawn_given = False
 
-    def line_of(self, path: tuple) -> None:
+    def line_of(self, path: tuple[Any, ...]) -> None:
         return None
 
 
-def validate(loaded, data=None) -> list:
+def validate(loaded: Any, data: Any = None) -> list[Violation]:
     """Return every validity problem of *loaded* (a LoadedPosition or Position) as Violations.
 
     Each Violation has ``.line`` (the YAML line, when known).
@@ -52,9 +54,11 @@ def validate(loaded, data=None) -> list:
             f"not {pos.num_players}",
             code="INP040",
         )
-    out: list = []
+    out: list[Violation] = []
 
-    def bad(code: str, where: tuple | None = None, *, also: tuple = (), **fields) -> None:
+    def bad(
+        code: str, where: tuple[Any, ...] | None = None, *, also: tuple[str, ...] = (), **fields: Any
+    ) -> None:
         if also:  # the cases (case keys of the code's may_cite) that decide it: the game's rulings
             from ..codes import cite
             from ..games import game_of
@@ -66,19 +70,19 @@ def validate(loaded, data=None) -> list:
         v.line = loaded.line_of(where) if where is not None else None  # type: ignore[attr-defined]
         out.append(v)
 
-    def tpath(i):
+    def tpath(i: int) -> Any:
         return loaded.paths.get(("tile", i))
 
-    def lpath(i):
+    def lpath(i: int) -> Any:
         return loaded.paths.get(("link", i))
 
-    def tname(t):
+    def tname(t: Tile) -> str:
         return f"{t.owner}'s level {t.level} {data.industry_names[t.industry]} in {data.locations[t.location].name}"
 
     full = data.mat_counts()
     # --- tiles -----------------------------------------------------------------------------
-    seen_spaces: dict = {}
-    per_loc: Counter = Counter()
+    seen_spaces: dict[tuple[str, int], int] = {}
+    per_loc: Counter[tuple[str, str]] = Counter()
     for i, t in enumerate(pos.tiles):
         loc = data.locations[t.location]
         if not loc.spaces:
@@ -177,7 +181,7 @@ def validate(loaded, data=None) -> list:
                 count=total_links,
             )
     # --- links -----------------------------------------------------------------------------
-    seen_lines: dict = {}
+    seen_lines: dict[str, int] = {}
     for i, l in enumerate(pos.links):
         line = data.lines[l.line]
         lname = f"{data.locations[line.a].name}-{data.locations[line.b].name}"
@@ -280,13 +284,13 @@ def validate(loaded, data=None) -> list:
     return out
 
 
-def _card_counts(pos, data, deck: dict, bad) -> None:
+def _card_counts(pos: Position, data: Any, deck: dict[Any, int], bad: Callable[..., None]) -> None:
     """POS025: every card known to the position (hands, discard piles, the listed draw deck and the
     cards under the Deck tile), counted together, within the deck for the player count (Q001, Q002)."""
     if not deck:
         return
-    places: dict = {}  # card -> [(place text, path, count)]
-    piles = []
+    places: dict[str, list[tuple[str, tuple[str, ...], int]]] = {}  # card -> [(place text, path, count)]
+    piles: list[tuple[str, tuple[str, ...], Any]] = []
     for name in pos.players:
         p = pos.player[name]
         piles.append((f"{name}'s hand", ("players", name, "hand"), p.hand))
