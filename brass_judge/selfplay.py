@@ -327,8 +327,8 @@ class Ledger:
 def _ledger_text(v: Any) -> str:
     """A validity problem as the Ledger reports it: its code and message (a market's, in the
     Ledger's words: "the coal market holds 9 cubes")."""
-    if v.code == "POS008":
-        return f"POS008 the {str(v.fields['market']).lower()} market holds {v.fields['cubes']} cubes"
+    if v.spec.name == "market-out-of-range":  # (the code table's name: validate reports the code)
+        return f"{v.code} the {str(v.fields['market']).lower()} market holds {v.fields['cubes']} cubes"
     return f"{v.code} {v.message}"
 
 
