@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import Any, cast
 
 from ..model import Build, Develop, Loan, Network, Pass, Position
 from .board import distances_from, has_pieces_on_board, link_adjacency, network_of, trade_locations
@@ -78,7 +78,8 @@ class _Ctx:
     def __init__(self, pos: Position, data) -> None:
         self.pos = pos
         self.data = data
-        self.me = pos.turn or (pos.players[0] if pos.players else None)
+        # (a context is made only for a player who can act: _prepare checks)
+        self.me = cast(str, pos.turn or (pos.players[0] if pos.players else None))
         self.p = pos.player[self.me]
         self.hand = None if self.p.hand is None else list(self.p.hand)
         self.net = network_of(pos, self.me)
@@ -90,7 +91,7 @@ class _Ctx:
             if self.p.links_left is not None
             else data.links_per_player - len(pos.own_links(self.me))
         )
-        self._mat = None
+        self._mat: dict[str, dict[int, int]] | None = None
         self._dist: dict = {}
         self.deck = data.deck_for(pos.num_players)
 
@@ -114,7 +115,7 @@ class _Ctx:
 
     # ----- mat (given, or inferred as the engine infers it)
     @property
-    def mat(self) -> dict:
+    def mat(self) -> dict[str, dict[int, int]]:
         if self._mat is None:
             if self.p.mat is not None:
                 self._mat = self.p.mat
@@ -208,10 +209,10 @@ def _build_candidates(c: _Ctx) -> Iterable[Build]:
                 if ind_ok:
                     yield Build(industry, loc.key, (industry,), space)
                 if not loc_card and not ind_ok and can_double:
-                    yield Build(industry, loc.key, c.two_cards(), space)
+                    yield Build(industry, loc.key, cast(tuple, c.two_cards()), space)
 
 
-def _network_candidates(c: _Ctx, max_rail_pairs: int) -> Iterable[Network]:
+def _network_candidates(c: _Ctx, max_rail_pairs: int) -> Iterable[Network | tuple[Network, Network | None]]:
     d, pos = c.data, c.pos
     era = pos.era
     if c.links_left < 1 or c.p.money < d.rules.min_link_cost(era) or not c.net:
@@ -275,8 +276,8 @@ def build_units(c: _Ctx, max_rail_pairs: int) -> list:
     return [(a,) for a in _build_candidates(c)]
 
 
-def network_units(c: _Ctx, max_rail_pairs: int) -> list:
-    out = []
+def network_units(c: _Ctx, max_rail_pairs: int) -> list[tuple[Network, ...]]:
+    out: list[tuple[Network, ...]] = []
     for cand in _network_candidates(c, max_rail_pairs):
         if isinstance(cand, Network):
             out.append((cand,))
