@@ -6,10 +6,12 @@ Every string that can hold what a user wrote (names, messages, file names, effec
 
 from __future__ import annotations
 
+from typing import Any
+
 from .output import escape_controls as esc
 
 
-def _rich(console) -> tuple:
+def _rich(console: Any) -> tuple[Any, Any]:
     """``(Console, Text)``: rich's, or the plain stand-ins when *console* is the fast path's
     ``PlainConsole`` (brass_judge/_fastcheck.py: output to a file or pipe, without importing rich)."""
     if getattr(console, "plain_stand_in", False):
@@ -20,7 +22,7 @@ def _rich(console) -> tuple:
     return Console, Text
 
 
-def verdict_text(verdict, *, explain: bool = False, console=None) -> None:
+def verdict_text(verdict: Any, *, explain: bool = False, console: Any = None) -> None:
     Console, Text = _rich(console)
 
     con = console or Console(highlight=False, soft_wrap=True)
@@ -74,13 +76,14 @@ def _pct(p: float) -> str:
     return f"{p:.0%}" if p >= 0.1 else f"{p:.1%}" if p >= 0.001 else "<0.1%"
 
 
-def dcm_outcomes_text(con, verdict) -> None:
+def dcm_outcomes_text(con: Any, verdict: Any) -> None:
     """Unstated Distant Cotton Market draws: the chance that every mill sells, the most likely
     result, then the results grouped by mills sold and marker, each income with its chance (a few
     lines however many draws); with sequences asked for, each result and its sequences."""
     from fractions import Fraction
 
     from .engine.dcm import tiles_text
+    from .games.lancashire.dcm import market_closed
 
     _, Text = _rich(con)
 
@@ -112,7 +115,7 @@ def dcm_outcomes_text(con, verdict) -> None:
             for d in o["draws"]:
                 con.print(Text(f"      {tiles_text(d)}", style="dim"))
         return
-    groups: dict = {}  # (legal, codes or mills sold, marker) -> outcomes
+    groups: dict[tuple[Any, ...], list[Any]] = {}  # (legal, codes or mills sold, marker) -> outcomes
     for o in outs:
         key = (o["legal"], o["mills_sold"], o["marker"], tuple(o["violations"]))
         groups.setdefault(key, []).append(o)
@@ -121,7 +124,7 @@ def dcm_outcomes_text(con, verdict) -> None:
         p = sum((Fraction(o["chance"]) for o in os_), Fraction(0))
         if legal:
             what = f"{sold} of {s.get('mills', '?')} mill(s) sold, " + (
-                "the marker reaches X" if marker and marker >= 9 else f"the marker ends on {marker}"
+                "the marker reaches X" if marker and market_closed(marker) else f"the marker ends on {marker}"
             )
             incomes = ", ".join(f"+{o['income_spaces']} ({o['chance']})" for o in os_)
             what += (
@@ -140,7 +143,7 @@ def dcm_outcomes_text(con, verdict) -> None:
         con.print(line)
 
 
-def what_if_hint(verdict) -> str:
+def what_if_hint(verdict: Any) -> str:
     """The line after a verdict that is illegal only because it is not the player's turn, saying
     how to ask the what-if ('' otherwise)."""
     if verdict.player and any(v.spec.name == "not-players-turn" for v in verdict.violations):
@@ -157,7 +160,7 @@ def ruling_question(ruling_id: str) -> str:
     return r.question if r is not None else ""
 
 
-def decided_text(con, decided: list, rulings: list, *, explain: bool = False) -> None:
+def decided_text(con: Any, decided: list[Any], rulings: list[Any], *, explain: bool = False) -> None:
     """The rulings that decided the verdict, each with its question; then the other rulings relied
     on (listed with ``--explain``, counted otherwise)."""
     _, Text = _rich(con)
@@ -177,7 +180,7 @@ def decided_text(con, decided: list, rulings: list, *, explain: bool = False) ->
         con.print(Text(f"Also relied on: {len(rest)} more ruling(s) (--explain lists them)", style="dim"))
 
 
-def assumptions_text(con, details: list) -> None:
+def assumptions_text(con: Any, details: list[Any]) -> None:
     """A verdict's assumptions: those that could change the verdict first (marked '!'), then the
     rest (the defaults of players the action does not touch folded into one line)."""
     _, Text = _rich(con)
@@ -199,7 +202,7 @@ def assumptions_text(con, details: list) -> None:
             con.print(Text(f"  - {esc(a['text'])}", style="dim"))
 
 
-def rulings_and_assumptions(con, rulings, assumptions) -> None:
+def rulings_and_assumptions(con: Any, rulings: Any, assumptions: Any) -> None:
     """The closing lines of a verdict or a replay: the rulings relied on, then the assumptions."""
     _, Text = _rich(con)
 
@@ -212,7 +215,13 @@ def rulings_and_assumptions(con, rulings, assumptions) -> None:
 
 
 def after_turn_text(
-    steps: list, assumed: list, data, *, fallback=(), heading: str = "After the turn:", console=None
+    steps: list[Any],
+    assumed: list[Any],
+    data: Any,
+    *,
+    fallback: Any = (),
+    heading: str = "After the turn:",
+    console: Any = None,
 ) -> None:
     """What ending a turn (a round, an era) did, step by step, each with the rulings that decide it;
     scoring steps with one line per link or tile."""
@@ -237,7 +246,7 @@ def after_turn_text(
         con.print(f"  • {esc(a)}")
 
 
-def findings_text(file: str, violations, console=None) -> None:
+def findings_text(file: str, violations: Any, console: Any = None) -> None:
     Console, Text = _rich(console)
 
     con = console or Console(highlight=False, soft_wrap=True)
@@ -250,8 +259,8 @@ def findings_text(file: str, violations, console=None) -> None:
         con.print(t)
 
 
-def violation_dict(v, file: str | None = None) -> dict:
-    d = v.to_dict()
+def violation_dict(v: Any, file: str | None = None) -> dict[str, Any]:
+    d: dict[str, Any] = v.to_dict()
     d["file"] = file
     d["line"] = getattr(v, "line", None)
     return d

@@ -116,10 +116,9 @@ class Rules:
 
     def connected_to_trade(self, pos: Any, sources: Iterable[str], adj: dict[str, Any] | None = None) -> bool:
         """Whether any of *sources* is connected to a trade location."""
-        from .engine.board import distances_from
+        from .engine.board import distances_from, trade_reached
 
-        trade = self.trade_locations(pos)
-        return any(loc in trade for loc in distances_from(pos, list(sources), adj))
+        return bool(trade_reached(pos, self.data, distances_from(pos, list(sources), adj)))
 
     #: resources whose new tiles sell to the market only through a connection to a trade location
     #: (coal; a new iron works sells whatever its connections, Q070, Q071)

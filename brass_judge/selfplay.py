@@ -27,7 +27,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from .model import CANAL, DCM_X, DISTANT, Build, Sell
+from .games.lancashire.dcm import marker_after, market_closed
+from .model import CANAL, DISTANT, Build, Sell
 
 #: Seat names by player count (seat order).
 NAMES = ("red", "blue", "green", "yellow")
@@ -77,7 +78,7 @@ def _value(pos, me: str, data) -> float:
     """A rough worth of *pos* for *me*: income, VP on flipped tiles, money, tiles on the board and
     unflipped cotton mills that could sell now (connected to an unflipped port, or to a trade
     icon while the Distant Cotton Market is open)."""
-    from .engine.board import distances_from, link_adjacency, trade_locations
+    from .engine.board import distances_from, link_adjacency, trade_locations, trade_reached
 
     p = pos.player[me]
     vp = sum(data.tile(t.industry, t.level).vp for t in pos.tiles if t.owner == me and t.flipped)
@@ -86,9 +87,10 @@ def _value(pos, me: str, data) -> float:
     if mills:
         adj = link_adjacency(pos)
         ports = {t.location for t in pos.tiles if t.industry == "port" and not t.flipped}
-        outlets = ports | (trade_locations(pos, data) if pos.dcm_position < DCM_X else set())
+        trade = None if market_closed(pos.dcm_position) else trade_locations(pos, data)
         for m in mills:
-            if outlets & distances_from(pos, [m.location], adj).keys():
+            reach = distances_from(pos, [m.location], adj)
+            if ports & reach.keys() or (trade is not None and trade_reached(pos, data, reach, trade)):
                 value += 4.0
     return value
 
@@ -148,8 +150,8 @@ def _state_dcm_tiles(pos, action: Sell) -> Sell:
             continue
         tile = order.pop(0)
         sales.append(replace(s, tile=tile))
-        marker = min(DCM_X, marker + tile)
-        if marker >= DCM_X:
+        marker = marker_after(marker, tile)
+        if market_closed(marker):
             break
     return replace(action, sales=tuple(sales))
 
@@ -275,56 +277,27 @@ class Ledger:
                     self.gone[(owner, industry, 1)] += 1
         del me
 
-    def problems(self, pos) -> list:
-        """Every broken invariant, as messages (empty when all hold)."""
+    def problems(self, pos: Any) -> list:
+        """Every broken invariant, as messages (empty when all hold): the position's validity
+        (:func:`brass_judge.engine.validate.validate`, each problem as its code and message) and
+        what only a game played from setup must keep: every tile accounted for (board + mat + gone
+        = the full mat), every card of the deck in play exactly once, every link tile on the board
+        or left to build, the draw deck's size that of its pile, no negative cubes, spending or VP."""
+        from .engine.validate import validate
+
         d = self.data
-        out = []
+        out = [_ledger_text(v) for v in validate(pos, d)]
         full = d.mat_counts()
         deck = Counter(c for c, k in d.deck_for(pos.num_players).items() for _ in range(k))
-        # markets and cubes
-        for name, market in d.markets.items():
-            m = pos.markets.get(name, 0)
-            if not 0 <= m <= market.spaces:
-                out.append(f"the {name} market holds {m} cubes")
-        seen_spaces = set()
         for t in pos.tiles:
-            spec = d.tile(t.industry, t.level)
-            key = (t.location, t.space)
-            if key in seen_spaces:
-                out.append(f"two tiles on {t.location} space {t.space}")
-            seen_spaces.add(key)
-            loc = d.locations[t.location]
-            if t.space >= len(loc.spaces) or t.industry not in loc.spaces[t.space].industries:
-                out.append(
-                    f"{t.owner}'s {t.industry} on {t.location} space {t.space}, which does not show it"
-                )
-            if t.cubes < 0 or t.cubes > spec.cubes:
+            if t.cubes < 0:
                 out.append(f"{t.owner}'s {t.industry} in {t.location} holds {t.cubes} cubes")
-            if t.industry in ("coal_mine", "iron_works"):
-                if t.flipped and t.cubes:
-                    out.append(f"flipped {t.industry} in {t.location} still holds {t.cubes} cubes")
-                if not t.flipped and not t.cubes:
-                    out.append(f"unflipped {t.industry} in {t.location} holds no cubes")
-            elif t.cubes:
-                out.append(f"{t.industry} in {t.location} holds cubes")
-        if pos.era == CANAL:
-            per = Counter((t.owner, t.location) for t in pos.tiles)
-            for (owner, loc), k in per.items():
-                if k > 1:
-                    out.append(f"{owner} has {k} tiles in {loc} in the Canal Era")
-        # players
         cards: Counter = Counter()
         for n in pos.players:
             p = pos.player[n]
-            if p.money < 0:
-                out.append(f"{n} has £{p.money}")
             if p.spent < 0 or p.vp < 0:
                 out.append(f"{n} has spent £{p.spent} and {p.vp} VP")
-            if not 0 <= p.income_space <= d.track_last_space:
-                out.append(f"{n}'s income marker is on space {p.income_space}")
             links = len(pos.own_links(n))
-            if links > d.links_per_player:
-                out.append(f"{n} has {links} links on the board")
             if p.links_left is not None and p.links_left + links != d.links_per_player:
                 out.append(f"{n} has {links} links on the board and {p.links_left} left")
             if p.mat is not None:
@@ -351,17 +324,15 @@ class Ledger:
             )
         if pos.draw_pile is not None and pos.draw_deck != len(pos.draw_pile):
             out.append(f"draw deck size {pos.draw_deck} but {len(pos.draw_pile)} cards in the pile")
-        # the Distant Cotton Market
-        if not 1 <= pos.dcm_position <= DCM_X:
-            out.append(f"Distant Cotton Market marker on {pos.dcm_position}")
-        if pos.dcm_order is not None:
-            tiles = Counter(pos.dcm_drawn) + Counter(pos.dcm_order)
-            if tiles != Counter(d.dcm_tiles_for(pos.num_players)):
-                out.append(
-                    f"Distant Cotton Market tiles drawn {pos.dcm_drawn} + face down {pos.dcm_order} "
-                    "are not the tiles of the game"
-                )
         return out
+
+
+def _ledger_text(v: Any) -> str:
+    """A validity problem as the Ledger reports it: its code and message (a market's, in the
+    Ledger's words: "the coal market holds 9 cubes")."""
+    if v.spec.name == "market-out-of-range":  # (the code table's name: validate reports the code)
+        return f"{v.code} the {str(v.fields['market']).lower()} market holds {v.fields['cubes']} cubes"
+    return f"{v.code} {v.message}"
 
 
 def summary(pos, data) -> list:

@@ -9,20 +9,27 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Collection, Iterable
+from typing import Any
 
 from ..model import Position
 
-_ENDS: dict = {}  #: line key "a~b" (or "a~b~c") -> its ends, split once per process (a hot path)
+#: location -> the locations one built link away (a line of three ends joins each to the others)
+Adjacency = dict[str, list[str]]
+
+_ENDS: dict[
+    str, tuple[str, ...]
+] = {}  #: line key "a~b" (or "a~b~c") -> its ends, split once per process (a hot path)
 
 
-def _ends(line: str) -> tuple:
+def _ends(line: str) -> tuple[str, ...]:
     ends = _ENDS.get(line)
     if ends is None:
         ends = _ENDS[line] = tuple(line.split("~"))
     return ends
 
 
-def _add_line(adj: dict, ends: tuple) -> None:
+def _add_line(adj: Adjacency, ends: tuple[str, ...]) -> None:
     """Join every end of a line to each other end in *adj* (two ends, or three)."""
     if len(ends) == 2:
         a, b = ends
@@ -39,7 +46,7 @@ def _add_line(adj: dict, ends: tuple) -> None:
         adj.setdefault(u, []).extend(v for v in ends if v != u)
 
 
-def link_adjacency(pos: Position) -> dict:
+def link_adjacency(pos: Position) -> Adjacency:
     """location -> list of neighbouring locations along built links.
 
     Cached on the position while its link list is unchanged: links are only ever appended to a
@@ -49,15 +56,16 @@ def link_adjacency(pos: Position) -> dict:
     links = pos.links
     cached = pos.__dict__.get("_adj_cache")
     if cached is not None and cached[0] is links and cached[1] == len(links):
-        return cached[2]
-    adj: dict = {}
+        got: Adjacency = cached[2]
+        return got
+    adj: Adjacency = {}
     for l in pos.links:
         _add_line(adj, _ENDS.get(l.line) or _ends(l.line))
     pos.__dict__["_adj_cache"] = (links, len(links), adj)
     return adj
 
 
-def distances_from(pos: Position, sources, adj: dict | None = None) -> dict:
+def distances_from(pos: Position, sources: Collection[str], adj: Adjacency | None = None) -> dict[str, int]:
     """Link-count distance from any of *sources* to every connected location (sources = 0)."""
     if adj is None:
         adj = link_adjacency(pos)
@@ -72,10 +80,10 @@ def distances_from(pos: Position, sources, adj: dict | None = None) -> dict:
     return dist
 
 
-def path_between(pos: Position, a: str, b: str) -> list:
+def path_between(pos: Position, a: str, b: str) -> list[str]:
     """A shortest route of locations from *a* to *b* along built links ([] if none)."""
     adj = link_adjacency(pos)
-    prev = {a: None}
+    prev: dict[str, str | None] = {a: None}
     q = deque([a])
     while q:
         u = q.popleft()
@@ -88,12 +96,14 @@ def path_between(pos: Position, a: str, b: str) -> list:
     if b not in prev:
         return []
     out = [b]
-    while prev[out[-1]] is not None:
-        out.append(prev[out[-1]])
+    step = prev[b]
+    while step is not None:
+        out.append(step)
+        step = prev[step]
     return out[::-1]
 
 
-def network_of(pos: Position, player: str, data=None) -> set:
+def network_of(pos: Position, player: str, data: Any = None) -> set[str]:
     """Every location in *player*'s network."""
     net = {t.location for t in pos.tiles if t.owner == player}
     for l in pos.links:
@@ -102,7 +112,7 @@ def network_of(pos: Position, player: str, data=None) -> set:
     return net
 
 
-def outside_apart(pos: Position, data, sites, targets) -> bool:
+def outside_apart(pos: Position, data: Any, sites: Iterable[str], targets: Iterable[str]) -> bool:
     """Whether *sites* reach an outside location and one of the *targets* (locations) they do not
     reach is connected to another outside location: the outside locations are separate, so a route
     cannot run in through one and out through another (Q057)."""
@@ -118,11 +128,11 @@ def outside_apart(pos: Position, data, sites, targets) -> bool:
     return False
 
 
-def network_pieces(pos: Position, player: str) -> list:
+def network_pieces(pos: Position, player: str) -> list[set[str]]:
     """*player*'s network split into its pieces: groups of locations joined by the player's own
     links (each tile off those links is a piece of its own; Q055)."""
     net = network_of(pos, player)
-    own: dict = {}
+    own: Adjacency = {}
     for l in pos.links:
         if l.owner == player:
             _add_line(own, _ENDS.get(l.line) or _ends(l.line))
@@ -139,22 +149,34 @@ def has_pieces_on_board(pos: Position, player: str) -> bool:
     return any(t.owner == player for t in pos.tiles) or any(l.owner == player for l in pos.links)
 
 
-def trade_locations(pos: Position, data) -> set:
+def trade_locations(pos: Position, data: Any) -> set[str]:
     """Locations showing a market trade icon in *pos*: the game's rules say which
     (Lancashire: any built port tile, either side up, and the outside locations; Q062, Q056)."""
-    return data.rules.trade_locations(pos)
+    got: set[str] = data.rules.trade_locations(pos)
+    return got
 
 
-def _outside_trade(data) -> frozenset:
+def _outside_trade(data: Any) -> frozenset[str]:
     """The locations whose trade icon is printed on the board (computed once per game data)."""
-    cached = data.__dict__.get("_outside_trade")
+    cached: frozenset[str] | None = data.__dict__.get("_outside_trade")
     if cached is None:
         cached = frozenset(k for k, loc in data.locations.items() if loc.trade_icon)
         data.__dict__["_outside_trade"] = cached
     return cached
 
 
-def connected_to_trade(pos: Position, data, sources, adj: dict | None = None) -> bool:
-    dist = distances_from(pos, sources, adj)
-    trade = trade_locations(pos, data)
-    return any(loc in trade for loc in dist)
+def trade_reached(pos: Position, data: Any, dist: dict[str, int], trade: set[str] | None = None) -> list[str]:
+    """The trade locations among the locations *dist* reaches (a :func:`distances_from` map), in
+    its order: what a connection to a trade icon means (*trade*: the game's
+    :func:`trade_locations` of *pos*, when the caller has them already). Empty when none."""
+    if trade is None:
+        trade = trade_locations(pos, data)
+    return [loc for loc in dist if loc in trade]
+
+
+def connected_to_trade(
+    pos: Position, data: Any, sources: Collection[str], adj: Adjacency | None = None
+) -> bool:
+    """Whether any of *sources* is connected to a trade location (the game's rules hook
+    :meth:`brass_judge.rules.Rules.connected_to_trade`)."""
+    return bool(data.rules.connected_to_trade(pos, sources, adj))

@@ -7,13 +7,53 @@ then the cost with coal and iron, then placing, market sales and flips.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..codes import cite
 from ..games import game_of
-from ..model import CANAL, Build, Tile
+from ..model import CANAL, Build, Position, Tile
 from .board import distances_from, has_pieces_on_board, network_of, network_pieces
 from .context import Judge
 from .mat import lowest_level, mat_of, take_from_mat
 from .resources import sell_new_cubes, take_coal, take_iron
+
+
+# ----- placement rules, each written once (the Build judge, validate and the moves prefilter ask)
+def own_tile_limit(era: str) -> int | None:
+    """The most tiles one player may have in one location in *era*: one in the Canal Era, no
+    limit in the Rail Era (Q079)."""
+    return 1 if era == CANAL else None
+
+
+def own_tiles_in(pos: Position, player: str, location: str, replacing: Tile | None = None) -> int:
+    """How many of *player*'s tiles are in *location*, not counting *replacing* (the tile a build
+    overbuilds, which leaves)."""
+    return sum(1 for t in pos.tiles_at(location) if t.owner == player and t is not replacing)
+
+
+def at_own_tile_limit(pos: Position, player: str, location: str, replacing: Tile | None = None) -> bool:
+    """Whether *player* may not add a tile in *location* (replacing *replacing*, when an overbuild)
+    because of the one-own-tile limit of the era (:func:`own_tile_limit`)."""
+    limit = own_tile_limit(pos.era)
+    return limit is not None and own_tiles_in(pos, player, location, replacing) >= limit
+
+
+def may_overbuild_others(data: Any, tile: Tile) -> bool:
+    """Whether another player's *tile* may be overbuilt at all: only a tile that carries a resource
+    (mat.yaml ``resource``: coal mines and iron works), and then only once that resource is gone
+    from the board and the market (BLD013, judged by the Build action)."""
+    return data.tile(tile.industry, tile.level).resource is not None
+
+
+def overbuild_candidate(data: Any, old: Tile, player: str, industry: str, level: int) -> bool:
+    """Whether *player*'s level *level* *industry* tile may be built over *old*, as far as the tiles
+    say: the same industry, a lower level, and the player's own or one that others may overbuild
+    (:func:`may_overbuild_others`). Whether the resource is gone is the Build judge's question."""
+    return (
+        old.industry == industry
+        and old.level < level
+        and (old.owner == player or may_overbuild_others(data, old))
+    )
 
 
 def judge_build(j: Judge, a: Build) -> None:
@@ -144,12 +184,12 @@ def judge_build(j: Judge, a: Build) -> None:
             )
     j.rule("RUL-LOWEST-TILE")
     spec = d.tile(a.industry, level)
-    if not spec.eras:  # never buildable (mat.yaml eras: []): the level 0 shipyard
+    if not j.game.buildable_level(a.industry, level):  # never buildable (mat.yaml eras: [])
         j.violate("BLD005", priority=10, player=me)
         return
     if not spec.buildable_in(pos.era):
         fix = "wait for the Rail Era" if "rail" in spec.eras else "develop it away first"
-        also = (
+        era_cases: tuple[str, ...] = (
             ("build.shipyard-eras",)
             if a.industry == "shipyard"
             else ("era.level1-removed",)
@@ -164,7 +204,7 @@ def judge_build(j: Judge, a: Build) -> None:
             level=level,
             era=pos.era.title(),
             fix=fix,
-            also=also,
+            also=era_cases,
         )
     if j.narrate:
         j.step(
@@ -210,14 +250,11 @@ def judge_build(j: Judge, a: Build) -> None:
             if any(s.shared for s in spaces) and any(not s.shared for s in spaces):
                 j.rule("RUL-SPACE-SINGLE-FIRST")
         else:
-            cands = [pos.tile_on(a.location, s.index) for s in spaces]
-            cands = [t for t in cands if t is not None and t.industry == a.industry]
-            own = [t for t in cands if t.owner == me and t.level < level]
-            other = [
-                t
-                for t in cands
-                if t.owner != me and d.tile(t.industry, t.level).resource is not None and t.level < level
-            ]
+            on = [pos.tile_on(a.location, s.index) for s in spaces]
+            cands = [t for t in on if t is not None and t.industry == a.industry]
+            eligible = [t for t in cands if overbuild_candidate(d, t, me, a.industry, level)]
+            own = [t for t in eligible if t.owner == me]
+            other = [t for t in eligible if t.owner != me]
             pickable = own or other or cands
             if not pickable:
                 j.violate("BLD007", priority=10, location=loc.name, industry=ind_name, free="free ")
@@ -234,11 +271,9 @@ def judge_build(j: Judge, a: Build) -> None:
         j.violate("BLD002", priority=20, location=loc.name, player=me, also=("build.anywhere-without-tiles",))
 
     # --- Canal Era: at most one own tile per location (Q079) --------------------------------
-    mine_here = [t for t in pos.tiles_at(a.location) if t.owner == me and t is not old]
-    if pos.era == CANAL:
-        if mine_here:
-            j.violate("BLD009", priority=15, player=me, location=loc.name)
-    elif mine_here:
+    if at_own_tile_limit(pos, me, a.location, old):
+        j.violate("BLD009", priority=15, player=me, location=loc.name)
+    elif own_tiles_in(pos, me, a.location, old):
         j.rule("RUL-RAIL-SAME-TOWN")  # the Rail Era lifts the limit (Q079)
 
     # --- overbuilding (Q083-Q095) -----------------------------------------------------------
@@ -252,7 +287,7 @@ def judge_build(j: Judge, a: Build) -> None:
             ok = False
         if old.owner != me:
             resource = d.tile(old.industry, old.level).resource  # what the tile carries, if anything
-            if resource is None:
+            if not may_overbuild_others(d, old):
                 j.violate("BLD012", priority=15, tile=j.tile_name(old), owner=old.owner)
                 ok = False
             else:

@@ -6,48 +6,95 @@ assumptions made and (for ``--explain``) the reasoning, step by step. Nothing he
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from ..codes import CODES, cite
 from ..games import game_of
 from ..model import Position, Tile
 from ..verdict import Effect, Violation
 
 
-class Judge:
+class RuleBook:
+    """The rules applied and the case rulings relied on, as a :class:`Judge` (an action) and a
+    :class:`~brass_judge.engine.flow.FlowEffects` (a flow step) record them: ``rules`` lists the
+    ``RUL-*``/code ids applied, once each, in order; ``also`` the (rule code, ruling) pairs the
+    cases named resolve to in the game's table of case keys; ``assumptions`` the texts assumed.
+    A subclass sets the three lists; :meth:`rules_game` says which game's rulings the cases cite."""
+
+    rules: list[str]
+    also: list[tuple[str, str]]
+    assumptions: list[str]
+
+    def rules_game(self) -> str:
+        """The game whose rulings the case keys resolve to (the object's ``game``, else the default)."""
+        return game_of(self)
+
+    def rule(self, code: str, *also: str) -> None:
+        """Record that rule *code* was applied; *also* names the cases it decided (case keys, each
+        resolved to the game's ruling; see :func:`brass_judge.codes.cite`)."""
+        if code not in self.rules:
+            assert code in CODES, code
+            self.rules.append(code)
+        if also:
+            game = self.rules_game()
+            for case in also:
+                q = cite(game, code, case)
+                if q is not None and (code, q) not in self.also:
+                    self.also.append((code, q))
+
+    def assume(self, text: str) -> None:
+        """Record an assumption (once)."""
+        if text not in self.assumptions:
+            self.assumptions.append(text)
+
+    def merge_rules(self, other: RuleBook) -> None:
+        """Add what *other* recorded (rules, case rulings, assumptions) to this record, in order."""
+        for r in other.rules:
+            self.rule(r)
+        for pair in other.also:
+            if pair not in self.also:
+                self.also.append(pair)
+        for a in other.assumptions:
+            self.assume(a)
+
+
+class Judge(RuleBook):
     def __init__(
-        self, pos: Position, data, player: str, *, action_index: int | None = None, narrate: bool = True
+        self, pos: Position, data: Any, player: str, *, action_index: int | None = None, narrate: bool = True
     ) -> None:
         self.pos = pos
         self.data = data
         self.player = player
         self.action_index = action_index
-        self.violations: list = []
-        self.effects: list = []
-        self.rules: list = []
-        self.also: list = []  #: (rule code, ruling) pairs: case-specific rulings relied on
-        self.assumptions: list = []
-        self.steps: list = []
+        self.violations: list[Violation] = []
+        self.effects: list[Effect] = []
+        self.rules: list[str] = []
+        self.also: list[tuple[str, str]] = []  #: (rule code, ruling) pairs: case-specific rulings relied on
+        self.assumptions: list[str] = []
+        self.steps: list[str] = []
         #: whether effects and steps are written out; a replay judges hundreds of actions and reads
         #: only legality, rules and assumptions, so it turns this off (call sites whose texts cost
         #: something to build test it first)
         self.narrate = narrate
         #: what changed, for pictures: placed, flipped, removed, links, coal_paths (render_svg)
-        self.highlight: dict = {}
-        self.forced_draws: list = []  #: Distant Cotton Market tiles to use for unknown draws
+        self.highlight: dict[str, list[Any]] = {}
+        self.forced_draws: list[int] = []  #: Distant Cotton Market tiles to use for unknown draws
         self._first_violation = 0  #: where the current action's violations start
-        self.earlier_actions: tuple = ()  #: the turn's actions before this one
+        self.earlier_actions: tuple[Any, ...] = ()  #: the turn's actions before this one
         self.overbuilt_opponent = False  #: this build replaces an opponent's coal mine or iron works
-        self.sales: tuple = ()  #: the Sell action's sales (for mill-by-mill rulings)
+        self.sales: tuple[Any, ...] = ()  #: the Sell action's sales (for mill-by-mill rulings)
         #: the action's named coal/iron sources (coal=, iron=): resource -> [used for some cube?,
         #: what to report if never used]. A name may fit only some of an action's cubes (the two
         #: rails of a double rail, a works that runs dry), so it is judged when the action ends.
-        self._named_sources: dict = {}
+        self._named_sources: dict[str, list[Any]] = {}
 
     @property
-    def game(self):
+    def game(self) -> Any:
         """The :class:`~brass_judge.rules.Rules` of the game being judged (``data.rules``)."""
         return self.data.rules
 
-    def start_action(self, index: int, earlier: tuple) -> None:
+    def start_action(self, index: int, earlier: tuple[Any, ...]) -> None:
         """Judge the turn's next action with this context (one context serves the whole turn)."""
         self.action_index = index
         self.earlier_actions = earlier
@@ -62,7 +109,7 @@ class Judge:
         used: bool = False,
         code: str | None = None,
         assumption: str | None = None,
-        **fields,
+        **fields: Any,
     ) -> None:
         """Record how a cube of *resource* went with the action's named source(s): *used* when a named
         source supplied it; otherwise what to report (a violation *code* with *fields*, or an
@@ -95,7 +142,7 @@ class Judge:
         return len(self.violations) > self._first_violation
 
     # ------------------------------------------------------------------ recording
-    def violate(self, code: str, priority: int = 50, *, also: tuple = (), **fields) -> None:
+    def violate(self, code: str, priority: int = 50, *, also: Iterable[str] = (), **fields: Any) -> None:
         """Report a violation; *also* names the cases (case keys of the code's ``may_cite``) that
         decided it, recorded as the game's rulings."""
         assert code in CODES, code
@@ -104,22 +151,15 @@ class Judge:
             fields["_rulings"] = tuple(also)
         self.violations.append(Violation(code, fields, self.action_index, priority))
 
-    def rule(self, code: str, *also: str) -> None:
-        """Record that rule *code* was applied; *also* names the cases it decided (case keys, each
-        resolved to the game's ruling; see :func:`brass_judge.codes.cite`)."""
-        if code not in self.rules:
-            assert code in CODES, code
-            self.rules.append(code)
-        for case in also:
-            q = cite(game_of(self.pos), code, case)
-            if q is not None and (code, q) not in self.also:
-                self.also.append((code, q))
+    def rules_game(self) -> str:
+        """The game of the position judged."""
+        return game_of(self.pos)
 
-    def effect(self, effect_kind: str, text: str, /, **data) -> None:
+    def effect(self, effect_kind: str, text: str, /, **data: Any) -> None:
         if self.narrate:
             self.effects.append(Effect(effect_kind, text, data, self.action_index))
 
-    def mark(self, what: str, item) -> None:
+    def mark(self, what: str, item: Any) -> None:
         """Note something the action changed, for the verdict picture (``--render``)."""
         self.highlight.setdefault(what, []).append(item)
 
@@ -127,16 +167,12 @@ class Judge:
         if self.narrate:
             self.steps.append(text)
 
-    def assume(self, text: str) -> None:
-        if text not in self.assumptions:
-            self.assumptions.append(text)
-
     # ------------------------------------------------------------------ naming
     def loc(self, key: str) -> str:
-        return self.data.locations[key].name
+        return str(self.data.locations[key].name)
 
     def ind(self, key: str) -> str:
-        return self.data.industry_names[key]
+        return str(self.data.industry_names[key])
 
     def line_name(self, key: str) -> str:
         return "-".join(self.loc(end) for end in key.split("~"))
@@ -146,11 +182,11 @@ class Judge:
 
     def card_name(self, card: str) -> str:
         if card in self.data.industry_names:
-            return self.data.industry_names[card]
-        return self.data.locations[card].name
+            return str(self.data.industry_names[card])
+        return str(self.data.locations[card].name)
 
     @property
-    def me(self):
+    def me(self) -> Any:
         return self.pos.player[self.player]
 
     # ------------------------------------------------------------------ money and income

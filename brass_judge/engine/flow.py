@@ -26,13 +26,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .. import codes as _codes
-from ..games import game_of
 from ..model import CANAL, RAIL, PlayerState, Position
 from ..verdict import Effect, Violation
+from .context import RuleBook
 
 
-class FlowEffects(list):
+class FlowEffects(list, RuleBook):
     """The effects of a flow step, with the rules it applied (``RUL-*``), assumptions and problems."""
 
     def __init__(self, narrate: bool = True) -> None:
@@ -48,24 +47,11 @@ class FlowEffects(list):
         if self.narrate:
             self.append(Effect(kind, text, data))
 
-    def rule(self, code: str, *also: str) -> None:
-        if code not in self.rules:
-            self.rules.append(code)
-        for case in also:
-            q = _codes.cite(game_of(self), code, case)  # a case key -> the game's ruling
-            if q is not None and (code, q) not in self.also:
-                self.also.append((code, q))
+    # rule() and assume(): the shared bookkeeping of engine.context.RuleBook
 
     def extend_from(self, other: FlowEffects) -> None:
         self.extend(other)
-        for r in other.rules:
-            self.rule(r)
-        for pair in other.also:
-            if pair not in self.also:
-                self.also.append(pair)
-        for a in other.assumptions:
-            if a not in self.assumptions:
-                self.assumptions.append(a)
+        self.merge_rules(other)
         self.violations.extend(other.violations)
 
     @property

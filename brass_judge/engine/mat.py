@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from ..model import RAIL
-from .context import Judge
+from typing import TYPE_CHECKING, Any
+
+from ..model import RAIL, Position
+
+if TYPE_CHECKING:
+    from .context import Judge
 
 
-def mat_of(j: Judge, player: str) -> dict:
+def mat_of(j: Judge, player: str) -> dict[str, dict[int, int]]:
     """The player's remaining tiles ``{industry: {level: count}}``, inferring it when not given.
 
     Inference (listed as an assumption): the full mat minus the player's tiles on the board; in the
@@ -14,7 +18,8 @@ def mat_of(j: Judge, player: str) -> dict:
     """
     p = j.pos.player[player]
     if p.mat is not None:
-        return p.own_mat()
+        own: dict[str, dict[int, int]] = p.own_mat()
+        return own
     mat = {ind: infer_mat_stack(j.data, j.pos, player, ind) for ind in j.data.mat_counts()}
     note = (
         f"{player}'s mat not given: inferred from {player}'s tiles on the board (full mat minus tiles built)"
@@ -26,7 +31,7 @@ def mat_of(j: Judge, player: str) -> dict:
     return mat
 
 
-def infer_mat_stack(data, pos, player: str, industry: str) -> dict:
+def infer_mat_stack(data: Any, pos: Position, player: str, industry: str) -> dict[int, int]:
     """``{level: count}`` of *industry* tiles presumed left on *player*'s mat when the position does
     not say: the full stack minus the player's tiles of that industry on the board; in the Rail Era
     level 1 tiles are taken as gone (built and removed, or developed; Q042)."""
@@ -39,12 +44,14 @@ def infer_mat_stack(data, pos, player: str, industry: str) -> dict:
     return {lv: c for lv, c in levels.items() if c > 0}
 
 
-def lowest_level(mat: dict, industry: str) -> int | None:
+def lowest_level(mat: dict[str, dict[int, int]], industry: str) -> int | None:
+    """The level of the next *industry* tile on *mat*: the lowest level left (Q012); None when none
+    is left. The one place this is computed (the Build judge and the moves prefilter ask here)."""
     levels = [lv for lv, c in mat.get(industry, {}).items() if c > 0]
     return min(levels) if levels else None
 
 
-def take_from_mat(mat: dict, industry: str, level: int) -> None:
+def take_from_mat(mat: dict[str, dict[int, int]], industry: str, level: int) -> None:
     """Take one *industry* tile of *level* off *mat* (one the player state owns, see
     ``PlayerState.own_mat``). The industry's counts are replaced, not changed in place: copies of
     the player state share them."""

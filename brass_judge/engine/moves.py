@@ -33,10 +33,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import Any, cast
 
-from ..model import CANAL, Build, Develop, Loan, Network, Pass, Position
+from ..model import Build, Develop, Loan, Network, Pass, Position
 from .board import distances_from, has_pieces_on_board, link_adjacency, network_of, trade_locations
+from .build import at_own_tile_limit, overbuild_candidate
+from .mat import lowest_level
 
 #: How many rail pairs are judged at most (the first ones in line order).
 MAX_RAIL_PAIRS = 400
@@ -76,7 +78,8 @@ class _Ctx:
     def __init__(self, pos: Position, data) -> None:
         self.pos = pos
         self.data = data
-        self.me = pos.turn or (pos.players[0] if pos.players else None)
+        # (a context is made only for a player who can act: _prepare checks)
+        self.me = cast(str, pos.turn or (pos.players[0] if pos.players else None))
         self.p = pos.player[self.me]
         self.hand = None if self.p.hand is None else list(self.p.hand)
         self.net = network_of(pos, self.me)
@@ -88,7 +91,7 @@ class _Ctx:
             if self.p.links_left is not None
             else data.links_per_player - len(pos.own_links(self.me))
         )
-        self._mat = None
+        self._mat: dict[str, dict[int, int]] | None = None
         self._dist: dict = {}
         self.deck = data.deck_for(pos.num_players)
 
@@ -112,7 +115,7 @@ class _Ctx:
 
     # ----- mat (given, or inferred as the engine infers it)
     @property
-    def mat(self) -> dict:
+    def mat(self) -> dict[str, dict[int, int]]:
         if self._mat is None:
             if self.p.mat is not None:
                 self._mat = self.p.mat
@@ -125,8 +128,7 @@ class _Ctx:
         return self._mat
 
     def lowest(self, industry: str) -> int | None:
-        levels = [lv for lv, c in self.mat.get(industry, {}).items() if c > 0]
-        return min(levels) if levels else None
+        return lowest_level(self.mat, industry)
 
     def dist(self, loc: str) -> dict:
         if loc not in self._dist:
@@ -174,7 +176,7 @@ def _build_candidates(c: _Ctx) -> Iterable[Build]:
         if level is None:
             continue
         spec = d.tile(industry, level)
-        if not spec.buildable_in(pos.era):  # (a level 0 shipyard: eras [], never buildable)
+        if not spec.buildable_in(pos.era):  # (also a tile never buildable: mat.yaml eras [])
             continue
         if money < spec.cost:  # coal and iron only add to the printed cost
             continue
@@ -185,17 +187,14 @@ def _build_candidates(c: _Ctx) -> Iterable[Build]:
             here = pos.tiles_at(loc.key)
             taken = {t.space: t for t in here}
             free = [s for s in spaces if s.index not in taken]
-            mine_here = any(t.owner == me for t in here)
             targets: list = []  # (space or None)
-            if free and not (pos.era == CANAL and mine_here):
+            if free and not at_own_tile_limit(pos, me, loc.key):
                 targets.append(None)
             for s in spaces:
                 old = taken.get(s.index)
-                if old is None or old.industry != industry or old.level >= level:
+                if old is None or not overbuild_candidate(d, old, me, industry, level):
                     continue
-                if old.owner != me and industry not in ("coal_mine", "iron_works"):
-                    continue
-                if pos.era == CANAL and any(t.owner == me and t is not old for t in here):
+                if at_own_tile_limit(pos, me, loc.key, old):
                     continue
                 targets.append(s.index)
             if not targets:
@@ -210,10 +209,10 @@ def _build_candidates(c: _Ctx) -> Iterable[Build]:
                 if ind_ok:
                     yield Build(industry, loc.key, (industry,), space)
                 if not loc_card and not ind_ok and can_double:
-                    yield Build(industry, loc.key, c.two_cards(), space)
+                    yield Build(industry, loc.key, cast(tuple, c.two_cards()), space)
 
 
-def _network_candidates(c: _Ctx, max_rail_pairs: int) -> Iterable[Network]:
+def _network_candidates(c: _Ctx, max_rail_pairs: int) -> Iterable[Network | tuple[Network, Network | None]]:
     d, pos = c.data, c.pos
     era = pos.era
     if c.links_left < 1 or c.p.money < d.rules.min_link_cost(era) or not c.net:
@@ -277,8 +276,8 @@ def build_units(c: _Ctx, max_rail_pairs: int) -> list:
     return [(a,) for a in _build_candidates(c)]
 
 
-def network_units(c: _Ctx, max_rail_pairs: int) -> list:
-    out = []
+def network_units(c: _Ctx, max_rail_pairs: int) -> list[tuple[Network, ...]]:
+    out: list[tuple[Network, ...]] = []
     for cand in _network_candidates(c, max_rail_pairs):
         if isinstance(cand, Network):
             out.append((cand,))

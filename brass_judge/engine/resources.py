@@ -12,23 +12,26 @@ Consumed cubes return to the general supply (Q068). A market holding ``k`` cubes
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from typing import Any
+
 from ..model import COAL, IRON, MARKET, Tile
-from .board import _add_line, distances_from, link_adjacency, outside_apart, trade_locations
+from .board import Adjacency, _add_line, distances_from, link_adjacency, outside_apart, trade_reached
 from .context import Judge
 
 
-def market_buy_price(data, cubes: int, market: str) -> int:
+def market_buy_price(data: Any, cubes: int, market: str) -> int:
     m = data.markets[market]
     if cubes <= 0:
-        return m.empty_price
-    return m.prices[len(m.prices) - cubes]
+        return int(m.empty_price)
+    return int(m.prices[len(m.prices) - cubes])
 
 
-def market_sell_price(data, cubes: int, market: str) -> int | None:
+def market_sell_price(data: Any, cubes: int, market: str) -> int | None:
     prices = data.markets[market].prices
     if cubes >= len(prices):
         return None
-    return prices[len(prices) - cubes - 1]
+    return int(prices[len(prices) - cubes - 1])
 
 
 def _take_cube(j: Judge, t: Tile, resource: str, consumer: str) -> None:
@@ -50,7 +53,9 @@ def _take_cube(j: Judge, t: Tile, resource: str, consumer: str) -> None:
         j.flip(t, f"its last {resource} cube was taken")
 
 
-def coal_sources(j: Judge, sites, adj: dict | None = None) -> tuple[dict, list]:
+def coal_sources(
+    j: Judge, sites: Collection[str], adj: Adjacency | None = None
+) -> tuple[dict[str, int], list[Tile]]:
     """(distance map from *sites*, unflipped coal mines with cubes connected to them, closest first)."""
     dist = distances_from(j.pos, list(sites), adj)
     mine = j.data.resource_industry(COAL)
@@ -61,7 +66,7 @@ def coal_sources(j: Judge, sites, adj: dict | None = None) -> tuple[dict, list]:
     return dist, mines
 
 
-def _mine_beyond_outside(j: Judge, sites) -> bool:
+def _mine_beyond_outside(j: Judge, sites: Collection[str]) -> bool:
     """A mine with coal reached only through another outside location than the sites reach: it is
     not connected, so the coal is bought (Q057)."""
     mine = j.data.resource_industry(COAL)
@@ -70,7 +75,12 @@ def _mine_beyond_outside(j: Judge, sites) -> bool:
 
 
 def take_coal(
-    j: Judge, sites, consumer: str, chosen: tuple | None = None, *, dry_run: bool = False
+    j: Judge,
+    sites: Collection[str],
+    consumer: str,
+    chosen: tuple[str, ...] | None = None,
+    *,
+    dry_run: bool = False,
 ) -> int | None:
     """Consume one coal for something at *sites* (one location, or the two ends of a new rail).
 
@@ -79,9 +89,9 @@ def take_coal(
     """
     adj = link_adjacency(j.pos)
     dist, mines = coal_sources(j, sites, adj)
-    trade = trade_locations(j.pos, j.data)
+    reach = trade_reached(j.pos, j.data, dist)  # the trade icons connected
     # coal=market asks for market coal: allowed only when no mine is connected (Q061)
-    market_named = bool(chosen) and MARKET in chosen
+    market_named = chosen is not None and MARKET in chosen
     chosen = tuple(c for c in chosen if c != MARKET) or None if chosen else None
     if mines:
         best = dist[mines[0].location]
@@ -133,13 +143,13 @@ def take_coal(
             also = []
             # the coal runs along someone else's link when the player's own links alone do not
             # bring the mine as close (Q053)
-            own: dict = {}
+            own: Adjacency = {}
             for l in j.pos.links:
                 if l.owner == j.player:
                     _add_line(own, tuple(l.line.split("~")))
             if distances_from(j.pos, list(sites), own).get(pick.location) != best:
                 also.append("coal.own-links-only")
-            if any(loc in trade for loc in dist):
+            if reach:
                 also.append(
                     "coal.market-when-allowed"
                 )  # a connected mine must be used even with a trade icon in reach
@@ -151,7 +161,6 @@ def take_coal(
         return 0
     if chosen:
         _named_coal_unusable(j, chosen, consumer, "none is connected, so the Coal Market", [])
-    reach = [loc for loc in dist if loc in trade]
     if j.narrate:
         j.step(
             f"coal for {consumer}: no connected unflipped coal mine; trade icons connected: "
@@ -188,7 +197,9 @@ def take_coal(
     return price
 
 
-def _named_coal_unusable(j: Judge, chosen: tuple, consumer: str, closest: str, farther: list) -> None:
+def _named_coal_unusable(
+    j: Judge, chosen: tuple[str, ...], consumer: str, closest: str, farther: list[Tile]
+) -> None:
     """coal= names no source this cube may use. A coal mine there that the rules rule out (farther,
     not connected, flipped or empty) is BLD019 unless another cube of the action uses it; a name
     with no coal mine at all is not a choice the rules know: it is set aside, with an assumption."""
@@ -209,12 +220,14 @@ def _named_coal_unusable(j: Judge, chosen: tuple, consumer: str, closest: str, f
         )
 
 
-def take_iron(j: Judge, consumer: str, chosen: tuple | None = None, *, dry_run: bool = False) -> int:
+def take_iron(
+    j: Judge, consumer: str, chosen: tuple[str, ...] | None = None, *, dry_run: bool = False
+) -> int:
     """Consume one iron; return its cost (0 from an iron works)."""
     ironworks = j.data.resource_industry(IRON)
     works = [t for t in j.pos.tiles if t.industry == ironworks and not t.flipped and t.cubes > 0]
     # iron=market asks for market iron: allowed only when the board has none (Q064)
-    market_named = bool(chosen) and MARKET in chosen
+    market_named = chosen is not None and MARKET in chosen
     chosen = tuple(c for c in chosen if c != MARKET) or None if chosen else None
     if works:
         works.sort(key=lambda t: (t.location, t.space))
@@ -270,7 +283,7 @@ def take_iron(j: Judge, consumer: str, chosen: tuple | None = None, *, dry_run: 
     return price
 
 
-def _named_iron_unusable(j: Judge, chosen: tuple, consumer: str, *, market: bool = False) -> None:
+def _named_iron_unusable(j: Judge, chosen: tuple[str, ...], consumer: str, *, market: bool = False) -> None:
     """iron= names no works with iron: an iron works there (flipped or empty) is BLD020 unless another
     cube of the action uses it; a name with no iron works at all is set aside, with an assumption."""
     if any(t.industry == j.data.resource_industry(IRON) and t.location in chosen for t in j.pos.tiles):
@@ -289,10 +302,10 @@ def sell_new_cubes(j: Judge, t: Tile) -> None:
     t = j.pos.own_tile(t)
     resource = j.data.tile(t.industry, t.level).resource
     through_trade = j.game.sells_through_trade(resource)
+    through: list[str] = []  # the trade icons the new tile reaches, when it sells only through one
     if through_trade:
-        dist = distances_from(j.pos, [t.location], link_adjacency(j.pos))
-        trade = trade_locations(j.pos, j.data)
-        if not any(loc in trade for loc in dist):
+        through = trade_reached(j.pos, j.data, distances_from(j.pos, [t.location], link_adjacency(j.pos)))
+        if not through:
             # the rule still decides: an unconnected mine keeps its cubes, for good (Q070, Q071)
             j.rule("RUL-MARKET-SALE", "market.mine-connected-later")
             j.step(
@@ -310,7 +323,6 @@ def sell_new_cubes(j: Judge, t: Tile) -> None:
         t.cubes -= 1
         earned += price
         moved += 1
-    through = [x for x in dist if x in trade] if through_trade else []
     if (
         moved
         and through

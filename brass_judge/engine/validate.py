@@ -8,9 +8,13 @@ first and refuses to judge an impossible position.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
-from ..model import CANAL, DCM_X, RAIL, Position
+from ..games.lancashire.dcm import marker_for_drawn, marker_on_track, market_closed
+from ..model import CANAL, RAIL, Position, Tile
 from ..verdict import Violation
+from .build import own_tile_limit
 from .flow import actions_per_turn, draw_deck_range
 
 
@@ -20,14 +24,14 @@ class _Bare:
 
     def __init__(self, position: Position) -> None:
         self.position = position
-        self.paths: dict = {}
+        self.paths: dict[tuple[Any, ...], Any] = {}
         self.dcm_drawn_given = False
 
-    def line_of(self, path: tuple) -> None:
+    def line_of(self, path: tuple[Any, ...]) -> None:
         return None
 
 
-def validate(loaded, data=None) -> list:
+def validate(loaded: Any, data: Any = None) -> list[Violation]:
     """Return every validity problem of *loaded* (a LoadedPosition or Position) as Violations.
 
     Each Violation has ``.line`` (the YAML line, when known).
@@ -50,9 +54,11 @@ def validate(loaded, data=None) -> list:
             f"not {pos.num_players}",
             code="INP040",
         )
-    out: list = []
+    out: list[Violation] = []
 
-    def bad(code: str, where: tuple | None = None, *, also: tuple = (), **fields) -> None:
+    def bad(
+        code: str, where: tuple[Any, ...] | None = None, *, also: tuple[str, ...] = (), **fields: Any
+    ) -> None:
         if also:  # the cases (case keys of the code's may_cite) that decide it: the game's rulings
             from ..codes import cite
             from ..games import game_of
@@ -64,19 +70,19 @@ def validate(loaded, data=None) -> list:
         v.line = loaded.line_of(where) if where is not None else None  # type: ignore[attr-defined]
         out.append(v)
 
-    def tpath(i):
+    def tpath(i: int) -> Any:
         return loaded.paths.get(("tile", i))
 
-    def lpath(i):
+    def lpath(i: int) -> Any:
         return loaded.paths.get(("link", i))
 
-    def tname(t):
+    def tname(t: Tile) -> str:
         return f"{t.owner}'s level {t.level} {data.industry_names[t.industry]} in {data.locations[t.location].name}"
 
     full = data.mat_counts()
     # --- tiles -----------------------------------------------------------------------------
-    seen_spaces: dict = {}
-    per_loc: Counter = Counter()
+    seen_spaces: dict[tuple[str, int], int] = {}
+    per_loc: Counter[tuple[str, str]] = Counter()
     for i, t in enumerate(pos.tiles):
         loc = data.locations[t.location]
         if not loc.spaces:
@@ -99,7 +105,7 @@ def validate(loaded, data=None) -> list:
             spec = data.tile(t.industry, t.level)
         except Exception:
             pass
-        if spec is not None and not spec.eras:  # never buildable (mat.yaml eras: [], the level 0 shipyard)
+        if spec is not None and not rules.buildable_level(t.industry, t.level):  # never (mat.yaml eras: [])
             bad(
                 "POS014",
                 tpath(i),
@@ -130,9 +136,10 @@ def validate(loaded, data=None) -> list:
             bad("POS007", tpath(i), tile=tname(t), cubes=t.cubes, max=0)
         if pos.era == RAIL and t.level == 1:
             bad("POS013", tpath(i), tile=tname(t))
-    if pos.era == CANAL:
+    limit = own_tile_limit(pos.era)  # one own tile per location in the Canal Era (engine.build)
+    if limit is not None:
         for (owner, loc), n in per_loc.items():
-            if n > 1:
+            if n > limit:
                 idx = next(i for i, t in enumerate(pos.tiles) if t.owner == owner and t.location == loc)
                 bad("POS003", tpath(idx), player=owner, count=n, location=data.locations[loc].name)
     # tiles per player: board + mat <= the mat's count
@@ -174,7 +181,7 @@ def validate(loaded, data=None) -> list:
                 count=total_links,
             )
     # --- links -----------------------------------------------------------------------------
-    seen_lines: dict = {}
+    seen_lines: dict[str, int] = {}
     for i, l in enumerate(pos.links):
         line = data.lines[l.line]
         lname = f"{data.locations[line.a].name}-{data.locations[line.b].name}"
@@ -190,7 +197,7 @@ def validate(loaded, data=None) -> list:
         cubes = pos.markets.get(resource, 0)
         if not 0 <= cubes <= market.spaces:
             bad("POS008", ("markets", resource), market=resource.title(), cubes=cubes, max=market.spaces)
-    if not 1 <= pos.dcm_position <= DCM_X:
+    if not marker_on_track(pos.dcm_position):
         bad("POS016", ("distant_cotton_market", "marker"), space=pos.dcm_position)
     in_play = Counter(data.dcm_tiles_for(pos.num_players))
     drawn = Counter(pos.dcm_drawn)
@@ -202,11 +209,11 @@ def validate(loaded, data=None) -> list:
                 also=("setup.deck-for-player-count",),
                 why=f"{n} Distant Cotton Market tile(s) showing {v} drawn, but {pos.num_players} players use {in_play[v]}",
             )
-    if (pos.dcm_drawn or loaded.dcm_drawn_given) and 1 <= pos.dcm_position <= DCM_X:
+    if (pos.dcm_drawn or loaded.dcm_drawn_given) and marker_on_track(pos.dcm_position):
         # the marker starts on space 1 and moves down by each tile drawn; X (9) ends the track
-        reached = min(DCM_X, 1 + sum(pos.dcm_drawn))
+        reached = marker_for_drawn(pos.dcm_drawn)
         if reached != pos.dcm_position:
-            at = "X" if reached == DCM_X else f"space {reached}"
+            at = "X" if market_closed(reached) else f"space {reached}"
             since = (
                 f"the tiles drawn ({', '.join(map(str, pos.dcm_drawn))}) put it on {at}"
                 if pos.dcm_drawn
@@ -277,13 +284,13 @@ def validate(loaded, data=None) -> list:
     return out
 
 
-def _card_counts(pos, data, deck: dict, bad) -> None:
+def _card_counts(pos: Position, data: Any, deck: dict[Any, int], bad: Callable[..., None]) -> None:
     """POS025: every card known to the position (hands, discard piles, the listed draw deck and the
     cards under the Deck tile), counted together, within the deck for the player count (Q001, Q002)."""
     if not deck:
         return
-    places: dict = {}  # card -> [(place text, path, count)]
-    piles = []
+    places: dict[str, list[tuple[str, tuple[str, ...], int]]] = {}  # card -> [(place text, path, count)]
+    piles: list[tuple[str, tuple[str, ...], Any]] = []
     for name in pos.players:
         p = pos.player[name]
         piles.append((f"{name}'s hand", ("players", name, "hand"), p.hand))

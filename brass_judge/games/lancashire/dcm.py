@@ -14,14 +14,43 @@ Chances are exact fractions.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
+from typing import Any
 
 from ...model import DCM_X, Position
-from .sell import NeedDraw, unseen_dcm_tiles
+
+#: the Distant Cotton Market marker's first space (setup puts it there)
+MARKER_START = 1
 
 
-def _state(pos: Position) -> tuple:
+# ----- the marker arithmetic, written once (Sell, validate, self-play and the report ask here) ------
+def marker_after(marker: int, tile: int) -> int:
+    """Where the marker is after a tile showing *tile* is drawn with it on *marker*: it moves down
+    by the tile's number and stops on the X, the end of the track (DCM_X)."""
+    return min(DCM_X, marker + tile)
+
+
+def market_closed(marker: int) -> bool:
+    """Whether the marker on *marker* has reached the X: the market is closed, and a sale that
+    puts it there ends the Sell action."""
+    return marker >= DCM_X
+
+
+def marker_on_track(marker: int) -> bool:
+    """Whether *marker* is a space of the track (its first space to the X)."""
+    return MARKER_START <= marker <= DCM_X
+
+
+def marker_for_drawn(drawn: Iterable[int]) -> int:
+    """Where the tiles *drawn* (in any order) put the marker from its first space."""
+    marker = MARKER_START
+    for tile in drawn:
+        marker = marker_after(marker, tile)
+    return marker
+
+
+def _state(pos: Position) -> tuple[Any, ...]:
     """What the rest of a turn can depend on (the order of the tiles drawn does not matter)."""
     return (
         tuple(sorted(pos.dcm_drawn)),
@@ -34,7 +63,7 @@ def _state(pos: Position) -> tuple:
     )
 
 
-def _result(verdict, work: Position) -> tuple:
+def _result(verdict: Any, work: Position) -> tuple[Any, ...]:
     """How a turn ended, as a player sees it: the verdict and the board (not the tiles drawn)."""
     return (
         verdict.legal,
@@ -45,7 +74,9 @@ def _result(verdict, work: Position) -> tuple:
     )
 
 
-def enumerate_draws(position: Position, data, judge: Callable, *, sequences: bool = False) -> list:
+def enumerate_draws(
+    position: Position, data: Any, judge: Callable[..., Any], *, sequences: bool = False
+) -> list[dict[str, Any]]:
     """Every result of the turn over the possible draws, most likely first.
 
     *judge(position, forced_draws, narrate)* runs the turn with those draws and returns
@@ -54,15 +85,19 @@ def enumerate_draws(position: Position, data, judge: Callable, *, sequences: boo
     ``example`` (the most likely sequence, the smallest tiles first among equals), ``sequences``
     (every sequence, only when asked), ``verdict`` (judged with *example*, narrated).
     """
+    from .sell import NeedDraw, unseen_dcm_tiles
+
     # frontier: state -> [chance, example draws, sequences or None, working position at the draw]
     try:
         judge(position, [], False)
         raise AssertionError("enumerate_draws called on a turn with no unstated draw")
     except NeedDraw as need:
-        frontier = {_state(need.pos): [Fraction(1), [], [[]] if sequences else None, need.pos, 1]}
-    results: dict = {}  # result key -> [chance, example, sequences or None, count, example chance]
+        start: list[Any] = [Fraction(1), [], [[]] if sequences else None, need.pos, 1]
+        frontier: dict[tuple[Any, ...], list[Any]] = {_state(need.pos): start}
+    # result key -> [chance, example, sequences or None, count, example chance]
+    results: dict[tuple[Any, ...], list[Any]] = {}
     while frontier:
-        nxt: dict = {}
+        nxt: dict[tuple[Any, ...], list[Any]] = {}
         for chance, example, seqs, at, count in frontier.values():
             unseen = unseen_dcm_tiles(at, data)
             total = sum(unseen.values())
@@ -116,18 +151,20 @@ def enumerate_draws(position: Position, data, judge: Callable, *, sequences: boo
     return out
 
 
-def tiles_text(tiles: list) -> str:
+def tiles_text(tiles: Iterable[int]) -> str:
     """'tile 2, then tile 3' (not '2/3', which reads as a fraction)."""
     return ", then ".join(f"tile {t}" for t in tiles) or "no tile"
 
 
-def describe(result: dict, position: Position, player: str, data, mills: int) -> dict:
+def describe(
+    result: dict[str, Any], position: Position, player: str, data: Any, mills: int
+) -> dict[str, Any]:
     """The JSON-ready facts of one result: what a player at the table reads."""
     v, work = result["verdict"], result["work"]
     me_before = position.player.get(player)
     me_after = work.player.get(player)
     sold = [e for e in v.effects if e.kind == "dcm" and e.data.get("bonus") is not None]
-    x = work.dcm_position >= DCM_X
+    x = market_closed(work.dcm_position)
     gained = (me_after.income_space - me_before.income_space) if me_before and me_after and v.legal else 0
     if not v.legal:
         text = "ILLEGAL: " + ", ".join(x.code for x in v.violations)

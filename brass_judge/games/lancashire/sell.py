@@ -12,25 +12,27 @@ mill flips and gives its income.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterator
 from itertools import combinations
+from typing import Any
 
-from ...engine.board import distances_from, path_between, trade_locations
+from ...engine.board import distances_from, path_between, trade_reached
 from ...engine.context import Judge
-from ...model import DCM_X, DISTANT
+from ...model import DISTANT, Position, Tile
 from .actions import Sale, Sell
+from .dcm import marker_after, market_closed
 
 
 class NeedDraw(Exception):
     """Raised when a Distant Cotton Market draw is unknown: the caller enumerates the tiles.
     ``pos`` is the working position at the draw (games/lancashire/dcm.py groups the draws by it)."""
 
-    def __init__(self, pos=None) -> None:
+    def __init__(self, pos: Any = None) -> None:
         super().__init__()
-        self.pos = pos
+        self.pos: Any = pos
 
 
-def unseen_dcm_tiles(pos, data) -> Counter:
+def unseen_dcm_tiles(pos: Position, data: Any) -> Counter[int]:
     """The face-down Distant Cotton Market tiles (the tiles for the player count minus those drawn)."""
     if pos.dcm_order is not None:
         return Counter(pos.dcm_order)
@@ -96,7 +98,9 @@ def judge_sell(j: Judge, a: Sell) -> None:
                 )
             if sale.to not in dist:
                 # an outside location on each side does not join them (Q057)
-                outside = lambda reach: {x for x in reach if d.locations[x].kind == "outside"}  # noqa: E731
+                def outside(reach: dict[str, int]) -> set[str]:
+                    return {x for x in reach if d.locations[x].kind == "outside"}
+
                 mine_side, port_side = outside(dist), outside(distances_from(pos, [sale.to]))
                 split = bool(mine_side and port_side and mine_side != port_side)
                 j.violate(
@@ -112,7 +116,7 @@ def judge_sell(j: Judge, a: Sell) -> None:
                 also.append("Q097")
             if sale.to == mill.location:
                 also.append("Q054")  # a port in the mill's own town is connected
-            if pos.dcm_position >= DCM_X:
+            if market_closed(pos.dcm_position):
                 also.append("Q107")  # ports still buy once the Distant Cotton Market is closed
             j.rule("RUL-PORT-SALE", *also)
             if j.narrate:
@@ -133,14 +137,13 @@ def judge_sell(j: Judge, a: Sell) -> None:
             sold.add((mill.location, mill.space))
             continue
         # --- the Distant Cotton Market ---------------------------------------------------
-        if pos.dcm_position >= DCM_X:
+        if market_closed(pos.dcm_position):
             # closed since before this action: this sale is illegal; the other sales are still
             # judged so that every problem is reported (the marker cannot move back this action)
             if not j.reported("SEL005"):
                 j.violate("SEL005", priority=10)
             continue
-        trade = trade_locations(pos, d)
-        via = sorted((x for x in dist if x in trade), key=lambda x: dist[x])
+        via = sorted(trade_reached(pos, d, dist), key=lambda x: dist[x])
         if not via:
             j.violate("SEL006", priority=15, location=mloc.name)
             continue
@@ -202,8 +205,8 @@ def judge_sell(j: Judge, a: Sell) -> None:
             pos.dcm_order = pos.dcm_order[1:]  # replaced, never changed in place (Position.copy shares it)
         pos.dcm_drawn = pos.dcm_drawn + [tile]
         before = pos.dcm_position
-        pos.dcm_position = min(DCM_X, before + tile)
-        if pos.dcm_position >= DCM_X:
+        pos.dcm_position = marker_after(before, tile)
+        if market_closed(pos.dcm_position):
             j.rule("RUL-DCM-X")
             j.effect(
                 "dcm",
@@ -249,30 +252,32 @@ def judge_sell(j: Judge, a: Sell) -> None:
 MAX_SUBSET_MILLS = 5
 
 
-def _sell_candidates(c) -> Iterable[Sell]:
+def _sell_candidates(c: Any) -> Iterator[Sell]:
     pos, me = c.pos, c.me
     mills = [t for t in pos.tiles if t.owner == me and t.industry == "cotton_mill" and not t.flipped]
     if not mills:
         return
     ports = [t for t in pos.tiles if t.industry == "port" and not t.flipped]
-    n_mills_at: dict = {}
+    n_mills_at: dict[str, int] = {}
     for t in pos.tiles:
         if t.owner == me and t.industry == "cotton_mill":
             n_mills_at[t.location] = n_mills_at.get(t.location, 0) + 1
-    n_ports_at: dict = {}
+    n_ports_at: dict[str, int] = {}
     for t in pos.tiles:
         if t.industry == "port":
             n_ports_at[t.location] = n_ports_at.get(t.location, 0) + 1
-    distant_open = pos.dcm_position < DCM_X
-    dests: dict = {}  # mill -> [port tiles in preference order] and distant flag
+    distant_open = not market_closed(pos.dcm_position)
+    dests: dict[
+        int, tuple[list[Tile], bool]
+    ] = {}  # mill -> [port tiles in preference order] and distant flag
     for m in mills:
         dist = c.dist(m.location)
         reach = [p for p in ports if p.location in dist]
         reach.sort(key=lambda p: (p.owner != me, dist[p.location], p.location, p.space))
-        distant = distant_open and any(x in c.trade for x in dist)
+        distant = distant_open and bool(trade_reached(pos, c.data, dist, c.trade))
         dests[id(m)] = (reach, distant)
 
-    def sale(m, to, port=None) -> Sale:
+    def sale(m: Tile, to: str, port: Tile | None = None) -> Sale:
         ms = m.space if n_mills_at.get(m.location, 0) > 1 else None
         if port is None:
             return Sale(m.location, to, ms)
@@ -293,8 +298,9 @@ def _sell_candidates(c) -> Iterable[Sell]:
     else:
         groups = list(combinations(mills, 2)) + [tuple(mills)]
     for g in groups:
-        used: set = set()
-        port_sales, distant_sales = [], []
+        used: set[tuple[str, int]] = set()
+        port_sales: list[Sale] = []
+        distant_sales: list[Sale] = []
         ok = True
         for m in g:
             reach, distant = dests[id(m)]
@@ -311,7 +317,7 @@ def _sell_candidates(c) -> Iterable[Sell]:
             yield Sell(tuple(port_sales + distant_sales), card)
 
 
-def sell_units(c, max_rail_pairs: int) -> list:
+def sell_units(c: Any, max_rail_pairs: int) -> list[tuple[Sell]]:
     """The Sell candidates for ``brass-judge moves`` (:mod:`brass_judge.engine.moves`): every
     single-mill sale, and one combined sale per group of mills (see the moves module docstring)."""
     return [(a,) for a in _sell_candidates(c)]
