@@ -109,6 +109,7 @@ def setup(
     tiles = sorted(data.dcm_tiles_for(n))
     dcm = _ordered(dcm_order, tiles, r, "the Distant Cotton Market order", f"the {n}-player tiles")
     if turn_order is None:
+        assert r is not None  # drawn above whenever an order is not given
         order = list(players)
         r.shuffle(order)
     else:
@@ -300,6 +301,8 @@ def end_turn(
         pos = pos.copy()
     fx = FlowEffects(narrate)
     me = pos.turn
+    if me is None:
+        raise ValueError("the game is over: there is no turn to end")
     p = pos.player[me]
     if p.hand is not None and pos.draw_pile is not None:
         need = max(0, data.hand_size - len(p.hand))
@@ -785,7 +788,7 @@ def _end_canal(
                     f"the {pos.num_players}-player tiles",
                 )
             )
-        dcm = list(rail_dcm_order)
+        dcm: list | None = list(rail_dcm_order)
     else:
         r = _rng(rng, seed) if (rng is not None or seed is not None) else None
     # 5. the Rail Era deck: every discard, the cards under the Deck tile and anything left (Q005, Q047)
@@ -801,6 +804,7 @@ def _end_canal(
     cards.extend(pos.draw_pile or [])
     full = _cards_of(data.deck_for(pos.num_players))
     aside = _classic_removal(data, pos.num_players).get("rail_removed", 0)
+    deck: list | None
     if rail_deck_order is not None:
         deck = list(rail_deck_order)
         missing = Counter(full) - Counter(deck) if len(deck) == len(full) - aside and aside else None
@@ -920,7 +924,7 @@ def _end_rail(pos: Position, data, fx: FlowEffects) -> None:
     vps = [s["vp"] for s in board]
     if len(set(vps)) < len(vps):
         also = ["score.ties"]
-        tied = {}
+        tied: dict = {}
         for s in board:
             tied.setdefault(s["vp"], []).append(s)
         if any(

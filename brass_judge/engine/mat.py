@@ -17,8 +17,8 @@ def mat_of(j: Judge, player: str) -> dict[str, dict[int, int]]:
     Rail Era level 1 tiles are taken as gone (built and removed, or developed; Q042).
     """
     p = j.pos.player[player]
-    if p.mat is not None:
-        own: dict[str, dict[int, int]] = p.own_mat()
+    own = p.own_mat()
+    if own is not None:
         return own
     mat = {ind: infer_mat_stack(j.data, j.pos, player, ind) for ind in j.data.mat_counts()}
     note = (
