@@ -13,7 +13,7 @@ Nothing here does I/O except through the data loader, which the registry calls o
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 
@@ -160,6 +160,11 @@ class Rules:
         """Why *tile* cannot be where it is in *pos* by this game's own rules, as (rulings, text)
         for a POS014, or None (the shared checks, mat eras and the like, run first)."""
         return None
+
+    def validate_markets(self, pos: Any, drawn_given: bool, bad: Callable[..., None]) -> None:
+        """Game-specific checks of the market area of *pos*, each problem reported through
+        ``bad(code, path, also=(), **fields)`` where the position's market checks run (so the order
+        of the report stays the board's); *drawn_given*: the file lists drawn tiles. None by default."""
 
     def validate_extra(self, pos: Any) -> Iterable[Any]:
         """Game-specific position checks (violations, after the shared ones); none by default."""

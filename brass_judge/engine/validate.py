@@ -11,7 +11,6 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from ..games.lancashire.dcm import marker_for_drawn, marker_on_track, market_closed
 from ..model import CANAL, RAIL, Position, Tile
 from ..verdict import Violation
 from .build import own_tile_limit
@@ -197,43 +196,8 @@ def validate(loaded: Any, data: Any = None) -> list[Violation]:
         cubes = pos.markets.get(resource, 0)
         if not 0 <= cubes <= market.spaces:
             bad("POS008", ("markets", resource), market=resource.title(), cubes=cubes, max=market.spaces)
-    if not marker_on_track(pos.dcm_position):
-        bad("POS016", ("distant_cotton_market", "marker"), space=pos.dcm_position)
-    in_play = Counter(data.dcm_tiles_for(pos.num_players))
-    drawn = Counter(pos.dcm_drawn)
-    for v, n in drawn.items():
-        if n > in_play[v]:
-            bad(
-                "POS020",
-                ("distant_cotton_market", "drawn"),
-                also=("setup.deck-for-player-count",),
-                why=f"{n} Distant Cotton Market tile(s) showing {v} drawn, but {pos.num_players} players use {in_play[v]}",
-            )
-    if (pos.dcm_drawn or loaded.dcm_drawn_given) and marker_on_track(pos.dcm_position):
-        # the marker starts on space 1 and moves down by each tile drawn; X (9) ends the track
-        reached = marker_for_drawn(pos.dcm_drawn)
-        if reached != pos.dcm_position:
-            at = "X" if market_closed(reached) else f"space {reached}"
-            since = (
-                f"the tiles drawn ({', '.join(map(str, pos.dcm_drawn))}) put it on {at}"
-                if pos.dcm_drawn
-                else "no tile has been drawn (drawn: []), which leaves it on space 1; list the tiles drawn, "
-                "or leave drawn: out if they are not known"
-            )
-            bad(
-                "POS020",
-                ("distant_cotton_market", "marker"),
-                why=f"the Distant Cotton Market marker is on space {pos.dcm_position}, but {since}",
-            )
-    if pos.dcm_order is not None:
-        if drawn + Counter(pos.dcm_order) != in_play:
-            bad(
-                "POS020",
-                ("distant_cotton_market", "order"),
-                also=("setup.deck-for-player-count",),
-                why="the drawn and face-down Distant Cotton Market tiles do not make up the set for "
-                f"{pos.num_players} players ({sorted(in_play.elements())})",
-            )
+    # the game's own market-area checks (Lancashire: the Distant Cotton Market)
+    data.rules.validate_markets(pos, loaded.dcm_drawn_given, bad)
     if pos.turn is not None and pos.turn not in pos.player:
         bad("TRN001", ("turn",), turn=pos.turn, player=pos.turn)
     # --- the turn and the deck ----------------------------------------------------------------

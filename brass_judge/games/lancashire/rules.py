@@ -44,6 +44,51 @@ class LancashireRules(Rules):
             return ("Q082",), "a shipyard flips the moment it is built"
         return None
 
+    def validate_markets(self, pos: Any, drawn_given: bool, bad: Any) -> None:
+        """The Distant Cotton Market in a position: the marker on its track, the tiles drawn and
+        face down those of the player count (POS016, POS020; Q001, Q045, Q108)."""
+        from collections import Counter
+
+        from .dcm import marker_for_drawn, marker_on_track, market_closed
+
+        if not marker_on_track(pos.dcm_position):
+            bad("POS016", ("distant_cotton_market", "marker"), space=pos.dcm_position)
+        in_play = Counter(self.data.dcm_tiles_for(pos.num_players))
+        drawn = Counter(pos.dcm_drawn)
+        for v, n in drawn.items():
+            if n > in_play[v]:
+                bad(
+                    "POS020",
+                    ("distant_cotton_market", "drawn"),
+                    also=("setup.deck-for-player-count",),
+                    why=f"{n} Distant Cotton Market tile(s) showing {v} drawn, but {pos.num_players} players use {in_play[v]}",
+                )
+        if (pos.dcm_drawn or drawn_given) and marker_on_track(pos.dcm_position):
+            # the marker starts on space 1 and moves down by each tile drawn; X (9) ends the track
+            reached = marker_for_drawn(pos.dcm_drawn)
+            if reached != pos.dcm_position:
+                at = "X" if market_closed(reached) else f"space {reached}"
+                since = (
+                    f"the tiles drawn ({', '.join(map(str, pos.dcm_drawn))}) put it on {at}"
+                    if pos.dcm_drawn
+                    else "no tile has been drawn (drawn: []), which leaves it on space 1; list the tiles drawn, "
+                    "or leave drawn: out if they are not known"
+                )
+                bad(
+                    "POS020",
+                    ("distant_cotton_market", "marker"),
+                    why=f"the Distant Cotton Market marker is on space {pos.dcm_position}, but {since}",
+                )
+        if pos.dcm_order is not None:
+            if drawn + Counter(pos.dcm_order) != in_play:
+                bad(
+                    "POS020",
+                    ("distant_cotton_market", "order"),
+                    also=("setup.deck-for-player-count",),
+                    why="the drawn and face-down Distant Cotton Market tiles do not make up the set for "
+                    f"{pos.num_players} players ({sorted(in_play.elements())})",
+                )
+
     def coal_unreachable_code(self, industry: str) -> str | None:
         # the Canal Era shipyard can only be Liverpool's: the other shipyard towns have no canal (Q080)
         return "BLD021" if industry == "shipyard" else None
