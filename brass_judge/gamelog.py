@@ -821,20 +821,20 @@ def replay(
         res.turns += 1
         add_rules(fx.rules, fx.also)
         res.assumptions.extend(f"{era.title()} Era round {rnd}: {a}" for a in fx.assumptions)
-        for v in fx.violations:
+        for bad in fx.violations:
             sf = shortfalls.get((era, rnd), {})
-            who = v.fields.get("player")
+            who = bad.fields.get("player")
             line = sf[who].line if who in sf else turn.line
             f = Finding(
-                v.code,
-                v.message,
+                bad.code,
+                bad.message,
                 file,
                 line,
                 era=era,
                 round=rnd,
                 player=who,
-                rulings=v.rulings,
-                remedy=v.remedy,
+                rulings=bad.rulings,
+                remedy=bad.remedy,
             )
             res.findings.append(f)
         if on_turn_end is not None:

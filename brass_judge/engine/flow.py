@@ -24,26 +24,35 @@ Conventions (documented in docs/games.md):
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..model import CANAL, RAIL, PlayerState, Position
 from ..verdict import Effect, Violation
 from .context import RuleBook
 
+if TYPE_CHECKING:  # annotations only
+    import random  # noqa: TID251 -- the type of the rng passed in, never drawn from here
+    from collections.abc import Callable, Mapping, Sequence
+    from typing import TypeVar
 
-class FlowEffects(list, RuleBook):
+    from ..model import Tile
+
+    T = TypeVar("T")
+
+
+class FlowEffects(list[Effect], RuleBook):
     """The effects of a flow step, with the rules it applied (``RUL-*``), assumptions and problems."""
 
     def __init__(self, narrate: bool = True) -> None:
         super().__init__()
         #: whether effects are written out (a replay turns it off; see engine.check's ``narrate``)
         self.narrate = narrate
-        self.rules: list = []
-        self.also: list = []  #: (rule code, ruling) pairs: case-specific rulings relied on
-        self.assumptions: list = []
-        self.violations: list = []
+        self.rules: list[str] = []
+        self.also: list[tuple[str, str]] = []  #: (rule code, ruling) pairs: case-specific rulings relied on
+        self.assumptions: list[str] = []
+        self.violations: list[Violation] = []
 
-    def add(self, kind: str, text: str, /, **data) -> None:
+    def add(self, kind: str, text: str, /, **data: Any) -> None:
         if self.narrate:
             self.append(Effect(kind, text, data))
 
@@ -55,13 +64,13 @@ class FlowEffects(list, RuleBook):
         self.violations.extend(other.violations)
 
     @property
-    def rulings(self) -> list:
+    def rulings(self) -> list[str]:
         from ..codes import rulings_of
 
         return rulings_of(self.rules, self.also)
 
 
-def _rng(rng, seed):
+def _rng(rng: random.Random | None, seed: Any) -> random.Random:
     if rng is not None:
         return rng
     import random  # noqa: TID251 -- the one seeded draw, when the caller passes a seed, not an rng
@@ -69,21 +78,21 @@ def _rng(rng, seed):
     return random.Random(seed)
 
 
-def _cards_of(deck: dict) -> list:
+def _cards_of(deck: dict[str, int]) -> list[str]:
     """The deck as a sorted list of card keys (one entry per card)."""
     return [card for card in sorted(deck) for _ in range(deck[card])]
 
 
 # ------------------------------------------------------------------------------------- setup
 def setup(
-    players: list,
-    data,
+    players: list[str],
+    data: Any,
     *,
     seed: Any = None,
-    rng=None,
-    deck_order: list | None = None,
-    dcm_order: list | None = None,
-    turn_order: list | None = None,
+    rng: random.Random | None = None,
+    deck_order: list[str] | None = None,
+    dcm_order: list[int] | None = None,
+    turn_order: list[str] | None = None,
 ) -> Position:
     """Set up a new game for *players* (names in seat order).
 
@@ -153,9 +162,10 @@ def setup(
     return pos
 
 
-def _ordered(given: list | None, items: list, r, what: str, name: str) -> list:
+def _ordered(given: list[T] | None, items: list[T], r: random.Random | None, what: str, name: str) -> list[T]:
     """*given* (checked to hold exactly *items*), or *items* shuffled with *r*."""
     if given is None:
+        assert r is not None  # setup draws one whenever an order is not given
         out = list(items)
         r.shuffle(out)
         return out
@@ -165,7 +175,7 @@ def _ordered(given: list | None, items: list, r, what: str, name: str) -> list:
     return out
 
 
-def _same_items(got: list, want_sorted: list) -> bool:
+def _same_items(got: list[Any], want_sorted: list[Any]) -> bool:
     """Whether *got* holds exactly the items of the sorted list *want_sorted* (any order)."""
     try:
         return sorted(got) == want_sorted
@@ -173,7 +183,7 @@ def _same_items(got: list, want_sorted: list) -> bool:
         return Counter(got) == Counter(want_sorted)
 
 
-def _diff(what: str, got: list, want: list, name: str) -> str:
+def _diff(what: str, got: list[Any], want: list[Any], name: str) -> str:
     extra = Counter(got) - Counter(want)
     missing = Counter(want) - Counter(got)
     parts = [f"{what} has {len(got)} entries; {name} has {len(want)}"]
@@ -184,7 +194,7 @@ def _diff(what: str, got: list, want: list, name: str) -> str:
     return "; ".join(parts)
 
 
-def _classic_removal(data, n: int) -> dict:
+def _classic_removal(data: Any, n: int) -> dict[str, int]:
     """The Classic 3-4 player deck setup's random set-aside counts (Q005), or {} (Roxley rules)."""
     rr = data.variant_rules.get("random_removal") or {}
     return dict(rr.get(n) or rr.get(str(n)) or {})
@@ -213,7 +223,7 @@ def is_game_over(pos: Position) -> bool:
     return bool(pos.game_over)
 
 
-def is_era_over(pos: Position, data=None) -> bool:
+def is_era_over(pos: Position, data: Any = None) -> bool:
     """Whether this round is the era's last: the draw deck and every hand have run out (Q018).
 
     When a hand is not known (a position file without hands), the round number decides instead:
@@ -230,15 +240,16 @@ def is_era_over(pos: Position, data=None) -> bool:
 
 
 # ------------------------------------------------------------------------------- the deck
-def draw_deck_at_era_start(data, players: int, era: str) -> int:
+def draw_deck_at_era_start(data: Any, players: int, era: str) -> int:
     """Cards in the draw deck when an era's first round begins, hands dealt (Q016, Q047)."""
-    total = sum(data.deck_for(players).values())
+    total: int = sum(data.deck_for(players).values())
     removal = _classic_removal(data, players)
     if era == CANAL:
-        aside = removal.get("canal_under_deck_tile", data.deck_tile_cards_per_player["canal"] * players)
+        aside: int = removal.get("canal_under_deck_tile", data.deck_tile_cards_per_player["canal"] * players)
     else:
         aside = removal.get("rail_removed", 0)
-    return total - aside - players * data.hand_size
+    dealt: int = players * data.hand_size
+    return total - aside - dealt
 
 
 def cards_drawn_before_round(players: int, era: str, rnd: int) -> int:
@@ -251,7 +262,7 @@ def cards_drawn_before_round(players: int, era: str, rnd: int) -> int:
     return 2 * players * (rnd - 1)
 
 
-def draw_deck_range(pos: Position, data) -> tuple:
+def draw_deck_range(pos: Position, data: Any) -> tuple[int, int]:
     """(fewest, most) cards the draw deck can hold during this round: the rounds use up the deck
     at a fixed pace (Q017, Q018), so the round number bounds it."""
     n, start = pos.num_players, draw_deck_at_era_start(data, pos.num_players, pos.era)
@@ -261,7 +272,7 @@ def draw_deck_range(pos: Position, data) -> tuple:
     )
 
 
-def draw_deck_empty(pos: Position, data) -> bool | None:
+def draw_deck_empty(pos: Position, data: Any) -> bool | None:
     """Whether the draw deck is empty: from the position when it says, else from the round number
     (in an era's last four rounds the deck is always gone); None when it cannot be known."""
     if pos.draw_pile is not None:
@@ -275,17 +286,17 @@ def draw_deck_empty(pos: Position, data) -> bool | None:
 
 def end_turn(
     pos: Position,
-    data,
+    data: Any,
     *,
-    rng=None,
+    rng: random.Random | None = None,
     seed: Any = None,
-    shortfall_choices: dict | None = None,
-    rail_deck_order: list | None = None,
-    rail_dcm_order: list | None = None,
+    shortfall_choices: Mapping[str, Sequence[str]] | None = None,
+    rail_deck_order: list[str] | None = None,
+    rail_dcm_order: list[int] | None = None,
     in_place: bool = False,
     narrate: bool = True,
     unknown_deal: bool = False,
-) -> tuple:
+) -> tuple[Position, FlowEffects]:
     """End the current player's turn: refill the hand to 8 from the draw pile while it lasts, then
     pass to the next player in turn order; after the last player, :func:`end_round`.
 
@@ -364,23 +375,23 @@ def end_turn(
     return pos, fx
 
 
-def end_round(pos: Position, data, **kw) -> tuple:
+def end_round(pos: Position, data: Any, **kw: Any) -> tuple[Position, FlowEffects]:
     """End the round (see :func:`_end_round`): turn order, income, and the era's end when due."""
     return _end_round(pos.copy(), data, **kw)
 
 
 def _end_round(
     pos: Position,
-    data,
+    data: Any,
     *,
-    rng=None,
+    rng: random.Random | None = None,
     seed: Any = None,
-    shortfall_choices: dict | None = None,
-    rail_deck_order: list | None = None,
-    rail_dcm_order: list | None = None,
+    shortfall_choices: Mapping[str, Sequence[str]] | None = None,
+    rail_deck_order: list[str] | None = None,
+    rail_dcm_order: list[int] | None = None,
     narrate: bool = True,
     unknown_deal: bool = False,
-) -> tuple:
+) -> tuple[Position, FlowEffects]:
     """End the round on *pos* (a working copy, changed in place).
 
     1. New turn order: least spent first, ties keep their relative order (Q024, Q026); spent
@@ -457,7 +468,11 @@ def _end_round(
 
 
 def _start_of_round_income(
-    pos: Position, data, shortfall_choices: dict | None, fx: FlowEffects, due: tuple
+    pos: Position,
+    data: Any,
+    shortfall_choices: Mapping[str, Sequence[str]] | None,
+    fx: FlowEffects,
+    due: tuple[str, int],
 ) -> None:
     """Income at the start of a round (the original rules, seeds/003; Q028: as many payouts as the
     Roxley end-of-round income). *due*: the round just ended, under which a log records a shortfall."""
@@ -478,12 +493,12 @@ def _start_of_round_income(
         pos.era, pos.round = era, rnd
 
 
-def tile_ref(t) -> str:
+def tile_ref(t: Tile) -> str:
     """How a log names a tile for a shortfall choice: ``location#space``."""
     return f"{t.location}#{t.space}"
 
 
-def _pay_income(pos: Position, data, name: str, choice: list | None, fx: FlowEffects) -> None:
+def _pay_income(pos: Position, data: Any, name: str, choice: Sequence[str] | None, fx: FlowEffects) -> None:
     p = pos.player[name]
     level = data.income_level(p.income_space)
     if choice is not None and (level >= 0 or p.money >= -level):
@@ -528,8 +543,9 @@ def _pay_income(pos: Position, data, name: str, choice: list | None, fx: FlowEff
     removed = []
     own = [t for t in pos.tiles if t.owner == name]
 
-    def value(t) -> int:
-        return data.tile(t.industry, t.level).cost // 2
+    def value(t: Tile) -> int:
+        cost: int = data.tile(t.industry, t.level).cost
+        return cost // 2
 
     if choice is not None:
         for ref in choice:
@@ -613,7 +629,7 @@ def _bad_choice(fx: FlowEffects, name: str, what: str) -> None:
     fx.violations.append(Violation("GAM005", {"player": name, "what": what}))
 
 
-def _find_own_tile(pos: Position, name: str, ref: str, data):
+def _find_own_tile(pos: Position, name: str, ref: str, data: Any) -> Tile | str:
     """Resolve a shortfall choice (``location`` or ``location#space``) to one of *name*'s tiles,
     or return a message saying why not."""
     text = str(ref).strip()
@@ -642,7 +658,7 @@ def _find_own_tile(pos: Position, name: str, ref: str, data):
 
 
 # -------------------------------------------------------------------------------------- eras
-def link_icons(pos: Position, data) -> Counter:
+def link_icons(pos: Position, data: Any) -> Counter[str]:
     """Link icons in each location now: those printed on the board plus those on flipped tiles of
     anyone (Q039)."""
     printed = data.__dict__.get("_printed_link_icons")
@@ -657,7 +673,7 @@ def link_icons(pos: Position, data) -> Counter:
     return icons
 
 
-def link_vp(pos: Position, data) -> dict:
+def link_vp(pos: Position, data: Any) -> dict[str, int]:
     """VP each link scores now: 1 per link icon in the two locations it touches, counting the icons
     printed on the board and those on flipped tiles of anyone (Q039)."""
     icons = link_icons(pos, data)
@@ -669,12 +685,12 @@ def link_vp(pos: Position, data) -> dict:
 
 def _end_era(
     pos: Position,
-    data,
+    data: Any,
     *,
-    rng=None,
+    rng: random.Random | None = None,
     seed: Any = None,
-    rail_deck_order: list | None = None,
-    rail_dcm_order: list | None = None,
+    rail_deck_order: list[str] | None = None,
+    rail_dcm_order: list[int] | None = None,
     unknown_deal: bool = False,
 ) -> FlowEffects:
     fx = FlowEffects()
@@ -684,7 +700,7 @@ def _end_era(
     fx.rule("RUL-LINK-SCORING")
     vp = link_vp(pos, data)
     icons = link_icons(pos, data)
-    per: dict = {n: [] for n in pos.players}
+    per: dict[str, list[tuple[str, int]]] = {n: [] for n in pos.players}
     for l in pos.links:
         per[l.owner].append((l.line, vp[l.line]))
     for n in pos.players:
@@ -756,13 +772,13 @@ def _end_era(
 
 def _end_canal(
     pos: Position,
-    data,
+    data: Any,
     fx: FlowEffects,
     *,
-    rng,
-    seed,
-    rail_deck_order,
-    rail_dcm_order,
+    rng: random.Random | None,
+    seed: Any,
+    rail_deck_order: list[str] | None,
+    rail_dcm_order: list[int] | None,
     unknown_deal: bool = False,
 ) -> None:
     fx.rule("RUL-CANAL-END")
@@ -788,11 +804,11 @@ def _end_canal(
                     f"the {pos.num_players}-player tiles",
                 )
             )
-        dcm: list | None = list(rail_dcm_order)
+        dcm: list[int] | None = list(rail_dcm_order)
     else:
         r = _rng(rng, seed) if (rng is not None or seed is not None) else None
     # 5. the Rail Era deck: every discard, the cards under the Deck tile and anything left (Q005, Q047)
-    cards: list = []
+    cards: list[str] = []
     for n in pos.players:
         p = pos.player[n]
         cards.extend(p.discard)
@@ -804,7 +820,7 @@ def _end_canal(
     cards.extend(pos.draw_pile or [])
     full = _cards_of(data.deck_for(pos.num_players))
     aside = _classic_removal(data, pos.num_players).get("rail_removed", 0)
-    deck: list | None
+    deck: list[str] | None
     if rail_deck_order is not None:
         deck = list(rail_deck_order)
         missing = Counter(full) - Counter(deck) if len(deck) == len(full) - aside and aside else None
@@ -867,7 +883,7 @@ def _end_canal(
     if deck is None:
         for n in pos.players:
             pos.player[n].hand = None
-        deck = [None] * (len(full) - aside - data.hand_size * pos.num_players)  # only its size is known
+        deck = [None] * (len(full) - aside - data.hand_size * pos.num_players)  # type: ignore[list-item]  # only its size is known (no card keys)
         pos.draw_pile, pos.draw_deck, pos.under_deck_tile = None, len(deck), None
         fx.assumptions.append(
             "the Rail Era deck is shuffled and dealt at the table: the cards are not known here, "
@@ -906,7 +922,7 @@ def _end_canal(
     fx.add("round", f"Rail Era round 1 begins; {pos.turn} goes first", era=RAIL, round=1, turn=pos.turn)
 
 
-def _end_rail(pos: Position, data, fx: FlowEffects) -> None:
+def _end_rail(pos: Position, data: Any, fx: FlowEffects) -> None:
     fx.rule("RUL-RAIL-END")
     # 3. 1 VP per £10; the money stays for the tie-break (Q048, Q050)
     for n in pos.players:
@@ -924,7 +940,7 @@ def _end_rail(pos: Position, data, fx: FlowEffects) -> None:
     vps = [s["vp"] for s in board]
     if len(set(vps)) < len(vps):
         also = ["score.ties"]
-        tied: dict = {}
+        tied: dict[int, list[dict[str, Any]]] = {}
         for s in board:
             tied.setdefault(s["vp"], []).append(s)
         if any(
@@ -940,7 +956,7 @@ def _end_rail(pos: Position, data, fx: FlowEffects) -> None:
     )
 
 
-def scores(pos: Position, data) -> list:
+def scores(pos: Position, data: Any) -> list[dict[str, Any]]:
     """The standings: VP, then the variant's tie-break (variants.yaml ``tie_break``; standard:
     income, by the income space, Q050, then money); still level = shared (Q049). The original
     rules then prefer the player earliest in the turn order (seeds/003). Each row: player, vp,
@@ -960,7 +976,7 @@ def scores(pos: Position, data) -> list:
         )
     ties = tuple(data.variant_rules.get("tie_break") or ("income_space", "money"))
     fields = tuple("_seat" if t == "turn_order" else t for t in ties)
-    key = lambda r: (r["vp"], *(r[f] for f in fields))  # noqa: E731
+    key: Callable[[dict[str, Any]], tuple[Any, ...]] = lambda r: (r["vp"], *(r[f] for f in fields))  # noqa: E731
     rows.sort(key=key, reverse=True)
     for i, r in enumerate(rows):
         r["rank"] = rows[i - 1]["rank"] if i and key(rows[i - 1]) == key(r) else i + 1
@@ -969,5 +985,5 @@ def scores(pos: Position, data) -> list:
     return rows
 
 
-def winners(pos: Position, data) -> list:
+def winners(pos: Position, data: Any) -> list[str]:
     return [r["player"] for r in scores(pos, data) if r["rank"] == 1]
