@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from ..verdict import Verdict
 
     class _Rng(Protocol):
-        """What the samplers draw with: the caller's rng (a random.Random; the engine imports no randomness)."""
+        """What the samplers draw with: the caller's rng (a random.Random: the engine imports none)."""
 
         def shuffle(self, x: MutableSequence[Any], /) -> None: ...
 
