@@ -19,6 +19,7 @@ first, so that an impossible position is never judged.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any, cast
 
 from ..actions import game_of
 
@@ -28,8 +29,11 @@ from ..model import Build, Position, Turn, action_count
 from ..verdict import Verdict
 from .context import Judge
 
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
 
-def _judge_of(action, game: str):
+
+def _judge_of(action: Any, game: str) -> Callable[..., None]:
     """The judge of *action*: its kind's, from the game's registry of action kinds."""
     from ..actions import kind_of
 
@@ -39,7 +43,7 @@ def _judge_of(action, game: str):
         raise TypeError(f"not an action: {action!r}") from None
 
 
-def coal_paths(position: Position, highlight: dict) -> list:
+def coal_paths(position: Position, highlight: dict[str, Any]) -> list[list[str]]:
     """Routes (mine first) of the coal an action took, traced on *position* for a picture."""
     from .board import path_between
 
@@ -59,7 +63,7 @@ class IllegalAction(ValueError):
         self.verdict = verdict
 
 
-def _data_for(pos: Position, data):
+def _data_for(pos: Position, data: Any) -> Any:
     """The game data of *pos*'s game and variant (*data* when it already is), through its rules."""
     game = getattr(pos, "game", "lancashire")
     if data is None or data.variant != pos.variant or getattr(data, "game", "lancashire") != game:
@@ -69,7 +73,7 @@ def _data_for(pos: Position, data):
     return data
 
 
-def _as_turn(x) -> Turn:
+def _as_turn(x: Any) -> Turn:
     if isinstance(x, Turn):
         return x
     if isinstance(x, (list, tuple)):
@@ -77,7 +81,7 @@ def _as_turn(x) -> Turn:
     return Turn((x,))
 
 
-def _discard(j: Judge, action, n_cards: int):
+def _discard(j: Judge, action: Any, n_cards: int) -> Any:
     """Every action discards a card face up (Q029); a Double Action Build discards two.
 
     Returns the action with its card(s) filled in when the action named none (an assumption).
@@ -146,7 +150,9 @@ def _discard(j: Judge, action, n_cards: int):
     return action
 
 
-def _judge_turn(pos: Position, turn: Turn, data, forced: list, narrate: bool = True) -> tuple:
+def _judge_turn(
+    pos: Position, turn: Turn, data: Any, forced: list[int], narrate: bool = True
+) -> tuple[Verdict, Position]:
     """Run *turn* on a copy of *pos*. Returns (verdict, working position)."""
     work = pos.copy()
     player = turn.player or pos.turn or (pos.players[0] if pos.players else None)
@@ -217,7 +223,9 @@ def _judge_turn(pos: Position, turn: Turn, data, forced: list, narrate: bool = T
     return v, work
 
 
-def check(position, turn_or_action, data=None, *, narrate: bool = True, sequences: bool = False) -> Verdict:
+def check(
+    position: Any, turn_or_action: Any, data: Any = None, *, narrate: bool = True, sequences: bool = False
+) -> Verdict:
     """Judge a turn (or one action) on *position*: legal or not, why, and exactly what happens.
 
     A Distant Cotton Market draw that the action does not state (and the position does not know)
@@ -230,8 +238,8 @@ def check(position, turn_or_action, data=None, *, narrate: bool = True, sequence
     legality, violations, rules, rulings, assumptions and the new position). Replays use it:
     they judge hundreds of actions and never show what each one did.
     """
-    base_assumptions: list = []
-    player_defaults: dict = {}
+    base_assumptions: list[str] = []
+    player_defaults: dict[str, Any] = {}
     if not isinstance(position, Position) and isinstance(getattr(position, "position", None), Position):
         # a loaded position (brass_judge.position_io.LoadedPosition: the engine does not import the
         # loader) brings its assumptions and the players' defaults
@@ -260,8 +268,8 @@ def check(position, turn_or_action, data=None, *, narrate: bool = True, sequence
     # most likely of those (so that an ILLEGAL verdict always says why)
     illegal = [r for r in results if not r["verdict"].legal]
     shown = illegal[0] if illegal else results[0]
-    verdict = shown["verdict"]
-    player = verdict.player
+    verdict = cast(Verdict, shown["verdict"])  # enumerate_draws's results are plain dicts
+    player = cast(str, verdict.player)  # a draw was needed: a sale was judged, so a player acts
     mills = sum(1 for a in turn.actions if isinstance(a, Sell) for s in a.sales if s.to == DISTANT)
     outcomes = [describe(r, position, player, data, mills) for r in results]
     for o in outcomes:
@@ -301,7 +309,7 @@ def check(position, turn_or_action, data=None, *, narrate: bool = True, sequence
 
 
 def _note_position(
-    verdict: Verdict, position: Position, base_assumptions: list, player_defaults: dict
+    verdict: Verdict, position: Position, base_assumptions: list[str], player_defaults: dict[str, Any]
 ) -> None:
     """Record on *verdict* which assumptions came with the position file and whose defaults they
     are (so that a verdict can fold those of players its action does not touch)."""
@@ -310,7 +318,7 @@ def _note_position(
     verdict.players = list(position.players)
 
 
-def _outcome_rulings(verdict: Verdict, results: list) -> None:
+def _outcome_rulings(verdict: Verdict, results: list[tuple[Fraction, Sequence[int], Verdict]]) -> None:
     """A legal verdict over enumerated Distant Cotton Market draws relies on what decides any of
     them: a draw landing on a 0 space still sells (Q105); each mill of the action draws its own
     tile (Q109), even when the draw shown ends the action at X first."""
@@ -337,7 +345,7 @@ def _outcome_rulings(verdict: Verdict, results: list) -> None:
     verdict._rulings = None  # worked out again from the rules and pairs
 
 
-def apply(position, turn_or_action, data=None) -> Position:
+def apply(position: Any, turn_or_action: Any, data: Any = None) -> Position:
     """The position after a legal turn/action (raises :class:`IllegalAction` otherwise)."""
     v = check(position, turn_or_action, data)
     if not v.legal:
@@ -349,10 +357,10 @@ def apply(position, turn_or_action, data=None) -> Position:
             "the Distant Cotton Market tile drawn must be stated to apply this action (write MILL>distant:N)",
             code="INP050",
         )
-    return v.position
+    return cast(Position, v.position)  # a legal verdict carries the position after it
 
 
-def legal_actions(position, data=None):
+def legal_actions(position: Any, data: Any = None) -> list[Any]:
     """Every legal action for the player to move (see :mod:`brass_judge.engine.moves`)."""
     from .moves import legal_actions as _la
 

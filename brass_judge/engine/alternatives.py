@@ -25,8 +25,13 @@ stating the tile). Pure: no I/O.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING, Any, cast
 
 from ..model import DISTANT, Build, Develop, Loan, Network, Pass, Sell, Turn
+
+if TYPE_CHECKING:
+    from ..verdict import Verdict
+    from .moves import _Ctx
 
 #: How many candidates are judged at most for one illegal action.
 MAX_JUDGED = 80
@@ -35,13 +40,15 @@ MAX_JUDGED = 80
 MAX_UNSTATED_DRAWS = 2
 
 
-def _unstated_draws(action) -> int:
+def _unstated_draws(action: Any) -> int:
     if not isinstance(action, Sell):
         return 0
     return sum(1 for s in action.sales if s.to == DISTANT and s.tile is None)
 
 
-def nearest_legal(position, turn, data=None, *, limit: int = 5, verdict=None) -> list:
+def nearest_legal(
+    position: Any, turn: Any, data: Any = None, *, limit: int = 5, verdict: Verdict | None = None
+) -> list[dict[str, Any]]:
     """Up to *limit* legal actions nearest to the first illegal action of *turn* on *position*,
     nearest first: dicts with ``notation``, ``type``, ``cost``, ``gain``, ``differs`` (what
     differs from the action asked: card, space, location, ...), ``nearness`` (0 nearest) and
@@ -65,7 +72,8 @@ def nearest_legal(position, turn, data=None, *, limit: int = 5, verdict=None) ->
         for v in verdict.violations
     ):
         return []
-    index = min(v.action_index for v in verdict.violations)
+    # (every violation has its action's index: those without returned above)
+    index = min(cast(int, v.action_index) for v in verdict.violations)
     asked = turn.actions[index]
     pos = position
     if index:
@@ -104,7 +112,7 @@ def nearest_legal(position, turn, data=None, *, limit: int = 5, verdict=None) ->
     return out
 
 
-def _keep_card(asked, cand, ctx):
+def _keep_card(asked: Any, cand: Any, ctx: _Ctx) -> Any:
     """*cand* with the card(s) the player named, when it is not a build (whose card is part of the
     question) and the player holds them; Distant Cotton Market tiles stated for a mill are kept."""
     if isinstance(cand, Sell) and isinstance(asked, Sell):
@@ -122,17 +130,21 @@ def _keep_card(asked, cand, ctx):
     return cand
 
 
-def _towns(lines: tuple) -> set:
+def _towns(lines: tuple[str, ...]) -> set[str]:
     return {t for ln in lines for t in ln.split("~")}
 
 
-def _nearness(asked, cand, data) -> int | None:
+def _nearness(asked: Any, cand: Any, data: Any) -> int | None:
     """How far *cand* is from the action asked: 0 for the same action at the same place with
     another card, space, level or source; more for each thing that differs (the place or the
     industry count 2, the card 1); None when nothing but the kind of action is shared."""
     if type(asked) is not type(cand):
         return None
+    # (cand is of asked's type, which mypy cannot narrow from the type() test: hence the bool
+    # declarations and the cast)
     if isinstance(asked, Build):
+        place: bool
+        industry: bool
         place, industry = asked.location != cand.location, asked.industry != cand.industry
         card = set(asked.cards) != set(cand.cards)
         if place and industry and not set(asked.cards) & set(cand.cards):
@@ -155,13 +167,13 @@ def _nearness(asked, cand, data) -> int | None:
             return 0
         return 2 + len(mills ^ got)
     if isinstance(asked, Loan):
-        return int(set(asked.cards) != set(cand.cards)) + abs(asked.amount - cand.amount) // 10
+        return int(set(asked.cards) != set(cand.cards)) + abs(asked.amount - cast(Loan, cand).amount) // 10
     if isinstance(asked, Pass):
         return 0
     return None
 
 
-def _differs(asked, cand) -> list:
+def _differs(asked: Any, cand: Any) -> list[str]:
     """What *cand* changes in the action asked, in the notation's words."""
     out = []
     if set(asked.cards) != set(cand.cards):

@@ -33,12 +33,24 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ..model import Build, Develop, Loan, Network, Pass, Position
 from .board import distances_from, has_pieces_on_board, link_adjacency, network_of, trade_locations
 from .build import at_own_tile_limit, overbuild_candidate
 from .mat import lowest_level
+
+if TYPE_CHECKING:
+    from collections.abc import MutableSequence
+    from typing import Protocol
+
+    from ..verdict import Verdict
+
+    class _Rng(Protocol):
+        """What the samplers draw with: the caller's rng (a random.Random: the engine imports none)."""
+
+        def shuffle(self, x: MutableSequence[Any], /) -> None: ...
+
 
 #: How many rail pairs are judged at most (the first ones in line order).
 MAX_RAIL_PAIRS = 400
@@ -60,7 +72,7 @@ class Move:
 
         return format_action(self.action)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         from ..notation import action_to_obj
 
         return {
@@ -75,7 +87,7 @@ class Move:
 class _Ctx:
     """Per-call facts shared by every generator (computed once)."""
 
-    def __init__(self, pos: Position, data) -> None:
+    def __init__(self, pos: Position, data: Any) -> None:
         self.pos = pos
         self.data = data
         # (a context is made only for a player who can act: _prepare checks)
@@ -92,7 +104,7 @@ class _Ctx:
             else data.links_per_player - len(pos.own_links(self.me))
         )
         self._mat: dict[str, dict[int, int]] | None = None
-        self._dist: dict = {}
+        self._dist: dict[str, dict[str, int]] = {}
         self.deck = data.deck_for(pos.num_players)
 
     # ----- cards
@@ -102,11 +114,11 @@ class _Ctx:
             return card in self.deck
         return card in self.hand
 
-    def one_card(self) -> tuple:
+    def one_card(self) -> tuple[str, ...]:
         """The representative card discarded by a non-build action."""
         return () if self.hand is None else tuple(self.hand[:1])
 
-    def two_cards(self) -> tuple | None:
+    def two_cards(self) -> tuple[str, ...] | None:
         if self.hand is None:
             # hand unknown: any two cards of the deck stand for the pair discarded (listed modulo cards)
             keys = sorted(self.deck)
@@ -130,13 +142,13 @@ class _Ctx:
     def lowest(self, industry: str) -> int | None:
         return lowest_level(self.mat, industry)
 
-    def dist(self, loc: str) -> dict:
+    def dist(self, loc: str) -> dict[str, int]:
         if loc not in self._dist:
             self._dist[loc] = distances_from(self.pos, [loc], self.adj)
         return self._dist[loc]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     # KINDS: the action types of Lancashire in display order (their notation words), from the
     # registry of action kinds; MAX_SUBSET_MILLS lives with Lancashire's Sell.
     if name == "KINDS":
@@ -148,7 +160,7 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def _money_of(verdict, me: str) -> tuple[int, int]:
+def _money_of(verdict: Verdict, me: str) -> tuple[int, int]:
     cost = gain = 0
     for e in verdict.effects:
         if e.kind != "money" or e.data.get("player") != me:
@@ -187,7 +199,7 @@ def _build_candidates(c: _Ctx) -> Iterable[Build]:
             here = pos.tiles_at(loc.key)
             taken = {t.space: t for t in here}
             free = [s for s in spaces if s.index not in taken]
-            targets: list = []  # (space or None)
+            targets: list[int | None] = []  # (space or None)
             if free and not at_own_tile_limit(pos, me, loc.key):
                 targets.append(None)
             for s in spaces:
@@ -209,7 +221,7 @@ def _build_candidates(c: _Ctx) -> Iterable[Build]:
                 if ind_ok:
                     yield Build(industry, loc.key, (industry,), space)
                 if not loc_card and not ind_ok and can_double:
-                    yield Build(industry, loc.key, cast(tuple, c.two_cards()), space)
+                    yield Build(industry, loc.key, cast("tuple[str, ...]", c.two_cards()), space)
 
 
 def _network_candidates(c: _Ctx, max_rail_pairs: int) -> Iterable[Network | tuple[Network, Network | None]]:
@@ -272,7 +284,7 @@ def _loan_candidates(c: _Ctx) -> Iterable[Loan]:
 
 
 # ------------------------------------------------------------------------------ public API
-def build_units(c: _Ctx, max_rail_pairs: int) -> list:
+def build_units(c: _Ctx, max_rail_pairs: int) -> list[tuple[Build]]:
     return [(a,) for a in _build_candidates(c)]
 
 
@@ -286,25 +298,25 @@ def network_units(c: _Ctx, max_rail_pairs: int) -> list[tuple[Network, ...]]:
     return out
 
 
-def develop_units(c: _Ctx, max_rail_pairs: int) -> list:
+def develop_units(c: _Ctx, max_rail_pairs: int) -> list[tuple[Develop]]:
     return [(a,) for a in _develop_candidates(c)]
 
 
-def loan_units(c: _Ctx, max_rail_pairs: int) -> list:
+def loan_units(c: _Ctx, max_rail_pairs: int) -> list[tuple[Loan]]:
     return [(a,) for a in _loan_candidates(c)]
 
 
-def pass_units(c: _Ctx, max_rail_pairs: int) -> list:
+def pass_units(c: _Ctx, max_rail_pairs: int) -> list[tuple[Pass]]:
     return [(Pass(c.one_card()),)]
 
 
-def _kinds(game: str = "lancashire") -> tuple:
+def _kinds(game: str = "lancashire") -> tuple[str, ...]:
     from ..actions import action_kinds
 
     return tuple(k.word for k in action_kinds(game))
 
 
-def _units(c: _Ctx, kind: str, max_rail_pairs: int) -> list:
+def _units(c: _Ctx, kind: str, max_rail_pairs: int) -> list[tuple[Any, ...]]:
     """The candidates of one action type, each a tuple of alternatives (the first legal one
     counts): a rail pair may be tried in its other order. The kind's generator is its
     registry entry's (:mod:`brass_judge.actions`)."""
@@ -316,7 +328,9 @@ def _units(c: _Ctx, kind: str, max_rail_pairs: int) -> list:
     return list(k.candidates_fn()(c, max_rail_pairs))
 
 
-def _prepare(position, data, kinds):
+def _prepare(
+    position: Any, data: Any, kinds: Iterable[str] | None
+) -> tuple[Position, Any, _Ctx, list[str]] | None:
     """(position, data, context, kinds) or None when nobody can act."""
     from ..actions import game_of
     from . import _data_for
@@ -340,7 +354,7 @@ def _prepare(position, data, kinds):
     return pos, data, _Ctx(pos, data), [k for k in all_kinds if k in want]
 
 
-def _judge_unit(c: _Ctx, unit: tuple) -> Move | None:
+def _judge_unit(c: _Ctx, unit: tuple[Any, ...]) -> Move | None:
     from . import check
 
     for action in unit:
@@ -352,7 +366,11 @@ def _judge_unit(c: _Ctx, unit: tuple) -> Move | None:
 
 
 def legal_moves(
-    position, data=None, *, kinds: Iterable[str] | None = None, max_rail_pairs: int = MAX_RAIL_PAIRS
+    position: Any,
+    data: Any = None,
+    *,
+    kinds: Iterable[str] | None = None,
+    max_rail_pairs: int = MAX_RAIL_PAIRS,
 ) -> list[Move]:
     """List every legal single action for the player to move, as :class:`Move` records.
 
@@ -373,7 +391,13 @@ def legal_moves(
 
 
 def sample_moves(
-    position, rng, data=None, *, kinds: Iterable[str], k: int = 1, max_rail_pairs: int = MAX_RAIL_PAIRS
+    position: Any,
+    rng: _Rng,
+    data: Any = None,
+    *,
+    kinds: Iterable[str],
+    k: int = 1,
+    max_rail_pairs: int = MAX_RAIL_PAIRS,
 ) -> list[Move]:
     """Up to *k* different legal moves drawn at random (without replacement) from
     :func:`legal_moves` ``(kinds=kinds)``.
@@ -398,20 +422,25 @@ def sample_moves(
 
 
 def sample_move(
-    position, rng, data=None, *, kinds: Iterable[str], max_rail_pairs: int = MAX_RAIL_PAIRS
+    position: Any,
+    rng: _Rng,
+    data: Any = None,
+    *,
+    kinds: Iterable[str],
+    max_rail_pairs: int = MAX_RAIL_PAIRS,
 ) -> Move | None:
     """A legal move drawn uniformly from :func:`legal_moves` ``(kinds=kinds)``, or None."""
     got = sample_moves(position, rng, data, kinds=kinds, k=1, max_rail_pairs=max_rail_pairs)
     return got[0] if got else None
 
 
-def legal_actions(position, data=None, **kw) -> list:
+def legal_actions(position: Any, data: Any = None, **kw: Any) -> list[Any]:
     """Every legal single action for the player to move (see the module docstring for what is
     listed modulo which card is discarded)."""
     return [m.action for m in legal_moves(position, data, **kw)]
 
 
-def count_by_kind(moves: Iterable[Move]) -> dict:
+def count_by_kind(moves: Iterable[Move]) -> dict[str, int]:
     """``{kind: count}`` in display order, every kind present (0 when none)."""
     out = {k: 0 for k in _kinds()}
     for m in moves:
@@ -419,7 +448,7 @@ def count_by_kind(moves: Iterable[Move]) -> dict:
     return out
 
 
-def group_moves(moves: Iterable[Move], position) -> list[dict]:
+def group_moves(moves: Iterable[Move], position: Any) -> list[dict[str, Any]]:
     """Moves that differ only by the card(s) discarded, as one entry each, saying which cards do.
 
     A build needs its Location card or its Industry card (or any two cards for a Double Action
@@ -437,7 +466,7 @@ def group_moves(moves: Iterable[Move], position) -> list[dict]:
         position = position.position
     me = position.turn or (position.players[0] if position.players else None)
     hand = position.player[me].hand if me in position.player else None
-    groups: dict = {}
+    groups: dict[tuple[str, str, int, int, int], dict[str, Any]] = {}
     for m in moves:
         a = m.action
         n_cards = 2 if isinstance(a, Build) and len(a.cards) == 2 else 1
