@@ -161,6 +161,15 @@ class Rules:
         for a POS014, or None (the shared checks, mat eras and the like, run first)."""
         return None
 
+    def judge_chance(
+        self, pos: Any, turn: Any, data: Any, judge: Callable[..., Any], *, sequences: bool = False
+    ) -> Any:
+        """The verdict on *turn* when judging it met a chance outcome it does not state (the engine
+        caught :class:`~brass_judge.engine.context.NeedChance`): judge every outcome with
+        ``judge(position, forced_outcomes, narrate)`` and return the verdict to show, its outcomes
+        listed. A game whose actions meet no unstated chance never gets here."""
+        raise NotImplementedError(f"{self.game} has no chance outcomes to enumerate")
+
     def validate_markets(self, pos: Any, drawn_given: bool, bad: Callable[..., None]) -> None:
         """Game-specific checks of the market area of *pos*, each problem reported through
         ``bad(code, path, also=(), **fields)`` where the position's market checks run (so the order

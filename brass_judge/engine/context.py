@@ -15,6 +15,12 @@ from ..model import Position, Tile
 from ..verdict import Effect, Violation
 
 
+class NeedChance(Exception):
+    """An action met a chance outcome that neither it nor the position states (Lancashire: a
+    Distant Cotton Market tile drawn). The engine then asks the game to judge every outcome
+    (:meth:`brass_judge.rules.Rules.judge_chance`)."""
+
+
 class RuleBook:
     """The rules applied and the case rulings relied on, as a :class:`Judge` (an action) and a
     :class:`~brass_judge.engine.flow.FlowEffects` (a flow step) record them: ``rules`` lists the

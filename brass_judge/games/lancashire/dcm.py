@@ -14,11 +14,12 @@ Chances are exact fractions.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from ...model import DCM_X, Position
+from ...verdict import Verdict
 
 #: the Distant Cotton Market marker's first space (setup puts it there)
 MARKER_START = 1
@@ -192,3 +193,88 @@ def describe(
         d["draws"] = [list(s) for s in result["sequences"]]
         d["effects"] = [e.text for e in v.effects if e.kind == "dcm"]
     return d
+
+
+def judge_unstated_draws(
+    position: Position,
+    turn: Any,
+    data: Any,
+    judge: Callable[..., tuple[Any, Position]],
+    *,
+    sequences: bool = False,
+) -> Verdict:
+    """The verdict on a turn whose Distant Cotton Market draw(s) are not stated: every draw
+    judged (:func:`enumerate_draws`), grouped by result with its chance; the verdict shown is the
+    most likely result, or, when some results make the turn illegal, the most likely of those (an
+    ILLEGAL verdict always says why). *judge* is ``judge(position, forced_tiles, narrate)``."""
+    from ...model import DISTANT
+    from .actions import Sell
+
+    results = enumerate_draws(position, data, judge, sequences=sequences)
+    # the verdict shown: the most likely result, or when some results make the turn illegal, the
+    # most likely of those (so that an ILLEGAL verdict always says why)
+    illegal = [r for r in results if not r["verdict"].legal]
+    shown = illegal[0] if illegal else results[0]
+    verdict = cast(Verdict, shown["verdict"])  # enumerate_draws's results are plain dicts
+    player = cast(str, verdict.player)  # a draw was needed: a sale was judged, so a player acts
+    mills = sum(1 for a in turn.actions if isinstance(a, Sell) for s in a.sales if s.to == DISTANT)
+    outcomes = [describe(r, position, player, data, mills) for r in results]
+    for o in outcomes:
+        o["whole_sale"] = o["legal"] and o["mills_sold"] == mills
+    total = sum(r["count"] for r in results)
+    success = sum((r["chance"] for r, o in zip(results, outcomes) if o["whole_sale"]), Fraction(0))
+    verdict.outcomes = outcomes
+    verdict.dcm = {
+        "results": len(results),
+        "sequences": total,
+        "mills": mills,
+        "draws_unstated": max(len(r["example"]) for r in results),
+        "whole_sale_chance": f"{success.numerator}/{success.denominator}",
+        "whole_sale_probability": float(success),
+        "most_likely": 0,
+    }
+    which = "the most likely result" if not illegal else "the most likely result that makes it illegal"
+    verdict.assumptions.insert(
+        0,
+        f"Distant Cotton Market tile(s) not stated: the verdict shown is for {which} "
+        f"({tiles_text(shown['example'])}); every possible draw is listed under outcomes, "
+        f"grouped by result",
+    )
+    if illegal and len(illegal) < len(results):
+        bad = sum((r["chance"] for r in illegal), Fraction(0))
+        verdict.assumptions.insert(
+            0,
+            f"legal or not depends on the Distant Cotton Market tile(s) drawn: illegal "
+            f"with chance {bad.numerator}/{bad.denominator}, legal with chance "
+            f"{(1 - bad).numerator}/{(1 - bad).denominator}",
+        )
+    verdict.legal = not illegal
+    _outcome_rulings(verdict, [(r["chance"], r["example"], r["verdict"]) for r in results])
+    return verdict
+
+
+def _outcome_rulings(verdict: Verdict, results: list[tuple[Fraction, Sequence[int], Verdict]]) -> None:
+    """A legal verdict over enumerated Distant Cotton Market draws relies on what decides any of
+    them: a draw landing on a 0 space still sells (Q105); each mill of the action draws its own
+    tile (Q109), even when the draw shown ends the action at X first."""
+    if not verdict.legal:
+        return
+    from ...codes import cite
+    from .. import game_of
+
+    game = game_of(verdict.position)
+    zero, per_mill = (
+        cite(game, "RUL-DCM-SALE", k) for k in ("sell.distant-zero-space", "sell.distant-tile-per-mill")
+    )
+    pairs = []
+    if any(("RUL-DCM-SALE", zero) in vd.also for _, _, vd in results):
+        pairs.append(("RUL-DCM-SALE", zero))
+    if any(len(ds) > 1 for _, ds, _ in results):
+        pairs.append(("RUL-DCM-SALE", per_mill))
+    new = [p for p in pairs if p not in verdict.also]
+    if not new:
+        return
+    if "RUL-DCM-SALE" not in verdict.rules:
+        verdict.rules.append("RUL-DCM-SALE")
+    verdict.also.extend(new)
+    verdict._rulings = None  # worked out again from the rules and pairs

@@ -44,6 +44,13 @@ class LancashireRules(Rules):
             return ("Q082",), "a shipyard flips the moment it is built"
         return None
 
+    def judge_chance(self, pos: Any, turn: Any, data: Any, judge: Any, *, sequences: bool = False) -> Any:
+        """Distant Cotton Market tiles drawn but not stated: every draw judged, grouped by result
+        (:func:`.dcm.judge_unstated_draws`)."""
+        from .dcm import judge_unstated_draws
+
+        return judge_unstated_draws(pos, turn, data, judge, sequences=sequences)
+
     def validate_markets(self, pos: Any, drawn_given: bool, bad: Any) -> None:
         """The Distant Cotton Market in a position: the marker on its track, the tiles drawn and
         face down those of the player count (POS016, POS020; Q001, Q045, Q108)."""

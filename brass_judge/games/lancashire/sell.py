@@ -17,13 +17,13 @@ from itertools import combinations
 from typing import Any
 
 from ...engine.board import distances_from, path_between, trade_reached
-from ...engine.context import Judge
+from ...engine.context import Judge, NeedChance
 from ...model import DISTANT, Position, Tile
 from .actions import Sale, Sell
 from .dcm import marker_after, market_closed
 
 
-class NeedDraw(Exception):
+class NeedDraw(NeedChance):
     """Raised when a Distant Cotton Market draw is unknown: the caller enumerates the tiles.
     ``pos`` is the working position at the draw (games/lancashire/dcm.py groups the draws by it)."""
 
