@@ -93,12 +93,6 @@ def action_kinds(game: str = "lancashire") -> tuple[ActionKind, ...]:
     return tuple(mod.KINDS)
 
 
-def game_of(x: Any) -> str:
-    """The game of a position or game data (``lancashire`` when it does not say)."""
-    game: str = getattr(x, "game", None) or "lancashire"
-    return game
-
-
 def kind_named(word: str, game: str = "lancashire") -> ActionKind | None:
     for k in action_kinds(game):
         if k.word == word:

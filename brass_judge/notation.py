@@ -34,8 +34,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .actions import action_kinds, game_of, kind_named, kind_of
+from .actions import action_kinds, kind_named, kind_of
 from .errors import InputError, NotationError, UnknownNameError, quote
+from .games import game_of
 from .model import MARKET, Turn
 
 

@@ -54,7 +54,7 @@ def __getattr__(name: str):
 def policy_weights(pos, data) -> dict:
     """The weight of each action type for the player to move (see :func:`base_weights`): loans
     mostly when money is short and income can stand it."""
-    from .actions import game_of
+    from .games import game_of
 
     w = base_weights(game_of(pos))
     p = pos.player[pos.turn]

@@ -927,7 +927,14 @@ def _cross_checks(docs: dict) -> list:
             if tiles not in tr["dcm_tiles"] and str(tiles) not in {str(k) for k in tr["dcm_tiles"]}:
                 err("variants", f"DCM tile set {tiles!r} is not in tracks.yaml", (vname, "dcm_tiles", n))
 
-    # Doubtful values: every 'where' path names a value of its own file.
+    check_doubt_paths(docs, err)
+    return out
+
+
+def check_doubt_paths(docs: dict, err: Any) -> None:
+    """Doubtful values: every 'where' path of a ``doubtful:`` block names a value of its own file
+    (map, mat, deck, tracks); *err(name, message, path)* reports one that does not. Every game's
+    data check runs it."""
     for name in ("map", "mat", "deck", "tracks"):
         for i, dbt in enumerate(docs[name].data.get("doubtful", [])):
             for j, where in enumerate(dbt["where"]):
@@ -939,7 +946,6 @@ def _cross_checks(docs: dict) -> list:
                         f"doubtful value {dbt['id']!r} points at {where!r}, which does not exist",
                         ("doubtful", i, "where", j),
                     )
-    return out
 
 
 def doubtful_facts(game: str = "lancashire") -> list:

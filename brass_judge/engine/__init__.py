@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from ..actions import game_of
+from ..games import game_of
 
 # the Distant Cotton Market's draws: a Lancashire chance the engine enumerates (games/lancashire/dcm.py)
 from ..games.lancashire.sell import NeedDraw, unseen_dcm_tiles  # noqa: F401 -- re-exported

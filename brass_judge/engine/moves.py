@@ -320,7 +320,8 @@ def _units(c: _Ctx, kind: str, max_rail_pairs: int) -> list[tuple[Any, ...]]:
     """The candidates of one action type, each a tuple of alternatives (the first legal one
     counts): a rail pair may be tried in its other order. The kind's generator is its
     registry entry's (:mod:`brass_judge.actions`)."""
-    from ..actions import game_of, kind_named
+    from ..actions import kind_named
+    from ..games import game_of
 
     k = kind_named(kind, game_of(c.pos))
     if k is None:
@@ -332,7 +333,7 @@ def _prepare(
     position: Any, data: Any, kinds: Iterable[str] | None
 ) -> tuple[Position, Any, _Ctx, list[str]] | None:
     """(position, data, context, kinds) or None when nobody can act."""
-    from ..actions import game_of
+    from ..games import game_of
     from . import _data_for
 
     if hasattr(position, "position"):  # a LoadedPosition (the engine does not import the loader)

@@ -154,8 +154,9 @@ DEFAULT_GAME = "lancashire"
 
 
 def game_of(obj: Any) -> str:
-    """The game of a position (its ``game`` attribute), else :data:`DEFAULT_GAME`."""
-    return getattr(obj, "game", None) or DEFAULT_GAME
+    """The game of a position or game data (its ``game`` attribute), else :data:`DEFAULT_GAME`."""
+    game: str = getattr(obj, "game", None) or DEFAULT_GAME
+    return game
 
 
 _CASES: dict[str, dict] = {}

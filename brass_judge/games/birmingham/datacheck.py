@@ -81,21 +81,6 @@ def _norm(name: str) -> str:
     return " ".join(str(name).lower().replace("_", " ").replace("-", " ").replace("&", " and ").split())
 
 
-def _resolve(data: Any, dotted: str) -> Any:
-    """Follow a dotted path (``lines.38.between``) into *data*; KeyError if it is absent."""
-    cur = data
-    for part in dotted.split("."):
-        if isinstance(cur, list) and part.isdigit() and int(part) < len(cur):
-            cur = cur[int(part)]
-        elif isinstance(cur, dict) and part in cur:
-            cur = cur[part]
-        elif isinstance(cur, dict) and part.lstrip("-").isdigit() and int(part) in cur:
-            cur = cur[int(part)]
-        else:
-            raise KeyError(dotted)
-    return cur
-
-
 def _cross_checks(docs: dict) -> list:
     out: list = []
 
@@ -319,18 +304,9 @@ def _cross_checks(docs: dict) -> list:
     if "standard" in variants and variants["standard"].get("extends"):
         err("variants", "standard extends nothing", ("standard", "extends"))
 
-    # Doubtful values: every 'where' path names a value of its own file.
-    for name in ("map", "mat", "deck", "tracks"):
-        for i, dbt in enumerate(docs[name].data.get("doubtful", [])):
-            for j, where in enumerate(dbt["where"]):
-                try:
-                    _resolve(docs[name].data, where)
-                except (KeyError, IndexError, ValueError):
-                    err(
-                        name,
-                        f"doubtful value {dbt['id']!r} points at {where!r}, which does not exist",
-                        ("doubtful", i, "where", j),
-                    )
+    from ...data.gamedata import check_doubt_paths
+
+    check_doubt_paths(docs, err)
     return out
 
 
