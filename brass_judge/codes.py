@@ -1141,13 +1141,14 @@ def codes_citing(ruling_id: str) -> list:
     return [c for c in CODES.values() if ruling_id in c.rulings or ruling_id in c.may_cite]
 
 
-def rulings_of(codes, also=()) -> list:
-    """The rulings cited by *codes* (codes or RUL-* rules) plus the case-specific rulings *also*
-    (``(code, ruling)`` pairs), in first-use order, once each."""
+def rulings_of(codes, also=(), game: str = "lancashire") -> list:
+    """The rulings cited by *codes* (codes or RUL-* rules of *game*) plus the case-specific rulings
+    *also* (``(code, ruling)`` pairs), in first-use order, once each."""
     extra: dict = {}
     for code, q in also:
         extra.setdefault(code, []).append(q)
-    return list(dict.fromkeys(q for c in codes for q in (*CODES[c].rulings, *extra.get(c, ()))))
+    table = table_of(game)
+    return list(dict.fromkeys(q for c in codes for q in (*table[c].rulings, *extra.get(c, ()))))
 
 
 #: Rules that answer a question players dispute whenever they apply: the exception or the choice
@@ -1196,11 +1197,25 @@ def _game_rules(name: str, game: str = "lancashire") -> frozenset:
     return getattr(import_module(f"brass_judge.games.{game}.codes"), name)
 
 
+_SHARED_IN_DOUBT, _SHARED_ROUTINE = IN_DOUBT_RULES, ROUTINE_RULES
 IN_DOUBT_RULES = IN_DOUBT_RULES | _game_rules("IN_DOUBT_RULES")
 ROUTINE_RULES = ROUTINE_RULES | _game_rules("ROUTINE_RULES")
+#: game -> (its rules in doubt, its routine rules): the shared sets plus the game's own
+_RULE_SETS: dict = {"lancashire": (IN_DOUBT_RULES, ROUTINE_RULES)}
 
 
-def deciding_rulings(rules, also=()) -> list:
+def rule_sets(game: str) -> tuple:
+    """*game*'s (rules in doubt, routine rules): the shared ones and those its codes module adds."""
+    sets = _RULE_SETS.get(game)
+    if sets is None:
+        sets = _RULE_SETS[game] = (
+            _SHARED_IN_DOUBT | _game_rules("IN_DOUBT_RULES", game),
+            _SHARED_ROUTINE | _game_rules("ROUTINE_RULES", game),
+        )
+    return sets
+
+
+def deciding_rulings(rules, also=(), game: str = "lancashire") -> list:
     """The rulings that decided a legal outcome (a verdict's ``decided_by``): those of the rules in
     doubt (:data:`IN_DOUBT_RULES`) and the case-specific rulings *also* (``(code, ruling)`` pairs
     that a check recorded because they decided this case). When nothing was in doubt, the rulings
@@ -1208,13 +1223,15 @@ def deciding_rulings(rules, also=()) -> list:
     extra: dict = {}
     for code, q in also:
         extra.setdefault(code, []).append(q)
+    table = table_of(game)
+    in_doubt, routine = rule_sets(game)
     out = [
         q
         for c in rules
-        for q in ((*CODES[c].rulings, *extra.get(c, ())) if c in IN_DOUBT_RULES else extra.get(c, ()))
+        for q in ((*table[c].rulings, *extra.get(c, ())) if c in in_doubt else extra.get(c, ()))
     ]
     if not out:
-        out = [q for c in rules if c not in ROUTINE_RULES for q in CODES[c].rulings]
+        out = [q for c in rules if c not in routine for q in table[c].rulings]
     return list(dict.fromkeys(out))
 
 

@@ -94,7 +94,7 @@ def _prepare(position: Any, action: Any, data):
 
     pos = loaded.position
     player = turn.player or pos.turn or (pos.players[0] if pos.players else None)
-    verdict = Verdict(legal=False, player=player, violations=list(problems), turn=turn)
+    verdict = Verdict(legal=False, player=player, violations=list(problems), turn=turn, game=pos.game)
     verdict.position_invalid = True  # type: ignore[attr-defined]
     return loaded, data, turn, verdict
 

@@ -30,10 +30,11 @@ class Violation:
     fields: dict[str, Any] = field(default_factory=dict)
     action_index: int | None = None
     priority: int = 50  #: lower = more actionable (ranked first)
+    game: str = "lancashire"  #: whose table of codes words it (brass_judge.codes.table_of)
 
     @property
     def spec(self) -> _codes.Code:
-        return _codes.get(self.code)
+        return _codes.table_of(self.game)[self.code]
 
     @property
     def message(self) -> str:
@@ -106,6 +107,7 @@ class Verdict:
     #: illegal verdicts: the nearest legal actions (filled by ``check`` on the command line, see
     #: :func:`brass_judge.engine.alternatives.nearest_legal`)
     alternatives: list[Any] = field(default_factory=list)
+    game: str = "lancashire"  #: the game judged: whose rulings the rules applied cite
 
     @property
     def rulings(self) -> list[str]:
@@ -117,7 +119,7 @@ class Verdict:
             if self.violations:
                 self._rulings = list(dict.fromkeys(q for v in self.violations for q in v.rulings))
             else:
-                self._rulings = rulings_of(self.rules, self.also)
+                self._rulings = rulings_of(self.rules, self.also, self.game)
         return self._rulings
 
     @rulings.setter
@@ -134,7 +136,7 @@ class Verdict:
         else:
             from .codes import deciding_rulings
 
-            out = deciding_rulings(self.rules, self.also)
+            out = deciding_rulings(self.rules, self.also, self.game)
         relied = self.rulings
         return [q for q in dict.fromkeys(out) if q in relied]
 

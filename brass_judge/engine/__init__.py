@@ -166,7 +166,10 @@ def _judge_turn(
         head.violate("TRN001", priority=0, turn=pos.turn, player=turn.player)
     if player not in work.player:
         head.violate("TRN001", priority=0, turn=pos.turn, player=player)
-        return Verdict(legal=False, player=player, violations=head.violations, turn=turn), work
+        return (
+            Verdict(legal=False, player=player, violations=head.violations, turn=turn, game=game_of(pos)),
+            work,
+        )
     left = pos.actions_left
     # the actions left are those of the player to move: for anyone else TRN001 says it all
     if used > left and not head.reported("TRN001"):
@@ -210,6 +213,7 @@ def _judge_turn(
         steps=j.steps,
         highlight=j.highlight,
         turn=turn,
+        game=game,
     )
     if v.violations:
         # nothing happens when the turn is illegal: keep only what the checks found

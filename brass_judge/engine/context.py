@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..codes import CODES, cite
+from ..codes import cite, table_of
 from ..games import game_of
 from ..model import Position, Tile
 from ..verdict import Effect, Violation
@@ -40,7 +40,7 @@ class RuleBook:
         """Record that rule *code* was applied; *also* names the cases it decided (case keys, each
         resolved to the game's ruling; see :func:`brass_judge.codes.cite`)."""
         if code not in self.rules:
-            assert code in CODES, code
+            assert code in table_of(self.rules_game()), code
             self.rules.append(code)
         if also:
             game = self.rules_game()
@@ -151,11 +151,12 @@ class Judge(RuleBook):
     def violate(self, code: str, priority: int = 50, *, also: Iterable[str] = (), **fields: Any) -> None:
         """Report a violation; *also* names the cases (case keys of the code's ``may_cite``) that
         decided it, recorded as the game's rulings."""
-        assert code in CODES, code
-        also = tuple(q for q in (cite(game_of(self.pos), code, k) for k in also) if q is not None)
+        game = game_of(self.pos)
+        assert code in table_of(game), code
+        also = tuple(q for q in (cite(game, code, k) for k in also) if q is not None)
         if also:
             fields["_rulings"] = tuple(also)
-        self.violations.append(Violation(code, fields, self.action_index, priority))
+        self.violations.append(Violation(code, fields, self.action_index, priority, game))
 
     def rules_game(self) -> str:
         """The game of the position judged."""

@@ -65,7 +65,9 @@ def validate(loaded: Any, data: Any = None) -> list[Violation]:
             fields["_rulings"] = tuple(
                 q for q in (cite(game_of(pos), code, k) for k in also) if q is not None
             )
-        v = Violation(code, fields)
+        from ..games import game_of as _game_of
+
+        v = Violation(code, fields, game=_game_of(pos))
         v.line = loaded.line_of(where) if where is not None else None  # type: ignore[attr-defined]
         out.append(v)
 
