@@ -34,7 +34,8 @@ class Violation:
 
     @property
     def spec(self) -> _codes.Code:
-        return _codes.table_of(self.game)[self.code]
+        spec: _codes.Code = _codes.table_of(self.game)[self.code]
+        return spec
 
     @property
     def message(self) -> str:
