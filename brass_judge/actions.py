@@ -53,6 +53,9 @@ class ActionKind:
     candidates: Any  #: ``candidates(ctx, max_rail_pairs) -> [(action, ...), ...]``, or its name
     weight: float  #: the self-play policy's base weight for this kind
     two_cards: bool = False  #: whether the action may discard two cards
+    #: how many cards the action discards when it names them (Birmingham's Scout: 3); a kind with
+    #: ``two_cards`` discards one or two
+    discards: int = 1
     #: texts naming the game's places: ``usage`` (the parse error's example), ``schema`` (the
     #: schema's example), and whatever the kind's messages use
     examples: Mapping[str, str] = field(default_factory=dict)

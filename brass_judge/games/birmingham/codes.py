@@ -36,6 +36,8 @@ _RULINGS_TURN: dict[str, tuple[str, ...]] = {
     "TRN004": ("B009",),
     "TRN006": ("B001",),
     "RUL-DISCARD": ("B009",),
+    "RUL-PASS": ("B011",),
+    "RUL-SPENT": ("B012",),
     "RUL-FIRST-ROUND": ("B008",),
     "RUL-SAME-ACTION-TWICE": ("B017",),
 }
@@ -82,6 +84,28 @@ _TEXTS_TURN: dict[str, dict[str, Any]] = {
     },
 }
 _ROWS_TURN: list[tuple[str, dict[str, Any]]] = [
+    (
+        "RUL-DISCARD",
+        {
+            "code": "RUL-WILD-CARD-RETURNED",
+            "name": "wild-card-returned",
+            "message": "a wild card played goes back onto its own pile",
+            "rulings": ("B010",),
+            "remedy": None,
+            "doc": "A Wild Location or Wild Industry card played goes back onto its face-up pile beside the deck, ready for the next Scout, never onto the discard pile.",
+        },
+    ),
+    (
+        "TRN006",
+        {
+            "code": "TRN101",
+            "name": "wrong-number-of-cards",
+            "message": "{action} discards {need} cards ({why}), but {player} names {named}",
+            "rulings": ("B009",),
+            "remedy": "name {need} cards from {player}'s hand",
+            "doc": "Every action discards one card, except Scout, which discards three: the action's card and two more.",
+        },
+    ),
     (
         "POS022",
         {
@@ -183,5 +207,5 @@ TEXTS: dict[str, dict[str, Any]] = {**_TEXTS_TURN, **_TEXTS_BUILD, **_TEXTS_TRAD
 ROWS: list[tuple[str, dict[str, Any]]] = [*_ROWS_TURN, *_ROWS_BUILD, *_ROWS_TRADE]
 
 #: Birmingham's rules in doubt and routine rules beyond the shared ones (see brass_judge.codes)
-IN_DOUBT_RULES: frozenset[str] = frozenset()
+IN_DOUBT_RULES: frozenset[str] = frozenset({"RUL-WILD-CARD-RETURNED"})
 ROUTINE_RULES: frozenset[str] = frozenset()
