@@ -272,3 +272,74 @@ def test_schema_file_is_what_the_kinds_assemble():
     kinds = action_kinds("birmingham")
     assert assemble_action_schema(base, kinds, bham_actions.SCHEMA_OVERRIDES) == on_disk
     assert assemble_action_schema(on_disk, kinds, bham_actions.SCHEMA_OVERRIDES) == on_disk
+
+
+# ------------------------------------------------------------------------------ the document
+DOC = REPO / "docs" / "notation-birmingham.md"
+
+
+def _blocks(text: str) -> list[tuple[str, int, list[str]]]:
+    import re
+
+    out, lines, i = [], text.splitlines(), 0
+    while i < len(lines):
+        m = re.match(r"^```(\w*)\s*$", lines[i])
+        if not m:
+            i += 1
+            continue
+        tag, start, body = m.group(1), i + 2, []
+        i += 1
+        while not lines[i].startswith("```"):
+            body.append(lines[i])
+            i += 1
+        out.append((tag, start, body))
+        i += 1
+    return out
+
+
+def test_every_doc_example_parses_and_matches_its_yaml_twin(data):
+    import yaml
+
+    blocks = _blocks(DOC.read_text(encoding="utf-8"))
+    pairs = [(a, b) for a, b in zip(blocks, blocks[1:]) if a[0] == "text" and b[0] == "yaml"]
+    assert len(pairs) >= 8  # one per action kind and the turn
+    words = set()
+    for (_, line, notation), (_, yline, ymap) in pairs:
+        actions = [a for text in notation if text.strip() for a in parse_turn(text, data).actions]
+        twins = [action_from_obj(o, data) for o in yaml.safe_load("\n".join(ymap))]
+        assert actions == twins, f"docs/notation-birmingham.md:{line} and its YAML at line {yline}"
+        for a in actions:  # and each writes back to notation that reads as itself
+            assert parse(format_action(a, data), data) == a
+        words |= {a.kind for a in actions}
+    assert words == {k.word for k in action_kinds("birmingham")}
+
+
+def test_every_doc_refusal_is_refused(data):
+    import re
+
+    rows = re.findall(r"^\| `([^`]+)` \| (.+?) \|$", DOC.read_text(encoding="utf-8"), re.M)
+    assert len(rows) >= 7
+    for text, _why in rows:
+        refused(text, data)
+
+
+# ------------------------------------------------------------------------------ rulings search
+@pytest.mark.parametrize(
+    "question, answer",
+    [
+        ("can I scout with a wild card", "B049"),
+        ("where does beer come from", "B037"),
+        ("two rails beer", "B040"),
+        ("sell without beer", "B045"),
+        ("loan below -10", "B048"),
+        ("can I use merchant beer for rails", "B040"),
+        ("which cards build at a farm brewery", "B050"),
+    ],
+)
+def test_rulings_search_answers_plain_questions(question, answer):
+    from conftest import run_json
+
+    r, out = run_json("rulings", "search", question, "--game", "birmingham")
+    assert r.returncode == 0
+    rows = out if isinstance(out, list) else out.get("results") or out.get("rulings")
+    assert answer in [x["id"] for x in rows[:2]], (question, [x["id"] for x in rows[:3]])
