@@ -343,3 +343,44 @@ def test_rulings_search_answers_plain_questions(question, answer):
     assert r.returncode == 0
     rows = out if isinstance(out, list) else out.get("results") or out.get("rulings")
     assert answer in [x["id"] for x in rows[:2]], (question, [x["id"] for x in rows[:3]])
+
+
+# ------------------------------------------------------------------------------ action files
+def _problems(path, data):
+    from brass_judge.action_io import load_turn
+    from brass_judge.errors import InputErrors
+
+    with pytest.raises(InputError) as e:
+        load_turn(str(path), data)
+    errs = e.value.errors if isinstance(e.value, InputErrors) else [e.value]
+    return [(x.line, x.field, x.message) for x in errs]
+
+
+def test_action_file_errors_name_line_and_field(tmp_path, data):
+    f = tmp_path / "turn.yaml"
+    f.write_text(
+        "- {action: loan, amount: 20, card: leek}\n- {action: scout, cards: [leek, stone, coal]}\n",
+        encoding="utf-8",
+    )
+    # the Scout of three cards is valid under the Birmingham schema: only the loan is reported
+    assert _problems(f, data) == [
+        (1, "[0].amount", "Brass: Birmingham loans are £30, not £20 (leave the amount out, or write 30)")
+    ]
+    f.write_text(
+        "actions:\n  - action: sell\n    card: leek\n    sales:\n      - {tile: leek, to: stone}\n"
+        "  - {action: scout, cards: [leek, stone, coal, iron]}\n",
+        encoding="utf-8",
+    )
+    got = _problems(f, data)
+    assert got[0][:2] == (5, "actions[0].sales[0].to") and "Stone is not a merchant" in got[0][2]
+    assert got[1][:2] == (6, "actions[1].cards")  # found by schemas/action-birmingham.schema.json
+
+
+def test_schema_command_lists_and_prints_it():
+    from conftest import run_cli
+
+    r = run_cli("schema", "list")
+    assert r.returncode == 0 and "action-birmingham" in r.stdout.split()
+    r = run_cli("schema", "action-birmingham")
+    assert r.returncode == 0
+    assert json.loads(r.stdout)["title"] == "brass-judge action or turn (Brass: Birmingham)"

@@ -487,7 +487,8 @@ def _loan_from_obj(kind: ActionKind, r: Any) -> Any:
     amount = r.integer(r.obj["amount"], ("amount",), "loan amount")
     if amount not in amounts:
         raise r.err(
-            f"{r.data.rules.name} loans are {text}, not £{amount}: write 'loan card=CARD'", ("amount",)
+            f"{r.data.rules.name} loans are {text}, not £{amount} (leave the amount out, or write {amounts[0]})",
+            ("amount",),
         )
     return Loan(amount, r.cards())
 
