@@ -261,6 +261,9 @@ def test_refused_with_clear_messages(text, words, data):
 
 
 def test_close_names_suggested(data):
+    e = refused("sell leek>oxford:merchnat card=leek", data)
+    assert "unknown beer source 'merchnat'" in e.message and e.suggestions[0] == "merchant"
+    assert refused("sell leek>oxford:stonee card=leek", data).suggestions[0] == "Stone"
     assert "Gloucester" in refused("sell leek>glouceter card=leek", data).suggestions[:1]
     assert "scout" in refused("scuot cards=a,b,c", data).suggestions
     assert refused("build cotton@lek card=leek", data).suggestions[0] == "Leek"

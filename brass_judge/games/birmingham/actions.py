@@ -63,6 +63,8 @@ def _one_card(word: str) -> str:
 def _beer_source(r: Any, v: Any, sub: tuple, *, allow_merchant: bool = True) -> str:
     """A beer source as written (``merchant``, ``stone``, ``Stone#1``) -> ``merchant`` or a
     brewery's ``location`` / ``location#space`` (its key)."""
+    from ...errors import InputError
+
     if v is None or isinstance(v, (bool, list, dict)):
         from ...schema_check import _kind
 
@@ -71,7 +73,18 @@ def _beer_source(r: Any, v: Any, sub: tuple, *, allow_merchant: bool = True) -> 
     if _norm(text) in _MERCHANT_WORDS and allow_merchant:
         return MERCHANT_BEER
     loc, hash_, space = text.partition("#")
-    key = r.name("location", loc, sub)
+    try:
+        key = r.name("location", loc, sub)
+    except InputError as e:
+        from ...errors import closest
+
+        hint = [MERCHANT_BEER] if allow_merchant and closest(loc.strip(), [MERCHANT_BEER]) else []
+        raise r.err(
+            f"unknown beer source {_q(loc)}: write merchant (the barrel beside the merchant tile) "
+            "or the location of a brewery",
+            sub,
+            suggestions=(*hint, *e.suggestions),
+        ) from None
     if not hash_:
         return str(key)
     n = r.integer(space, sub, "a brewery's space")
