@@ -23,6 +23,9 @@ YAML form of the same actions::
     {action: loan, amount: 20, card: colne}
     {action: pass, card: colne}
 
+Each game reads its own forms (its kinds, ``brass_judge/games/<game>/actions.py``, chosen by
+``data.game``): Brass: Birmingham's are in ``docs/notation-birmingham.md``.
+
 >>> from brass_judge.data import game_data
 >>> a = parse_action("build cotton@Warrington card=warrington", game_data())
 >>> format_action(a, game_data())
