@@ -10,8 +10,9 @@ and flips, asking :class:`~.rules.BirminghamRules` where Birmingham differs):
   Manufacturer card builds either, a Wild Industry any industry (B019);
 * a farm brewery takes only a Brewery card or a Wild Industry, and must be in the network (B050);
 * with none of the player's industry or link tiles on the board an Industry card builds anywhere,
-  on an undeveloped space (B032);
-* one card per Build: there is no Double Action Build (B017).
+  on an undeveloped space (B032).
+
+A Build has one card: there is no Double Action Build (B017), and the notation refuses two.
 """
 
 from __future__ import annotations
@@ -55,9 +56,6 @@ def judge_build(j: Judge, a: Build) -> None:
     loc = j.data.locations[a.location]
     if not loc.spaces:  # a merchant: nothing is ever built there
         j.violate("BLD018", priority=10, location=loc.name)
-        return
-    if len(a.cards) > 1:
-        j.violate("BLD103", priority=10, player=j.player, cards=", ".join(card_name(j, c) for c in a.cards))
         return
     anywhere = judge_card(j, a)
     build_tile(j, a, anywhere=anywhere)

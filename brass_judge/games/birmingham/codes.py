@@ -182,17 +182,6 @@ _ROWS_BUILD: list[tuple[str, dict[str, Any]]] = [
         ),
     ),
     (
-        "BLD025",
-        _row(
-            "BLD103",
-            "one-card-per-build",
-            "a Build discards one card, not {cards}: there is no Double Action Build",
-            ("B017",),
-            "play one card: the town's Location card, a Wild Location, or a card for the industry",
-            "Every Build is one action with one card. The two-card Double Action Build of Lancashire does not exist here; a Wild Location plays as any town's Location card.",
-        ),
-    ),
-    (
         "DEV002",
         _row(
             "DEV101",
