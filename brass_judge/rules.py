@@ -200,3 +200,10 @@ class Rules:
 
     def check_loan(self, j: Any, loan: Any) -> None:
         """Game-specific Loan checks (after the income floor); none by default."""
+
+    # ---- hooks: network, sell, beer, scout
+    def link_without_network(self, j: Any) -> bool:
+        """Whether the player judged in *j*, with none of their tiles or links on the board (no
+        network), may place a link on any line of the era; a game that allows it records the rule
+        it applied. Lancashire: no, a link must touch the network (Q051), so none can be built."""
+        return False

@@ -88,6 +88,20 @@ class BirminghamRules(Rules):
         """When a merchant's printed link icons score: ``always`` (B061) or ``with_tile``."""
         return str(self.data.variant_rules.get("merchant_link_icons", "always"))
 
+    # ---- hooks: network, sell, beer, scout
+    def link_without_network(self, j: Any) -> bool:
+        """With none of the player's tiles or links on the board, any card lays a link on any line
+        of the era (B032); a rail laid so still needs its coal."""
+        j.rule("RUL-LINK-NO-TILES")
+        return True
+
+    @property
+    def zero_beer_takes_merchant_barrel(self) -> bool:
+        """Whether a tile that needs no beer may still take the merchant's barrel, and its bonus
+        (variants.yaml ``zero_beer_merchant_barrel``): no by default (ruling B057); a table that
+        reads the rulebook the other way plays the alternative."""
+        return bool(self.data.variant_rules.get("zero_beer_merchant_barrel", False))
+
     # ----- hooks ---------------------------------------------------------------------------------
     def setup(self, players: list, **orders: Any) -> Any:
         raise NotImplementedError("Brass: Birmingham cannot be set up yet: its action judges do not exist")
