@@ -10,7 +10,7 @@ them from two sources):
 
 A Brewery's barrels are its tile's ``cubes``; one that gives up its last barrel flips and its owner's
 income rises, whoever took it (B028). Which source to use is the player's choice: an action may name
-them (``beer=``); the judge finds unnamed ones in a fixed order and says so (see :func:`pick_brewery`).
+them (``beer=``); the judge finds unnamed ones in a fixed order and says so (see :func:`usable_breweries`).
 Pure: no I/O.
 """
 
@@ -73,8 +73,7 @@ def named_brewery(j: Judge, ref: str, sites: Collection[str], where: str) -> tup
             return t, ""
     t = with_beer[0]
     return None, (
-        f"{j.tile_name(t)} is {t.owner}'s, and an opponent's brewery gives beer only when it is "
-        f"connected to {where}"
+        f"{j.tile_name(t)} is not connected to {where}, and an opponent's brewery gives beer only when it is"
     )
 
 

@@ -156,17 +156,6 @@ _ROWS_TRADE: list[tuple[str, dict[str, Any]]] = [
         "DEV002",
         _row(
             "SEL102",
-            "not-a-merchant",
-            "{location} is not a merchant: tiles sell only to {merchants}",
-            ("B044",),
-            "sell to a merchant location connected to the tile",
-            "Tiles are sold to the merchants at the edge of the board, never to a town.",
-        ),
-    ),
-    (
-        "DEV002",
-        _row(
-            "SEL103",
             "merchant-has-no-tile",
             "{merchant} has {what} at {players} players, so it buys nothing",
             ("B044", "B003"),
@@ -177,7 +166,7 @@ _ROWS_TRADE: list[tuple[str, dict[str, Any]]] = [
     (
         "DEV002",
         _row(
-            "SEL104",
+            "SEL103",
             "merchant-does-not-buy",
             "{merchant} {faces}: it does not buy {industry}",
             ("B044",),
@@ -188,7 +177,7 @@ _ROWS_TRADE: list[tuple[str, dict[str, Any]]] = [
     (
         "DEV002",
         _row(
-            "SEL105",
+            "SEL104",
             "merchant-not-connected",
             "{tile} is not connected to {merchant}",
             ("B044", "B020"),
@@ -199,7 +188,7 @@ _ROWS_TRADE: list[tuple[str, dict[str, Any]]] = [
     (
         "DEV002",
         _row(
-            "SEL106",
+            "SEL105",
             "no-beer-for-sale",
             "{tile} needs {need} beer to sell, but only {have} can be found: no barrel beside a {merchant} tile that buys it, no unflipped brewery of its owner's with beer, and no opponent's brewery with beer connected to it",
             ("B045", "B037"),
@@ -210,7 +199,7 @@ _ROWS_TRADE: list[tuple[str, dict[str, Any]]] = [
     (
         "DEV002",
         _row(
-            "SEL107",
+            "SEL106",
             "beer-source-unusable",
             "{why}",
             ("B037",),
@@ -222,24 +211,13 @@ _ROWS_TRADE: list[tuple[str, dict[str, Any]]] = [
     (
         "DEV002",
         _row(
-            "SEL108",
-            "beer-not-needed",
+            "SEL107",
+            "beer-count-wrong",
             "{tile} needs {need} beer, but {named} barrel(s) are named",
             ("B045",),
-            "name only the beer the tile needs",
-            "A sale consumes exactly the beer printed on the tile, no more. A tile that needs no beer (Manufacturer III and VII) takes no merchant barrel, and so earns no merchant bonus.",
+            "name only the beer the tile needs (or leave it out to let it be found)",
+            "A sale consumes exactly the beer printed on the tile, no more and no less. A tile that needs no beer (Manufacturer III and VII) takes no merchant barrel, and so earns no merchant bonus.",
             ("B057",),
-        ),
-    ),
-    (
-        "DEV002",
-        _row(
-            "SEL109",
-            "develop-without-bonus",
-            "develop= is named for {tile}, but it earns no free develop: only Gloucester's barrel gives one",
-            ("B046",),
-            "leave develop= out, or sell to Gloucester with its barrel",
-            "Only the barrel beside a Gloucester merchant tile gives a free develop, and only when a sale takes it.",
         ),
     ),
     # ---- scout (B049, B056)
@@ -263,17 +241,6 @@ _ROWS_TRADE: list[tuple[str, dict[str, Any]]] = [
             ("B056", "B049"),
             "take another action",
             "Scout takes one Wild Location and one Wild Industry card. With either pile empty it cannot be done (project decision B056): it is refused rather than giving one card.",
-        ),
-    ),
-    (
-        "DEV002",
-        _row(
-            "SCT003",
-            "scout-needs-three-cards",
-            "Scout discards 3 cards (the action's and two more), not {count}",
-            ("B049",),
-            "name three cards: cards=A,B,C",
-            "Scout discards the action's card and two more, three cards in all.",
         ),
     ),
     # ---- rules applied

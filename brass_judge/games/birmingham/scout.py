@@ -12,9 +12,6 @@ from __future__ import annotations
 from ...engine.context import Judge
 from .model import WILD_CARDS, WILD_INDUSTRY, WILD_LOCATION, BirminghamPosition, Scout
 
-#: the cards a Scout discards (B049)
-SCOUT_CARDS = 3
-
 
 def _card(j: Judge, key: str) -> str:
     wild = j.data.wild_cards.get(key)
@@ -25,9 +22,6 @@ def judge_scout(j: Judge, a: Scout) -> None:
     pos, me = j.pos, j.player
     assert isinstance(pos, BirminghamPosition)
     p = pos.player[me]
-    if a.cards and len(a.cards) != SCOUT_CARDS:
-        j.violate("SCT003", priority=5, count=len(a.cards))
-        return
     # the hand before this action's discard: what is left plus the cards just discarded
     held = [c for c in (*(p.hand or ()), *a.cards) if c in WILD_CARDS]
     if held:

@@ -16,8 +16,9 @@ barrel, so at most one bonus per tile sold (B058); a tile that needs no beer tak
 barrel and earns no bonus (B057), unless the table plays the alternative (the rules object's
 ``zero_beer_takes_merchant_barrel``).
 
-Beer the action names (``beer_from``) is checked; barrels it leaves unnamed the judge finds in this
-order, saying so when there was a choice: the merchant's barrel (it costs no one anything and earns
+Beer the action names (``beer_from``) is checked, and it must not name more than the tile needs
+(``none``, an empty tuple, says the sale uses no beer); barrels it leaves unnamed, all of them or
+those beyond the ones named, the judge finds in this order, saying so when there was a choice: the merchant's barrel (it costs no one anything and earns
 the bonus, as in the refresher's worked turn), then the player's own breweries, then the nearest
 connected opponent's brewery. Pure: no I/O.
 """
@@ -44,12 +45,11 @@ def _buys(data: Any, face: str) -> tuple[str, ...]:
 
 def judge_sell(j: Judge, a: Sell) -> None:
     sold: set[tuple[str, int]] = set()
-    several = len(a.sales) > 1
     for sale in a.sales:
-        _sell_one(j, sale, sold, several)
+        _sell_one(j, sale, sold)
 
 
-def _sell_one(j: Judge, sale: Sale, sold: set[tuple[str, int]], several: bool) -> None:
+def _sell_one(j: Judge, sale: Sale, sold: set[tuple[str, int]]) -> None:
     d, pos, me = j.data, j.pos, j.player
     assert isinstance(pos, BirminghamPosition)
     rules = j.game
@@ -89,15 +89,22 @@ def _sell_one(j: Judge, sale: Sale, sold: set[tuple[str, int]], several: bool) -
     # ---- the merchant sold to
     mloc = d.locations.get(sale.merchant)
     if mloc is None or mloc.kind != "merchant":
+        # the notation names only merchants; an action built in code may name a town
         name = mloc.name if mloc is not None else sale.merchant
         merchants = ", ".join(j.loc(m) for m in rules.merchants)
-        j.violate("SEL102", priority=10, location=name, merchants=merchants)
+        j.violate(
+            "SEL103",
+            priority=10,
+            merchant=name,
+            faces=f"is not a merchant ({merchants} are)",
+            industry=j.ind(ind),
+        )
         return
     mname = mloc.name
     spaces = pos.merchants.get(sale.merchant, ())
     if not spaces or (sale.merchant_space is not None and not 0 <= sale.merchant_space < len(spaces)):
         what_space = "no merchant tile" if not spaces else f"no merchant tile space {sale.merchant_space}"
-        j.violate("SEL103", priority=10, merchant=mname, what=what_space, players=pos.num_players)
+        j.violate("SEL102", priority=10, merchant=mname, what=what_space, players=pos.num_players)
         return
     need = rules.beer_to_sell(ind, tile.level)
     named = [r.strip() for r in (sale.beer_from or ())]
@@ -106,7 +113,7 @@ def _sell_one(j: Judge, sale: Sale, sold: set[tuple[str, int]], several: bool) -
         space = sale.merchant_space
         if ind not in _buys(d, spaces[space].face):
             j.violate(
-                "SEL104",
+                "SEL103",
                 priority=10,
                 merchant=mname,
                 faces=f"space {space} shows {_face(j, spaces[space].face)}",
@@ -117,7 +124,7 @@ def _sell_one(j: Judge, sale: Sale, sold: set[tuple[str, int]], several: bool) -
         buying = [i for i, ms in enumerate(spaces) if ind in _buys(d, ms.face)]
         if not buying:
             faces = " and ".join(_face(j, ms.face) for ms in spaces)
-            j.violate("SEL104", priority=10, merchant=mname, faces=f"shows {faces}", industry=j.ind(ind))
+            j.violate("SEL103", priority=10, merchant=mname, faces=f"shows {faces}", industry=j.ind(ind))
             return
         space = buying[0]
         with_barrel = [i for i in buying if spaces[i].barrel]
@@ -132,20 +139,22 @@ def _sell_one(j: Judge, sale: Sale, sold: set[tuple[str, int]], several: bool) -
     # ---- connected: a route of anyone's links (B044, B020)
     dist = distances_from(pos, [tile.location])
     if sale.merchant not in dist:
-        j.violate("SEL105", priority=15, tile=j.tile_name(tile), merchant=mname)
+        j.violate("SEL104", priority=15, tile=j.tile_name(tile), merchant=mname)
         return
     # ---- the beer (B045, B037)
     consumer = f"selling {j.tile_name(tile)}"
     merchant_barrel_ok = need > 0 or rules.zero_beer_takes_merchant_barrel
     if wants_merchant and not need and not merchant_barrel_ok:
-        j.violate("SEL108", priority=20, tile=j.tile_name(tile), need=need, named=len(named), also=("B057",))
+        j.violate("SEL107", priority=20, tile=j.tile_name(tile), need=need, named=len(named), also=("B057",))
         return
-    if len(named) > max(need, 1 if wants_merchant and merchant_barrel_ok else 0):
-        j.violate("SEL108", priority=20, tile=j.tile_name(tile), need=need, named=len(named))
+    if len(named) > max(need, 1 if wants_merchant and merchant_barrel_ok else 0) or (
+        sale.beer_from == () and need > 0  # "none": the action says the sale uses no beer
+    ):
+        j.violate("SEL107", priority=20, tile=j.tile_name(tile), need=need, named=len(named))
         return
     if sum(r.lower() == MERCHANT_BEER for r in named) > 1:
         j.violate(
-            "SEL107",
+            "SEL106",
             priority=20,
             why=f"only the one barrel beside the {mname} tile it is sold to can be merchant beer for "
             f"{j.tile_name(tile)}",
@@ -159,7 +168,7 @@ def _sell_one(j: Judge, sale: Sale, sold: set[tuple[str, int]], several: bool) -
         if ref is not None and ref.lower() == MERCHANT_BEER:
             if not merchant_has_barrel(pos, sale.merchant, space):
                 j.violate(
-                    "SEL107",
+                    "SEL106",
                     priority=20,
                     why=f"the barrel beside the {mname} merchant tile{_on_space(space, spaces)} has been "
                     f"taken, so there is no merchant beer for {j.tile_name(tile)}",
@@ -171,7 +180,7 @@ def _sell_one(j: Judge, sale: Sale, sold: set[tuple[str, int]], several: bool) -
         if ref is not None:
             brewery, why = named_brewery(j, ref, [tile.location], f"{j.loc(tile.location)}")
             if brewery is None:
-                j.violate("SEL107", priority=20, why=why)
+                j.violate("SEL106", priority=20, why=why)
                 return
             take_barrel(j, brewery, consumer)
             continue
@@ -183,7 +192,7 @@ def _sell_one(j: Judge, sale: Sale, sold: set[tuple[str, int]], several: bool) -
         if not options:
             have = i
             j.violate(
-                "SEL106",
+                "SEL105",
                 priority=20,
                 tile=j.tile_name(tile),
                 need=need,
@@ -210,7 +219,7 @@ def _sell_one(j: Judge, sale: Sale, sold: set[tuple[str, int]], several: bool) -
     if j.failed:
         return
     # ---- the sale
-    j.rule("RUL-SELL", *(("B044",) if several else ()))
+    j.rule("RUL-SELL")
     if j.narrate:
         j.effect(
             "sale",
@@ -225,7 +234,9 @@ def _sell_one(j: Judge, sale: Sale, sold: set[tuple[str, int]], several: bool) -
     if took_merchant:
         _bonus(j, sale, mname)
     elif sale.develop is not None:
-        j.violate("SEL109", priority=20, tile=j.tile_name(tile), merchant=mname)
+        j.assume(
+            f"develop= for the sale to {mname} ignored: no Gloucester barrel was taken, so no free develop"
+        )
 
 
 def _on_space(space: int, spaces: tuple[Any, ...]) -> str:
@@ -250,8 +261,8 @@ def _bonus(j: Judge, sale: Sale, mname: str) -> None:
     kind, n = bonus
     why = f"the {mname} merchant's bonus"
     if kind != "develop" and sale.develop is not None:
-        j.violate("SEL109", priority=20, tile=f"the sale to {mname}", merchant=mname)
-        return
+        # the notation refuses develop= here; an action built in code may carry it
+        j.assume(f"develop= for the sale to {mname} ignored: its bonus is not a free develop")
     j.rule("RUL-MERCHANT-BONUS")
     p = j.pos.player[me]
     if kind == "money":
