@@ -123,5 +123,6 @@ VARIANTS = (
     "manufacturer-iv-rulebook",
     "income-level-tie-break",
     "merchant-icons-with-tile",
+    "zero-beer-merchant-bonus",
 )
 RULES: dict = {v: BirminghamRules if v == "standard" else _variant_class(v) for v in VARIANTS}
