@@ -128,16 +128,6 @@ def _discard(j: Judge, action: Any, n_cards: int) -> Any:
         from dataclasses import replace
 
         action = replace(action, cards=tuple(cards))
-    if n_cards > 2 and len(cards) != n_cards:  # a kind discarding several cards names them all
-        j.violate(
-            "TRN101",
-            priority=2,
-            action=getattr(action, "kind", "the action").title(),
-            need=n_cards,
-            why="this action's card and two more" if n_cards == 3 else "one per card the action uses",
-            player=j.player,
-            named=len(cards),
-        )
     deck = j.data.deck_for(j.pos.num_players)
     rules = j.data.rules
     beside = rules.cards_beside_deck  # in the game beside the deck (Birmingham's wild cards)
