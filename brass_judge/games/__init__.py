@@ -119,13 +119,21 @@ def _refuse_unplayed(doc: Any, obj: Any, game: str, command: str, path: tuple, c
     )
 
 
+def handles(game: str, command: str) -> bool:
+    """Whether *command* (``moves``, ``render``, ``log``, ...) handles *game*'s positions: not when
+    the game's folder lists it in ``UNPLAYED``."""
+    if game not in known_games():
+        return True
+    return command not in getattr(_game_module(game), "UNPLAYED", ())
+
+
 def refuse_unplayed(loaded: Any, command: str) -> None:
     """Refuse (exit 2, naming the ``game`` field) a loaded position of a game that *command* does
     not handle yet (its folder's ``UNPLAYED``)."""
     doc = getattr(loaded, "doc", None)
     pos = getattr(loaded, "position", loaded)
     game = getattr(pos, "game", DEFAULT_GAME)
-    if command not in getattr(_game_module(game), "UNPLAYED", ()):
+    if handles(game, command):
         return
     from ..yamlio import Document
 
