@@ -239,3 +239,25 @@ def test_validate_cli_reports_birmingham_problems_with_lines(tmp_path):
     assert problems["POS103"]["line"] == 7 and problems["POS102"]["line"] == 8
     assert problems["POS104"]["line"] == 10 and problems["POS106"]["line"] == 4
     assert "5 Wild Location cards" in problems["POS104"]["message"]
+
+
+def test_check_apply_out_writes_a_birmingham_position_that_loads_back(tmp_path):
+    out = tmp_path / "after.yaml"
+    r = run_cli(
+        "check",
+        "tests/birmingham/canal-opening.yaml",
+        "--action",
+        "pass card=birmingham",
+        "--apply",
+        "--out",
+        str(out),
+    )
+    assert r.returncode == 0, r.stderr
+    after = load_position(out)
+    pos = after.position
+    assert isinstance(pos, BirminghamPosition)
+    assert pos.player["red"].hand == ["brewery"] and pos.player["red"].discard == ["birmingham"]
+    assert pos.actions_left == 1 and pos.tile_on("walsall", 1).cubes == 1
+    assert pos.merchants["oxford"] == (MerchantSpace("all", True), MerchantSpace("blank", False))
+    assert not after.assumptions
+    assert run_cli("validate", str(out)).returncode == 0
