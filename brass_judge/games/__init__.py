@@ -89,7 +89,7 @@ def refuse_unjudged(
         return
     game = resolve_game(obj["game"])
     if judged(game):
-        if command is not None and command in getattr(_game_module(game), "UNPLAYED", ()):
+        if command is not None and not handles(game, command):  # an unknown game: get_rules says
             _refuse_unplayed(doc, obj, game, command, path, code)
         return
     from ..errors import quote
