@@ -208,8 +208,21 @@ def test_dump_loads_back_equal():
 
 def test_dump_of_defaults_loads_back_equal():
     lp = load("game: birmingham\nera: rail\nplayers: [red, blue, green, yellow]\n")
-    again = load_position(dump_position(lp.position), name="dumped.yaml")
+    text = dump_position(lp.position)
+    assert "merchants" not in text  # assumed, not known: assumed again when read back
+    again = load_position(text, name="dumped.yaml")
     assert again.position == lp.position
+    assert any("merchants not given" in a for a in again.assumptions)
+
+
+def test_assumed_merchants_survive_a_copy_and_are_never_counted():
+    from brass_judge.engine.validate import validate
+
+    lp = load("game: birmingham\nplayers: [red, blue]\nmerchants: {oxford: [all, blank]}\n")
+    copy = lp.position.copy()
+    assert copy.merchants["gloucester"] == (MerchantSpace("blank"), MerchantSpace("blank"))
+    assert validate(copy) == [] and validate(lp) == []  # 5 blanks assumed: not against the pool of 2
+    assert "gloucester" not in position_to_obj(copy)["merchants"]
 
 
 # ------------------------------------------------------------------------------ the CLI
