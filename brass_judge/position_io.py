@@ -448,7 +448,7 @@ class _Builder:
             m = _TILE_RE.match(t)
             if not m:
                 self.err(
-                    f"cannot read tile {quote(t)}; write e.g. '{_examples().TILE}' or a mapping",
+                    f"cannot read tile {quote(t)}; write e.g. '{_examples(self.data.game).TILE}' or a mapping",
                     path,
                     code="INP046",
                 )
@@ -581,7 +581,7 @@ class _Builder:
         if what == "tile":
             fix = (
                 "write the space as 'space=N' or as '@location#N' with no space before the '#' (e.g. "
-                f"'{_examples().TILE_ON_SPACE}' or '{_examples().TILE_ON_SPACE_HASH}'), or quote the whole string"
+                f"'{_examples(self.data.game).TILE_ON_SPACE}' or '{_examples(self.data.game).TILE_ON_SPACE_HASH}'), or quote the whole string"
             )
         else:
             fix = "quote the whole string if the '#' belongs to it"
@@ -605,7 +605,7 @@ class _Builder:
                 l = {"owner": words[0], "kind": words[1].lower(), "line": words[2]}
             else:
                 self.err(
-                    f"cannot read link {quote(l)}; write e.g. '{_examples().LINK}' or '{_examples().RAIL_LINK}'",
+                    f"cannot read link {quote(l)}; write e.g. '{_examples(self.data.game).LINK}' or '{_examples(self.data.game).RAIL_LINK}'",
                     path,
                     code="INP048",
                 )

@@ -187,6 +187,11 @@ class Rules:
     #: cards in the game beside the deck (not dealt from it); none by default
     cards_beside_deck: ClassVar[tuple[str, ...]] = ()
 
+    def return_card(self, j: Any, card: str) -> bool:
+        """Put *card*, just played, back where the game keeps it beside the deck (in ``j.pos``),
+        recording the rule; False when it goes onto the discard pile as usual (every card here)."""
+        return False
+
     def validate_loaded(self, loaded: Any, bad: Callable[..., None]) -> None:
         """Game-specific checks of a loaded position (*loaded*: a LoadedPosition, or a bare
         position's stand-in, with ``position``, ``paths`` and ``line_of``), each problem reported

@@ -208,8 +208,21 @@ def test_dump_loads_back_equal():
 
 def test_dump_of_defaults_loads_back_equal():
     lp = load("game: birmingham\nera: rail\nplayers: [red, blue, green, yellow]\n")
-    again = load_position(dump_position(lp.position), name="dumped.yaml")
+    text = dump_position(lp.position)
+    assert "merchants" not in text  # assumed, not known: assumed again when read back
+    again = load_position(text, name="dumped.yaml")
     assert again.position == lp.position
+    assert any("merchants not given" in a for a in again.assumptions)
+
+
+def test_assumed_merchants_survive_a_copy_and_are_never_counted():
+    from brass_judge.engine.validate import validate
+
+    lp = load("game: birmingham\nplayers: [red, blue]\nmerchants: {oxford: [all, blank]}\n")
+    copy = lp.position.copy()
+    assert copy.merchants["gloucester"] == (MerchantSpace("blank"), MerchantSpace("blank"))
+    assert validate(copy) == [] and validate(lp) == []  # 5 blanks assumed: not against the pool of 2
+    assert "gloucester" not in position_to_obj(copy)["merchants"]
 
 
 # ------------------------------------------------------------------------------ the CLI
@@ -239,3 +252,25 @@ def test_validate_cli_reports_birmingham_problems_with_lines(tmp_path):
     assert problems["POS103"]["line"] == 7 and problems["POS102"]["line"] == 8
     assert problems["POS104"]["line"] == 10 and problems["POS106"]["line"] == 4
     assert "5 Wild Location cards" in problems["POS104"]["message"]
+
+
+def test_check_apply_out_writes_a_birmingham_position_that_loads_back(tmp_path):
+    out = tmp_path / "after.yaml"
+    r = run_cli(
+        "check",
+        "tests/birmingham/canal-opening.yaml",
+        "--action",
+        "pass card=birmingham",
+        "--apply",
+        "--out",
+        str(out),
+    )
+    assert r.returncode == 0, r.stderr
+    after = load_position(out)
+    pos = after.position
+    assert isinstance(pos, BirminghamPosition)
+    assert pos.player["red"].hand == ["brewery"] and pos.player["red"].discard == ["birmingham"]
+    assert pos.actions_left == 1 and pos.tile_on("walsall", 1).cubes == 1
+    assert pos.merchants["oxford"] == (MerchantSpace("all", True), MerchantSpace("blank", False))
+    assert not after.assumptions
+    assert run_cli("validate", str(out)).returncode == 0

@@ -80,8 +80,23 @@ def _as_turn(x: Any) -> Turn:
     return Turn((x,))
 
 
+def _cards_discarded(action: Any, game: str) -> int:
+    """The cards *action* discards: two for a Double Action Build, else its kind's count (one;
+    Birmingham's Scout: three)."""
+    if action_count(action) == 2:
+        return 2
+    from ..actions import kind_of
+
+    try:
+        return kind_of(action, game).discards
+    except TypeError:  # not an action of the game: its judge lookup reports it
+        return 1
+
+
 def _discard(j: Judge, action: Any, n_cards: int) -> Any:
-    """Every action discards a card face up (Q029); a Double Action Build discards two.
+    """Every action discards a card face up (Q029); a Double Action Build discards two (a kind may
+    discard more: Birmingham's Scout, three). A card the game returns to a pile of its own
+    (Birmingham's wild cards) goes there instead (``Rules.return_card``).
 
     Returns the action with its card(s) filled in when the action named none (an assumption).
     """
@@ -114,8 +129,10 @@ def _discard(j: Judge, action: Any, n_cards: int) -> Any:
 
         action = replace(action, cards=tuple(cards))
     deck = j.data.deck_for(j.pos.num_players)
+    rules = j.data.rules
+    beside = rules.cards_beside_deck  # in the game beside the deck (Birmingham's wild cards)
     for c in dict.fromkeys(cards):  # a card named twice is reported once
-        if c not in deck:
+        if c not in deck and c not in beside:
             j.violate("TRN006", priority=2, card=j.card_name(c), players=j.pos.num_players)
     if p.hand is None:
         j.assume(
@@ -137,14 +154,17 @@ def _discard(j: Judge, action: Any, n_cards: int) -> Any:
                     hand=", ".join(j.card_name(x) for x in p.hand) or "empty",
                 )
         p.hand = hand
-    p.discard = p.discard + cards  # replaced, never changed in place (PlayerState.copy shares it)
-    j.rule("RUL-DISCARD")
-    if j.narrate:
+    returned = [c for c in cards if c in beside and rules.return_card(j, c)] if beside else []
+    kept = [c for c in cards if c not in returned] if returned else cards
+    p.discard = p.discard + kept  # replaced, never changed in place (PlayerState.copy shares it)
+    if kept:
+        j.rule("RUL-DISCARD")
+    if j.narrate and kept:
         j.effect(
             "discard",
-            f"{j.player} discards {', '.join(j.card_name(c) for c in cards)}",
+            f"{j.player} discards {', '.join(j.card_name(c) for c in kept)}",
             player=j.player,
-            cards=list(cards),
+            cards=list(kept),
         )
     return action
 
@@ -199,7 +219,7 @@ def _judge_turn(
         head.rule("RUL-SAME-ACTION-TWICE")
     for i, action in enumerate(turn.actions):
         j.start_action(i, turn.actions[:i])
-        action = _discard(j, action, 2 if action_count(action) == 2 else 1)
+        action = _discard(j, action, _cards_discarded(action, game))
         _judge_of(action, game)(j, action)
         j.finish_action()
     work.actions_left = max(0, left - used)

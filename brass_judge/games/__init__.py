@@ -89,7 +89,7 @@ def refuse_unjudged(
         return
     game = resolve_game(obj["game"])
     if judged(game):
-        if command is not None and command in getattr(_game_module(game), "UNPLAYED", ()):
+        if command is not None and not handles(game, command):  # an unknown game: get_rules says
             _refuse_unplayed(doc, obj, game, command, path, code)
         return
     from ..errors import quote
@@ -120,7 +120,10 @@ def _refuse_unplayed(doc: Any, obj: Any, game: str, command: str, path: tuple, c
 
 
 def handles(game: str, command: str) -> bool:
-    """Whether *command* (``moves``, ``render``, ...) handles *game* yet (its folder's ``UNPLAYED``)."""
+    """Whether *command* (``moves``, ``render``, ``log``, ...) handles *game*'s positions: not when
+    the game's folder lists it in ``UNPLAYED``."""
+    if game not in known_games():
+        return True
     return command not in getattr(_game_module(game), "UNPLAYED", ())
 
 
@@ -130,7 +133,7 @@ def refuse_unplayed(loaded: Any, command: str) -> None:
     doc = getattr(loaded, "doc", None)
     pos = getattr(loaded, "position", loaded)
     game = getattr(pos, "game", DEFAULT_GAME)
-    if command not in getattr(_game_module(game), "UNPLAYED", ()):
+    if handles(game, command):
         return
     from ..yamlio import Document
 

@@ -58,6 +58,8 @@ _RULINGS_TURN: dict[str, tuple[str, ...]] = {
     "TRN004": ("B009",),
     "TRN006": ("B001",),
     "RUL-DISCARD": ("B009",),
+    "RUL-PASS": ("B011",),
+    "RUL-SPENT": ("B012",),
     "RUL-FIRST-ROUND": ("B008",),
     "RUL-SAME-ACTION-TWICE": ("B017",),
 }
@@ -104,6 +106,17 @@ _TEXTS_TURN: dict[str, dict[str, Any]] = {
     },
 }
 _ROWS_TURN: list[tuple[str, dict[str, Any]]] = [
+    (
+        "RUL-DISCARD",
+        {
+            "code": "RUL-WILD-CARD-RETURNED",
+            "name": "wild-card-returned",
+            "message": "a wild card played goes back onto its own pile",
+            "rulings": ("B010",),
+            "remedy": None,
+            "doc": "A Wild Location or Wild Industry card played goes back onto its face-up pile beside the deck, ready for the next Scout, never onto the discard pile.",
+        },
+    ),
     (
         "POS022",
         {
@@ -709,6 +722,7 @@ IN_DOUBT_RULES: frozenset[str] = (
             "RUL-FARM-BREWERY",
             "RUL-BREWERY-BARRELS",
             "RUL-RAIL-POTTERY",
+            "RUL-WILD-CARD-RETURNED",
         }
     )
     | _IN_DOUBT_TRADE

@@ -36,6 +36,8 @@ from .model import WILD_CARDS, BirminghamPlayer, BirminghamPosition, MerchantSpa
 SCHEMA = "position-birmingham"
 BLANK = "blank"
 ALL = "all"
+#: the position attribute naming the merchants whose tiles were not given (assumed blank)
+ASSUMED_MERCHANTS = "assumed_merchants"
 #: other words for the merchant tile faces that name no industry
 _FACE_WORDS = {
     "all": ALL,
@@ -239,6 +241,9 @@ class Builder(_Builder):
             )
         # map order, so the position reads the same however the file ordered them
         pos.merchants = {m: merchants[m] for m in rules.merchants if m in merchants}
+        # the merchants whose faces are a default, not the file's (copies keep it: Position.copy
+        # copies the attributes): validation does not count them, the dump leaves them out
+        setattr(pos, ASSUMED_MERCHANTS, frozenset(missing))
 
     def _wild_piles(self, o: dict, pos: Any) -> None:
         raw = o.get("wild_piles") or {}
@@ -308,9 +313,14 @@ def position_to_obj(pos: Any, data: Any = None) -> dict:
     out["tiles"] = tiles
     out["links"] = [{"owner": l.owner, "line": _line_name(data, l.line), "kind": l.kind} for l in pos.links]
     out["markets"] = {r: pos.markets.get(r, 0) for r in data.markets}
-    out["merchants"] = {
-        m: [{"tile": s.face, "barrel": s.barrel} for s in spaces] for m, spaces in pos.merchants.items()
+    assumed: frozenset[str] = getattr(pos, ASSUMED_MERCHANTS, frozenset())
+    merchants = {
+        m: [{"tile": s.face, "barrel": s.barrel} for s in spaces]
+        for m, spaces in pos.merchants.items()
+        if m not in assumed  # left out, they are assumed again when read back
     }
+    if merchants:
+        out["merchants"] = merchants
     out["wild_piles"] = {k: int(pos.wild_piles.get(k, 0)) for k in WILD_CARDS}
     if pos.draw_pile is not None:
         out["deck"] = {"cards": list(pos.draw_pile)}

@@ -159,8 +159,9 @@ class BirminghamRules(Rules):
         spec = self.data.tile(tile.industry, tile.level)
         if not spec.barrels:
             return super().tile_capacity(pos, tile)
-        eras = ("canal",) if pos.era == "canal" else ("canal", "rail")
-        return max(int(spec.barrels_in(e)) for e in eras)
+        eras = [e for e in (("canal",) if pos.era == "canal" else ("canal", "rail")) if e in spec.eras]
+        # a tile that cannot be built by this era is POS014's; count what it would hold when built
+        return max(int(spec.barrels_in(e)) for e in eras or spec.eras)
 
     def removed_at_era_end(self, tile: Any) -> bool:
         """The level 1 tiles leave the board at the end of the Canal Era (B054); one on the board in
@@ -171,6 +172,22 @@ class BirminghamRules(Rules):
     def cards_beside_deck(self) -> tuple:  # type: ignore[override]
         """The wild cards: in the game beside the deck, never in it (B002)."""
         return tuple(self.data.wild_cards)
+
+    def return_card(self, j: Any, card: str) -> bool:
+        """A wild card played goes back onto its own pile, never the discard pile (B010)."""
+        if card not in self.data.wild_cards:
+            return False
+        pos = j.pos
+        pos.wild_piles = {**pos.wild_piles, card: int(pos.wild_piles.get(card, 0)) + 1}  # replaced
+        j.rule("RUL-WILD-CARD-RETURNED")
+        if j.narrate:
+            j.effect(
+                "discard",
+                f"{j.player} returns the {j.card_name(card)} card to its pile ({pos.wild_piles[card]} on it)",
+                player=j.player,
+                cards=[card],
+            )
+        return True
 
     def validate_loaded(self, loaded: Any, bad: Any) -> None:
         from .validate import validate_position

@@ -21,9 +21,7 @@ def validate_position(rules: Any, loaded: Any, bad: Any) -> None:
     """Report every impossibility of the Birmingham position in *loaded* that the shared checks do
     not see: merchants, wild cards, the face-down discard and the cards counted against the deck."""
     pos = loaded.position
-    given = getattr(loaded, "given", None)
-    if given is None or "merchants" in given:  # a default (all blank) is not the file's claim
-        _merchants(rules, loaded, bad)
+    _merchants(rules, loaded, bad)
     _wild_cards(rules, loaded, bad)
     _face_down(rules, pos, bad)
     _deck(rules, loaded, bad)
@@ -35,14 +33,13 @@ def _path(loaded: Any, *key: Any) -> Any:
 
 def _merchants(rules: Any, loaded: Any, bad: Any) -> None:
     pos, data = loaded.position, rules.data
-    given = getattr(loaded, "given", None)
     n = pos.num_players
     in_play = rules.merchant_spaces(n)
     faces: Counter[str] = Counter()
     where: dict[str, list[str]] = {}
-    listed = {m: spaces for m, spaces in pos.merchants.items() if ("merchant", m) in loaded.paths}
-    if not loaded.paths and given is None:  # a bare position: every merchant is its claim
-        listed = dict(pos.merchants)
+    # a merchant the file did not give is assumed blank: a default, not the position's claim
+    assumed: frozenset[str] = getattr(pos, "assumed_merchants", frozenset())
+    listed = {m: spaces for m, spaces in pos.merchants.items() if m not in assumed}
     for m, spaces in listed.items():
         name = data.locations[m].name
         if len(spaces) != in_play.get(m, 0):
