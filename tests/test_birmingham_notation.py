@@ -102,6 +102,10 @@ def test_kinds_in_display_order():
             "network kidderminster-farm-south card=leek",
             Network(("farm-brewery-south~kidderminster~worcester",), ("leek",)),
         ),
+        (
+            "network birmingham-dudley birmingham-walsall card=leek beer=none",
+            Network(("birmingham~dudley", "birmingham~walsall"), ("leek",), None, None, ()),
+        ),
         ("develop coal,iron card=stone", Develop(("coal_mine", "iron_works"), ("stone",))),
         ("develop pottery card=wi iron=dudley", Develop(("pottery",), ("wild_industry",), ("dudley",))),
         ("sell leek>warrington card=stone", Sell((Sale("leek", "warrington"),), ("stone",))),
