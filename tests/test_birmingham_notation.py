@@ -391,3 +391,92 @@ def test_schema_command_lists_and_prints_it():
     r = run_cli("schema", "action-birmingham")
     assert r.returncode == 0
     assert json.loads(r.stdout)["title"] == "brass-judge action or turn (Brass: Birmingham)"
+
+
+# ------------------------------------------------------------------------------ through the CLI
+POSITION = """\
+game: birmingham
+era: canal
+round: 3
+turn: red
+order: [red, blue, green]
+players:
+  red:
+    money: 40
+    hand: [leek, stone, brewery, coal_mine, stafford, birmingham, dudley, coventry]
+  blue: {}
+  green: {}
+tiles:
+  - red cotton_mill1@leek#0
+  - red brewery1@stone#0 barrels=1
+  - red coal_mine1@dudley#0 cubes=2
+links:
+  - red leek-stoke-on-trent
+  - red stoke-on-trent-warrington
+merchants:
+  warrington: [cotton_mill, blank]
+  shrewsbury: [manufacturer]
+  gloucester: [all, pottery]
+  oxford: [blank, blank]
+"""
+
+
+@pytest.fixture
+def position(tmp_path):
+    p = tmp_path / "position.yaml"
+    p.write_text(POSITION, encoding="utf-8")
+    return p
+
+
+def test_check_reads_birmingham_notation(position):
+    from conftest import run_json
+
+    r, out = run_json("check", str(position), "--action", "loan card=Leek")
+    assert r.returncode == 0, r.stderr
+    assert out["verdict"] == "legal"
+    assert out["action"] == "loan 30 card=leek"  # written back in Birmingham notation
+    r, out = run_json("check", str(position), "--action", "Develop Coal card=STAFFORD")
+    assert r.returncode == 0, r.stderr
+    assert out["action"] == "develop coal_mine card=stafford"
+
+
+@pytest.mark.parametrize(
+    "action, words",
+    [
+        ("loan 20 card=leek", "Brass: Birmingham loans are £30, not £20"),
+        ("scout cards=leek,stone", "a scout action discards 3 cards"),
+        ("build cotton@leek cards=leek,stone", "no Double Action Build"),
+        ("sell leek>stone card=leek", "Stone is not a merchant"),
+        ("network a-b c-d e-f card=leek", "one link, or two rails, not 3"),
+    ],
+)
+def test_check_refuses_unreadable_notation(position, action, words):
+    from conftest import run_cli
+
+    r = run_cli("check", str(position), "--action", action)
+    assert r.returncode == 2
+    assert words in r.stderr and "--action" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_check_reports_the_line_of_a_bad_action_file(position, tmp_path):
+    from conftest import run_cli
+
+    f = tmp_path / "turn.yaml"
+    f.write_text(
+        "player: red\nactions:\n  - {action: develop, industries: [coal], card: stafford}\n"
+        "  - {action: loan, amount: 10, card: leek}\n",
+        encoding="utf-8",
+    )
+    r = run_cli("check", str(position), str(f))
+    assert r.returncode == 2
+    assert f"{f}:4" in r.stderr and "actions[1].amount" in r.stderr and "loans are £30, not £10" in r.stderr
+
+
+def test_an_illegal_action_is_judged_without_legal_move_generators(position):
+    """Birmingham's candidate generators (issue 16) are named but not written: an illegal verdict
+    offers no alternatives instead of failing."""
+    from conftest import run_json
+
+    r, out = run_json("check", str(position), "--action", "build coal@stone card=coal")
+    assert r.returncode == 1, r.stderr
+    assert out["verdict"] == "illegal" and out["violations"][0]["code"] == "BLD009"
