@@ -480,3 +480,74 @@ def test_an_illegal_action_is_judged_without_legal_move_generators(position):
     r, out = run_json("check", str(position), "--action", "build coal@stone card=coal")
     assert r.returncode == 1, r.stderr
     assert out["verdict"] == "illegal" and out["violations"][0]["code"] == "BLD009"
+
+
+# ------------------------------------------------------------------------------ generated actions
+def _generated_actions():
+    """A strategy of Birmingham actions built from the game data's own names."""
+    from hypothesis import strategies as st
+
+    d = game_data("standard", "birmingham")
+    towns = sorted(k for k, loc in d.locations.items() if loc.kind == "town")
+    places = sorted(k for k, loc in d.locations.items() if loc.kind != "merchant")
+    merchants = sorted(k for k, loc in d.locations.items() if loc.kind == "merchant")
+    cards = st.sampled_from(sorted({c for deck in d.deck.values() for c in deck} | set(d.wild_cards)))
+    inds = st.sampled_from(d.industries)
+    small = st.none() | st.integers(0, 3)
+    source = st.sampled_from(["merchant", *places]) | st.builds(
+        lambda loc, n: f"{loc}#{n}", st.sampled_from(places), st.integers(0, 3)
+    )
+    beer = st.none() | st.lists(source, max_size=2).map(tuple)
+    locs = st.none() | st.lists(st.sampled_from(["market", *places]), min_size=1, max_size=2).map(tuple)
+    one_card = st.lists(cards, max_size=1).map(tuple)
+    lines = st.lists(st.sampled_from(sorted(d.lines)), min_size=1, max_size=2).map(tuple)
+
+    def sale(tile, merchant, space, ind, mspace, beer_from, develop):
+        develops = d.locations[merchant].bonus[0] == "develop"
+        return Sale(tile, merchant, space, ind, mspace, beer_from, develop if develops else None)
+
+    sales = st.lists(
+        st.builds(
+            sale,
+            st.sampled_from(towns),
+            st.sampled_from(merchants),
+            small,
+            st.none() | inds,
+            st.none() | st.integers(0, 1),
+            beer,
+            st.none() | inds,
+        ),
+        min_size=1,
+        max_size=3,
+    ).map(tuple)
+    return st.one_of(
+        st.builds(Build, inds, st.sampled_from(places), one_card, small, small, locs, locs),
+        st.builds(
+            Network,
+            lines,
+            one_card,
+            locs,
+            st.none() | st.sampled_from(["canal", "rail"]),
+            st.none() | st.lists(source, max_size=1).map(tuple),
+        ),
+        st.builds(Develop, st.lists(inds, min_size=1, max_size=2).map(tuple), one_card, locs),
+        st.builds(Sell, sales, one_card),
+        st.builds(Loan, st.just(30), one_card),
+        st.builds(Scout, st.lists(cards, min_size=3, max_size=3).map(tuple) | st.just(())),
+        st.builds(Pass, one_card),
+    )
+
+
+def test_every_generated_action_round_trips(data):
+    """Any Birmingham action the dataclasses can hold (names from the data): its notation and its
+    YAML mapping read back as the same action."""
+    from hypothesis import HealthCheck, given, settings
+
+    @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(_generated_actions())
+    def run(a):
+        written = format_action(a, data)
+        assert parse(written, data) == a, written
+        assert action_from_obj(action_to_obj(a, data), data) == a
+
+    run()
