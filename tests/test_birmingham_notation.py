@@ -438,6 +438,24 @@ def test_check_reads_birmingham_notation(position):
     r, out = run_json("check", str(position), "--action", "Develop Coal card=STAFFORD")
     assert r.returncode == 0, r.stderr
     assert out["action"] == "develop coal_mine card=stafford"
+    turn = "sell Leek>Warrington:merchant card=stone; network stone-stafford card=leek"
+    r, out = run_json("check", str(position), "--action", turn)
+    assert r.returncode == 0, r.stderr
+    assert out["action"] == "sell leek>warrington:merchant card=stone; network stafford-stone card=leek"
+    r, out = run_json("check", str(position), "--action", "scout cards=leek,stone,beer")
+    assert r.returncode == 0, r.stderr
+    assert out["action"] == "scout cards=leek,stone,brewery"
+
+
+def test_an_action_is_written_by_its_own_game_without_data(data):
+    """A verdict writes its action back with no game data at hand: the action's class says which
+    game's notation it is in."""
+    for text in ("sell leek>warrington:merchant card=stone", "scout cards=leek,stone,brewery"):
+        a = parse(text, data)
+        assert format_action(a) == text
+        assert action_from_obj(action_to_obj(a), data) == a
+    lancashire = parse_action("build cotton@bolton card=bolton")
+    assert format_action(lancashire) == "build cotton_mill@bolton card=bolton"
 
 
 @pytest.mark.parametrize(
