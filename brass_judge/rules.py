@@ -175,6 +175,23 @@ class Rules:
         ``bad(code, path, also=(), **fields)`` where the position's market checks run (so the order
         of the report stays the board's); *drawn_given*: the file lists drawn tiles. None by default."""
 
+    def tile_capacity(self, pos: Any, tile: Any) -> int:
+        """The most cubes *tile* can carry in *pos*: those printed on it (mat.yaml)."""
+        return int(self.data.tile(tile.industry, tile.level).cubes)
+
+    def removed_at_era_end(self, tile: Any) -> bool:
+        """Whether *tile* leaves the board at the end of the Canal Era (so never stands on it in the
+        Rail Era): every level 1 tile."""
+        return bool(tile.level == 1)
+
+    #: cards in the game beside the deck (not dealt from it); none by default
+    cards_beside_deck: ClassVar[tuple[str, ...]] = ()
+
+    def validate_loaded(self, loaded: Any, bad: Callable[..., None]) -> None:
+        """Game-specific checks of a loaded position (*loaded*: a LoadedPosition, or a bare
+        position's stand-in, with ``position``, ``paths`` and ``line_of``), each problem reported
+        through ``bad(code, path, also=(), **fields)`` with its file path; none by default."""
+
     def validate_extra(self, pos: Any) -> Iterable[Any]:
         """Game-specific position checks (violations, after the shared ones); none by default."""
         return ()

@@ -138,6 +138,31 @@ class BirminghamRules(Rules):
             j.rule("RUL-RAIL-POTTERY")
 
     # ----- hooks ---------------------------------------------------------------------------------
+    def tile_capacity(self, pos: Any, tile: Any) -> int:
+        """A Brewery holds the barrels it got when built (B026): 1 in the Canal Era; in the Rail Era
+        up to 2, since a position does not say in which era a level 2 or 3 Brewery was built (one
+        built in the Canal Era keeps at most its 1). Other tiles: the cubes printed on them."""
+        spec = self.data.tile(tile.industry, tile.level)
+        if not spec.barrels:
+            return super().tile_capacity(pos, tile)
+        eras = ("canal",) if pos.era == "canal" else ("canal", "rail")
+        return max(int(spec.barrels_in(e)) for e in eras)
+
+    def removed_at_era_end(self, tile: Any) -> bool:
+        """The level 1 tiles leave the board at the end of the Canal Era (B054); one on the board in
+        the Rail Era was built in it, which only Pottery I may be (B023)."""
+        return bool(tile.level == 1 and "rail" not in self.data.tile(tile.industry, tile.level).eras)
+
+    @property
+    def cards_beside_deck(self) -> tuple:  # type: ignore[override]
+        """The wild cards: in the game beside the deck, never in it (B002)."""
+        return tuple(self.data.wild_cards)
+
+    def validate_loaded(self, loaded: Any, bad: Any) -> None:
+        from .validate import validate_position
+
+        validate_position(self, loaded, bad)
+
     def setup(self, players: list, **orders: Any) -> Any:
         raise NotImplementedError("Brass: Birmingham cannot be set up yet: its action judges do not exist")
 
