@@ -197,6 +197,10 @@ class Judge(RuleBook):
     def card_name(self, card: str) -> str:
         if card in self.data.industry_names:
             return str(self.data.industry_names[card])
+        if card in self.data.card_names:  # a card of its own (Birmingham's Cotton Mill / Manufacturer)
+            return str(self.data.card_names[card])
+        if card in self.data.wild_cards:  # a wild card (Birmingham)
+            return str(self.data.wild_cards[card].get("name", card))
         return str(self.data.locations[card].name)
 
     @property
