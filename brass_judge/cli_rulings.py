@@ -63,12 +63,12 @@ def _path(game: str | None) -> str | None:
     return None if key == DEFAULT_GAME else rulings_path(key)
 
 
-def _cited_by(ruling_id: str) -> list[dict]:
-    """The engine checks that cite *ruling_id*, as ``[{code, name}]`` (empty before codes.py)."""
+def _cited_by(ruling_id: str, game: str = "lancashire") -> list[dict]:
+    """The engine checks of *game* that cite *ruling_id*, as ``[{code, name}]`` (empty before codes.py)."""
     try:
         from .codes import codes_citing
 
-        return [{"code": c.code, "name": c.name} for c in codes_citing(ruling_id)]
+        return [{"code": c.code, "name": c.name} for c in codes_citing(ruling_id, game)]
     except (ImportError, AttributeError):
         return []
 
@@ -135,7 +135,7 @@ def show_cmd(
 
     path = _path(game)
     r = get_ruling(ruling_id, path=path)
-    cited = _cited_by(r.id) if path is None else []  # no engine check cites another game's rulings yet
+    cited = _cited_by(r.id) if path is None else _cited_by(r.id, str(game).strip().lower())
     everything = load_rulings(path)
     if _is_json(fmt):
         obj = r.to_dict()
@@ -191,7 +191,7 @@ def search_cmd(
     _write(search_text(query, hits, cover, weak_text(cover[0]) if hits and is_weak(cover[0]) else None))
 
 
-def _fixtures_citing() -> dict:
+def _fixtures_citing(game: str = "lancashire") -> dict:
     """ruling id -> example and test-fixture files (source tree only) whose expectations cite it."""
     import re
 
@@ -199,7 +199,12 @@ def _fixtures_citing() -> dict:
 
     root = PACKAGE_DIR.parent
     out: dict = {}
-    for folder in (root / "tests" / "rules", root / "examples"):
+    folders = (root / "tests" / "rules", root / "examples")
+    pattern = r"\bQ\d{3}\b"
+    if game != "lancashire":  # a game's own fixtures and examples, its own ruling ids (B001...)
+        folders = (root / "tests" / game / "rules", root / "examples" / game)
+        pattern = r"\b[A-Z]\d{3}\b"
+    for folder in folders:
         if not folder.is_dir():
             continue
         for p in sorted(folder.rglob("*.yaml")):
@@ -207,7 +212,7 @@ def _fixtures_citing() -> dict:
                 text = p.read_text(encoding="utf-8")
             except OSError:
                 continue
-            for q in set(re.findall(r"\bQ\d{3}\b", text)):
+            for q in set(re.findall(pattern, text)):
                 out.setdefault(q, []).append(str(p.relative_to(root)))
     return out
 
@@ -223,12 +228,12 @@ def coverage_cmd(fmt: Format = FORMAT_OPTION, game: str | None = GAME_OPTION) ->
     from .rulings import list_rulings
 
     path = _path(game)
-    fixtures = _fixtures_citing()
     rows = []
     from .data.gamedata import _read_yaml
     from .resources import data_dir
 
     key = "lancashire" if path is None else str(game).strip().lower()
+    fixtures = _fixtures_citing(key)
     variants = set(_read_yaml(data_dir(key) / "variants.yaml"))  # the variants the engine plays
     for r in [
         *list_rulings(engine="enforced", path=path),
@@ -239,7 +244,7 @@ def coverage_cmd(fmt: Format = FORMAT_OPTION, game: str | None = GAME_OPTION) ->
                 "id": r.id,
                 "question": r.question,
                 "engine": r.engine,
-                "cited_by": [{"code": c.code, "name": c.name} for c in codes_citing(r.id)],
+                "cited_by": [{"code": c.code, "name": c.name} for c in codes_citing(r.id, key)],
                 "examples": fixtures.get(r.id, []),
             }
         )

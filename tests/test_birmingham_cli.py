@@ -36,7 +36,7 @@ def test_rulings_list_birmingham_has_its_own_ids():
     rows = run_json("rulings", "list", "--game", "birmingham")
     ids = [r["id"] for r in rows]
     assert ids[0] == "B001" and ids[-1] == "B061" and len(ids) == 61
-    assert all(r["engine"] == "planned" for r in rows)
+    assert {r["engine"] for r in rows} <= {"planned", "enforced"}
     beer = run_json("rulings", "list", "--game", "birmingham", "--topic", "beer")
     assert beer and all("beer" in r["topics"] for r in beer)
     project = run_json("rulings", "list", "-g", "birmingham", "-a", "project")
@@ -78,9 +78,13 @@ def test_rulings_unknown_game_is_a_clear_error():
     assert "unknown game 'brimingham'" in result.output and "birmingham" in result.output
 
 
-def test_rulings_coverage_birmingham_has_nothing_enforced_yet():
+def test_rulings_coverage_birmingham_cites_every_enforced_entry():
+    """Each enforced Birmingham entry is cited by a Birmingham check and by its fixtures (B ids)."""
     obj = run_json("rulings", "coverage", "--game", "birmingham")
-    assert obj == {"enforced": 0, "variant": 0, "uncited": [], "rulings": []}
+    assert obj["uncited"] == [] and obj["enforced"] == len(obj["rulings"]) > 0
+    rows = {r["id"]: r for r in obj["rulings"]}
+    assert {"code": "BLD101", "name": "farm-brewery-needs-brewery-card"} in rows["B050"]["cited_by"]
+    assert any(p.startswith("tests/birmingham/rules/") for p in rows["B050"]["examples"])
 
 
 def test_rulings_show_game_through_the_console_script():
