@@ -63,12 +63,12 @@ def _path(game: str | None) -> str | None:
     return None if key == DEFAULT_GAME else rulings_path(key)
 
 
-def _cited_by(ruling_id: str, game: str = "lancashire") -> list[dict]:
-    """The engine checks of *game* that cite *ruling_id*, as ``[{code, name}]`` (empty before codes.py)."""
+def _cited_by(ruling_id: str) -> list[dict]:
+    """The engine checks that cite *ruling_id*, as ``[{code, name}]`` (empty before codes.py)."""
     try:
         from .codes import codes_citing
 
-        return [{"code": c.code, "name": c.name} for c in codes_citing(ruling_id, game)]
+        return [{"code": c.code, "name": c.name} for c in codes_citing(ruling_id)]
     except (ImportError, AttributeError):
         return []
 
@@ -135,7 +135,7 @@ def show_cmd(
 
     path = _path(game)
     r = get_ruling(ruling_id, path=path)
-    cited = _cited_by(r.id) if path is None else _cited_by(r.id, str(game).strip().lower())
+    cited = _cited_by(r.id) if path is None else []  # no engine check cites another game's rulings yet
     everything = load_rulings(path)
     if _is_json(fmt):
         obj = r.to_dict()
@@ -192,7 +192,8 @@ def search_cmd(
 
 
 def _fixtures_citing(game: str = "lancashire") -> dict:
-    """ruling id -> example and test-fixture files (source tree only) whose expectations cite it."""
+    """ruling id -> example and test-fixture files (source tree only) whose expectations cite it
+    (Lancashire's under tests/rules and examples/; another game's under its own folders)."""
     import re
 
     from .resources import PACKAGE_DIR
@@ -200,10 +201,8 @@ def _fixtures_citing(game: str = "lancashire") -> dict:
     root = PACKAGE_DIR.parent
     out: dict = {}
     folders = (root / "tests" / "rules", root / "examples")
-    pattern = r"\bQ\d{3}\b"
-    if game != "lancashire":  # a game's own fixtures and examples, its own ruling ids (B001...)
+    if game != "lancashire":
         folders = (root / "tests" / game / "rules", root / "examples" / game)
-        pattern = r"\b[A-Z]\d{3}\b"
     for folder in folders:
         if not folder.is_dir():
             continue
@@ -212,7 +211,7 @@ def _fixtures_citing(game: str = "lancashire") -> dict:
                 text = p.read_text(encoding="utf-8")
             except OSError:
                 continue
-            for q in set(re.findall(pattern, text)):
+            for q in set(re.findall(r"\b[A-Z]\d{3}\b", text)):  # ruling ids: Q001, B040, ...
                 out.setdefault(q, []).append(str(p.relative_to(root)))
     return out
 

