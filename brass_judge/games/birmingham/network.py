@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from ...engine.context import Judge
+from ...model import RAIL
 from .beer import named_brewery, take_barrel, usable_breweries
 from .model import MERCHANT_BEER, Network
 
@@ -32,6 +33,8 @@ def judge_network(j: Judge, a: Network) -> None:
     if j.failed:
         return
     placed = [l.line for l in j.pos.links[before:]]
+    # the price paid: the shared RUL-LINK-COST cites no Birmingham ruling, the era's price does
+    j.rule("RUL-RAIL-COST" if j.pos.era == RAIL else "RUL-CANAL-COST")
     if any(len(j.data.lines[key].ends) == 3 for key in placed):
         j.rule("RUL-FARM-LINK")
     needs = j.game.link_resources(j.pos.era, len(placed)).get("beer", 0)
