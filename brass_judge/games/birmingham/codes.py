@@ -328,8 +328,8 @@ _ROWS_TRADE: list[tuple[str, dict[str, Any]]] = [
             "taking the barrel beside the merchant tile sold to earns the merchant's bonus",
             ("B046",),
             None,
-            "Using a merchant's barrel for a sale earns that merchant's bonus: Warrington £5, Oxford 2 income spaces, Nottingham 3 VP, Shrewsbury 4 VP, Gloucester a free develop (no iron, never a lightbulb Pottery).",
-            ("B043",),
+            "Using a merchant's barrel for a sale earns that merchant's bonus: Warrington £5, Oxford 2 income spaces, Nottingham 3 VP, Shrewsbury 4 VP, Gloucester a free develop (no iron, never a lightbulb Pottery). A tile takes at most the one barrel beside the merchant tile it is sold to, so it earns at most one bonus.",
+            ("B043", "B058"),
         ),
     ),
     (
