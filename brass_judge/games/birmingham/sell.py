@@ -223,7 +223,8 @@ def _sell_one(j: Judge, sale: Sale, sold: set[tuple[str, int]]) -> None:
     if j.narrate:
         j.effect(
             "sale",
-            f"{me} sells {j.tile_name(tile)} to {mname} ({_face(j, spaces[space].face)})",
+            f"{me} sells the level {tile.level} {j.ind(ind)} in {j.loc(tile.location)} to {mname} "
+            f"({_face(j, spaces[space].face)})",
             tile=tile.location,
             space=tile.space,
             to=sale.merchant,
