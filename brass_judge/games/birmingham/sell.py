@@ -315,7 +315,7 @@ def _gloucester_develop(j: Judge, industry: str | None, why: str) -> None:
 
 
 def _develop_one(j: Judge, industry: str, why: str) -> None:
-    # the Develop judge's one-tile develop (games/birmingham/develop.py, helper "build")
-    from importlib import import_module
+    # one place a tile is developed: the Develop judge's (a lightbulb tile is refused there, B043)
+    from .develop import develop_one
 
-    import_module(f"{__package__}.develop").develop_one(j, industry, free=True, why=why)
+    develop_one(j, industry, free=True, why=why)
