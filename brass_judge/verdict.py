@@ -149,7 +149,7 @@ class Verdict:
         if self._action_text is None:
             from .notation import format_turn
 
-            # the verdict names its game, so the turn is written in that game's notation
+            # the verdict names its game (format_turn reads the ``game`` of what it is given)
             self._action_text = format_turn(self.turn, self) if self.turn is not None else ""
         return self._action_text
 
