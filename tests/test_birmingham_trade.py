@@ -396,3 +396,22 @@ def test_gloucester_develops_the_named_industry_free():
     # a lightbulb Pottery is never developed, not even by Gloucester (B043)
     v = judge(doc, "sell worcester>gloucester:merchant develop=pottery card=stafford")
     assert codes(v) == ["DEV101"] and "B043" in v.rulings
+
+
+def test_a_named_merchant_tile_space():
+    """``gloucester#1`` names Gloucester's second tile, here blank: it buys nothing (B044)."""
+    doc = position(tiles=["red cotton_mill1@worcester#0"], links=["red gloucester-worcester"])
+    v = judge(doc, "sell worcester>gloucester#1 card=stafford")
+    assert codes(v) == ["SEL103"] and "space 1 shows a blank tile" in v.violations[0].message
+    after = legal(judge(doc, "sell worcester>gloucester#0:merchant develop=coal card=stafford"))
+    assert after.merchants["gloucester"][0].barrel is False
+
+
+def test_a_rail_buys_market_coal_through_a_merchant_without_a_tile():
+    """With 2 players Warrington has no merchant tile, but its merchant space still connects to the
+    Coal Market (B034): the rail to it buys the cheapest cube."""
+    doc = position(era="rail", players=2, tiles=["red cotton_mill2@stoke-on-trent#0"], red={"money": 30})
+    v = judge(doc, "network stoke-on-trent-warrington card=stafford")
+    after = legal(v)
+    assert after.player["red"].money == 30 - 5 - 1 and after.coal_market == 12
+    assert "RUL-COAL-MARKET" in v.rules
