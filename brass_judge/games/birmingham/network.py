@@ -44,10 +44,10 @@ def judge_network(j: Judge, a: Network) -> None:
             kind = j.pos.links[-1].kind
             j.violate("NET104", priority=20, what=f"beer is named, but one {kind} takes no beer")
         return
-    _rail_beer(j, a, placed, named, needs)
+    _rail_beer(j, placed, named, needs)
 
 
-def _rail_beer(j: Judge, a: Network, placed: list[str], named: tuple[str, ...], needs: int) -> None:
+def _rail_beer(j: Judge, placed: list[str], named: tuple[str, ...], needs: int) -> None:
     """Two rails take *needs* (1) beer from a brewery: own anywhere, an opponent's connected to the
     second rail (its ends, with the rail placed)."""
     second = placed[-1]

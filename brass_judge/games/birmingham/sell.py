@@ -47,6 +47,9 @@ def judge_sell(j: Judge, a: Sell) -> None:
     sold: set[tuple[str, int]] = set()
     for sale in a.sales:
         _sell_one(j, sale, sold)
+        if j.failed:
+            # the tiles after it would be judged on half-taken beer: report the first problem only
+            break
 
 
 def _sell_one(j: Judge, sale: Sale, sold: set[tuple[str, int]]) -> None:
