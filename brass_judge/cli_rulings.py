@@ -191,15 +191,19 @@ def search_cmd(
     _write(search_text(query, hits, cover, weak_text(cover[0]) if hits and is_weak(cover[0]) else None))
 
 
-def _fixtures_citing() -> dict:
-    """ruling id -> example and test-fixture files (source tree only) whose expectations cite it."""
+def _fixtures_citing(game: str = "lancashire") -> dict:
+    """ruling id -> example and test-fixture files (source tree only) whose expectations cite it
+    (Lancashire's under tests/rules and examples/; another game's under its own folders)."""
     import re
 
     from .resources import PACKAGE_DIR
 
     root = PACKAGE_DIR.parent
     out: dict = {}
-    for folder in (root / "tests" / "rules", root / "examples"):
+    folders = (root / "tests" / "rules", root / "examples")
+    if game != "lancashire":
+        folders = (root / "tests" / game / "rules", root / "examples" / game)
+    for folder in folders:
         if not folder.is_dir():
             continue
         for p in sorted(folder.rglob("*.yaml")):
@@ -207,7 +211,7 @@ def _fixtures_citing() -> dict:
                 text = p.read_text(encoding="utf-8")
             except OSError:
                 continue
-            for q in set(re.findall(r"\bQ\d{3}\b", text)):
+            for q in set(re.findall(r"\b[A-Z]\d{3}\b", text)):  # ruling ids: Q001, B040, ...
                 out.setdefault(q, []).append(str(p.relative_to(root)))
     return out
 
@@ -223,12 +227,12 @@ def coverage_cmd(fmt: Format = FORMAT_OPTION, game: str | None = GAME_OPTION) ->
     from .rulings import list_rulings
 
     path = _path(game)
-    fixtures = _fixtures_citing()
     rows = []
     from .data.gamedata import _read_yaml
     from .resources import data_dir
 
     key = "lancashire" if path is None else str(game).strip().lower()
+    fixtures = _fixtures_citing(key)
     variants = set(_read_yaml(data_dir(key) / "variants.yaml"))  # the variants the engine plays
     for r in [
         *list_rulings(engine="enforced", path=path),
@@ -239,7 +243,7 @@ def coverage_cmd(fmt: Format = FORMAT_OPTION, game: str | None = GAME_OPTION) ->
                 "id": r.id,
                 "question": r.question,
                 "engine": r.engine,
-                "cited_by": [{"code": c.code, "name": c.name} for c in codes_citing(r.id)],
+                "cited_by": [{"code": c.code, "name": c.name} for c in codes_citing(r.id, key)],
                 "examples": fixtures.get(r.id, []),
             }
         )

@@ -1136,9 +1136,10 @@ def get(code: str) -> Code:
     return CODES[code]
 
 
-def codes_citing(ruling_id: str) -> list:
-    """Every code or rule that cites *ruling_id* (always, or in the cases it decides)."""
-    return [c for c in CODES.values() if ruling_id in c.rulings or ruling_id in c.may_cite]
+def codes_citing(ruling_id: str, game: str = "lancashire") -> list:
+    """Every code or rule of *game* that cites *ruling_id* (always, or in the cases it decides)."""
+    table = CODES if game == "lancashire" else table_of(game)
+    return [c for c in table.values() if ruling_id in c.rulings or ruling_id in c.may_cite]
 
 
 def rulings_of(codes, also=(), game: str = "lancashire") -> list:

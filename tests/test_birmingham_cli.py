@@ -36,7 +36,7 @@ def test_rulings_list_birmingham_has_its_own_ids():
     rows = run_json("rulings", "list", "--game", "birmingham")
     ids = [r["id"] for r in rows]
     assert ids[0] == "B001" and ids[-1] == "B061" and len(ids) == 61
-    assert all(r["engine"] == "planned" for r in rows)
+    assert {r["engine"] for r in rows} <= {"planned", "enforced"}
     beer = run_json("rulings", "list", "--game", "birmingham", "--topic", "beer")
     assert beer and all("beer" in r["topics"] for r in beer)
     project = run_json("rulings", "list", "-g", "birmingham", "-a", "project")
@@ -78,9 +78,18 @@ def test_rulings_unknown_game_is_a_clear_error():
     assert "unknown game 'brimingham'" in result.output and "birmingham" in result.output
 
 
-def test_rulings_coverage_birmingham_has_nothing_enforced_yet():
+def test_rulings_coverage_birmingham_cites_its_enforced_rules():
+    import yaml
+
     obj = run_json("rulings", "coverage", "--game", "birmingham")
-    assert obj == {"enforced": 0, "variant": 0, "uncited": [], "rulings": []}
+    db = yaml.safe_load((REPO / "rulings" / "birmingham.yaml").read_text(encoding="utf-8"))
+    enforced = [r["id"] for r in db["rulings"] if r["engine"] == "enforced"]
+    assert obj["enforced"] == len(enforced) and obj["variant"] == 0 and obj["uncited"] == []
+    assert [r["id"] for r in obj["rulings"]] == enforced
+    b001 = obj["rulings"][0] if enforced[:1] == ["B001"] else None
+    if b001 is not None:  # cited by its codes and its fixtures
+        assert {"code": "POS024", "name": "card-not-in-deck"} in b001["cited_by"]
+        assert any("tests/birmingham/rules/" in f for f in b001["examples"])
 
 
 def test_rulings_show_game_through_the_console_script():
