@@ -431,7 +431,6 @@ _RULINGS_TRADE: dict[str, tuple[str, ...]] = {
     "NET008": ("B038",),
     "NET009": ("B009",),
     "NET010": ("B038",),
-    "RUL-LINK-COST": ("B039", "B040"),
     "RUL-RAIL-COAL": ("B041",),
     "RUL-NETWORK-EXTENDS": ("B020",),
 }
@@ -510,7 +509,7 @@ _ROWS_TRADE: list[tuple[str, dict[str, Any]]] = [
             "NET104",
             "beer-not-needed",
             "{what}",
-            ("B040", "B039"),
+            ("B040",),
             "leave beer= out: only two rails in one Network action take 1 beer",
             "Only a Network action that builds two rails consumes beer, exactly 1 barrel. A canal or a single rail takes none, so no beer may be named for it.",
         ),
@@ -622,6 +621,28 @@ _ROWS_TRADE: list[tuple[str, dict[str, Any]]] = [
     (
         "RUL-NETWORK-EXTENDS",
         _row(
+            "RUL-CANAL-COST",
+            "canal-cost",
+            "a canal costs £3, one per Network action",
+            ("B039",),
+            None,
+            "In the Canal Era a Network action lays exactly one canal, for £3; canals take no coal or beer.",
+        ),
+    ),
+    (
+        "RUL-NETWORK-EXTENDS",
+        _row(
+            "RUL-RAIL-COST",
+            "rail-cost",
+            "a rail costs £5; two rails in one action £15 and 1 beer",
+            ("B040",),
+            None,
+            "In the Rail Era a Network action lays one rail for £5, or two for £15 and 1 beer from a brewery; each rail also takes 1 coal.",
+        ),
+    ),
+    (
+        "RUL-NETWORK-EXTENDS",
+        _row(
             "RUL-LINK-NO-TILES",
             "link-anywhere-without-tiles",
             "with no tiles or links on the board, any card lays a link on any line",
@@ -682,8 +703,8 @@ _ROWS_TRADE: list[tuple[str, dict[str, Any]]] = [
             "taking the barrel beside the merchant tile sold to earns the merchant's bonus",
             ("B046",),
             None,
-            "Using a merchant's barrel for a sale earns that merchant's bonus: Warrington £5, Oxford 2 income spaces, Nottingham 3 VP, Shrewsbury 4 VP, Gloucester a free develop (no iron, never a lightbulb Pottery).",
-            ("B043",),
+            "Using a merchant's barrel for a sale earns that merchant's bonus: Warrington £5, Oxford 2 income spaces, Nottingham 3 VP, Shrewsbury 4 VP, Gloucester a free develop (no iron, never a lightbulb Pottery). A tile takes at most the one barrel beside the merchant tile it is sold to, so it earns at most one bonus.",
+            ("B043", "B058"),
         ),
     ),
     (
