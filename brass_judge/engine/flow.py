@@ -11,6 +11,12 @@ position and a :class:`FlowEffects` (a list of :class:`~brass_judge.verdict.Effe
 carries the ``RUL-*`` codes applied, the assumptions made and any ``GAM005`` violation of a
 recorded shortfall choice.
 
+Where a game's flow differs, this module asks its rules object (``data.rules``; the hooks of
+``brass_judge/rules.py``, section "hooks: flow"): setup, the cards out of the draw deck at an
+era's start, the printed link icons and a link's own scoring rules, the end of the Canal Era, money
+VP at the end. The base answers are Lancashire's (the code here); Brass: Birmingham's are in
+``brass_judge/games/birmingham/flow.py`` (docs/flow-birmingham.md).
+
 Conventions (documented in docs/games.md):
 
 * a card order is top first; at setup the last card per player of the shuffled deck goes under
