@@ -500,3 +500,88 @@ def test_lancashire_flow_is_unchanged_by_the_hooks():
     assert flow.draw_deck_at_era_start(lanc, 2, CANAL) == 40 - 16 - 2
     assert flow.draw_deck_at_era_start(DATA, 2, CANAL) == 40 - 16 - 2  # the face-down cards
     assert flow.draw_deck_at_era_start(DATA, 2, RAIL) == 40 - 16
+
+
+# ------------------------------------------------------------------- check --apply (the CLI)
+needs_loader = pytest.mark.skipif(
+    not _loader_judges_birmingham(), reason="the Birmingham position loader is not on this branch yet"
+)
+
+
+def _apply(tmp_path, name, card, *more):
+    import json
+
+    from conftest import run_cli
+
+    out = tmp_path / "next.yaml"
+    r = run_cli(
+        "check", str(FLOW / name), "--action", f"pass card={card}", "--apply", "--out", str(out),
+        "--format", "json", *more,
+    )  # fmt: skip
+    return r, (json.loads(r.stdout) if r.stdout.strip().startswith("{") else None), out
+
+
+def _cli_step(d, kind, **match):
+    got = [
+        s for s in d["after_turn_steps"] if s["kind"] == kind and all(s.get(k) == v for k, v in match.items())
+    ]
+    assert len(got) == 1, (kind, match)
+    return got[0]
+
+
+@needs_loader
+def test_check_apply_ends_the_canal_era(tmp_path):
+    r, d, out = _apply(tmp_path, "canal-era-end.yaml", "coalbrookdale")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert _cli_step(d, "score-links", player="blue")["rulings"] == ["B052", "B060"]
+    assert _cli_step(d, "score-links", player="red")["rulings"] == ["B052", "B061"]
+    assert _cli_step(d, "merchant-beer")["refilled"] == ["shrewsbury#0", "oxford#0"]
+    assert _cli_step(d, "rail-deck")["rulings"] == ["B054"]
+    new = load_written(out)
+    assert (new.era, new.round, new.turn, new.actions_left) == (RAIL, 1, "blue", 2)
+    assert (new.player["red"].vp, new.player["blue"].vp) == (26, 15)
+    assert [(t.location, t.level) for t in new.tiles] == [("stoke-on-trent", 2)]
+    assert new.merchants["oxford"][0] == MerchantSpace("manufacturer", True)
+    assert new.draw_deck == 24 and all(p.hand is None for p in new.player.values())  # dealt at the table
+
+
+@needs_loader
+def test_check_apply_ends_the_game(tmp_path):
+    r, d, out = _apply(tmp_path, "rail-era-end.yaml", "dudley")
+    assert r.returncode == 0, r.stdout + r.stderr
+    end = _cli_step(d, "game-end")
+    assert end["winners"] == ["red"] and end["rulings"] == ["B055", "B059"]
+    assert not [s for s in d["after_turn_steps"] if s["kind"] == "score-money"]
+    assert load_written(out).game_over
+
+
+@needs_loader
+def test_check_apply_judges_the_shortfall_choice(tmp_path):
+    r, d, out = _apply(tmp_path, "shortfall.yaml", "dudley", "--shortfall", "blue=stone,cannock")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert [s["ref"] for s in d["after_turn_steps"] if s["kind"] == "tile-removed"] == [
+        "stone#0",
+        "cannock#1",
+    ]
+    assert load_written(out).player["blue"].money == 1
+    (tmp_path / "bad").mkdir()
+    r, d, out = _apply(
+        tmp_path / "bad", "shortfall.yaml", "dudley", "--shortfall", "blue=stone,cannock,coalbrookdale"
+    )
+    assert r.returncode == 1 and [v["code"] for v in d["violations"]] == ["GAM005"]
+    assert d["violations"][0]["rulings"] == ["B016"] and not out.exists()
+
+
+@needs_loader
+def test_check_apply_ends_the_first_round(tmp_path):
+    r, d, out = _apply(tmp_path, "first-round.yaml", "dudley")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert _cli_step(d, "draw")["rulings"] == ["B013"]
+    new = load_written(out)
+    assert (new.round, new.turn, new.actions_left) == (2, "red", 2)
+
+
+def load_written(path):
+    from brass_judge.position_io import load_position
+
+    return load_position(path).position
