@@ -313,12 +313,8 @@ def test_related_ids_exist_both_ways(entries):
 
 
 def test_every_entry_is_planned_and_standard(entries):
-    # An entry becomes `enforced` with the check that cites it (a code or rule of Birmingham's table).
-    from brass_judge.codes import table_of
-
-    assert {e["engine"] for e in entries.values()} <= {"planned", "enforced"}
-    cited = {q for c in table_of("birmingham").values() for q in (*c.rulings, *c.may_cite)}
-    assert {rid for rid, e in entries.items() if e["engine"] == "enforced"} <= cited
+    # Nothing judges Birmingham yet; an entry becomes `enforced` with the check that cites it.
+    assert {e["engine"] for e in entries.values()} == {"planned"}
     assert {e["applies_to"] for e in entries.values()} == {"standard"}
 
 
