@@ -6,7 +6,9 @@ removal, ...). :func:`steps` turns them into ``{kind, text, rule, rulings, ...}`
 ``check --apply`` and ``replay``: each step cites the rulings that decide *that* step (the turn
 order, a negative income, a shortfall, link scoring, ...), drawn from the ``RUL-*`` rows of
 :mod:`brass_judge.codes` (:data:`STEP_RULINGS`, by case key, resolved to the game's rulings; a
-test checks that every ruling cited is one its rule cites). Pure: no I/O.
+test checks that every ruling cited is one its rule cites). A game whose steps differ gives its
+own table through its rules object (:meth:`~brass_judge.rules.Rules.flow_step_rulings`: Brass:
+Birmingham's refill, merchant beer and link-scoring decisions). Pure: no I/O.
 """
 
 from __future__ import annotations
