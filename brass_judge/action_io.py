@@ -7,10 +7,12 @@ An action file holds one action mapping, a list of actions (a turn), a notation 
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 
 from .errors import InputError, InputErrors, UnknownNameError, closest, quote
 from .games import examples as _examples
+from .games import game_of
 from .model import Turn
 from .notation import action_from_obj, parse_turn
 from .yamlio import Document, load_file
@@ -66,17 +68,17 @@ def turn_from_doc(doc: Document, data, root: tuple = ()) -> Turn:
     shortfall = ()
     if isinstance(obj, dict) and "actions" in obj and obj.get("shortfall") is not None:
         shortfall = _shortfall_from_obj(
-            obj["shortfall"], lambda msg, sub=(): located(msg, root + ("shortfall",) + sub)
+            obj["shortfall"], lambda msg, sub=(): located(msg, root + ("shortfall",) + sub), game_of(data)
         )
     return Turn(tuple(actions), player, shortfall)
 
 
-def _shortfall_from_obj(obj, err) -> tuple:
+def _shortfall_from_obj(obj, err, game: str = "lancashire") -> tuple:
     """``{red: [bolton, wigan#1]}`` (or ``red: bolton,wigan``) -> ``(("red", ("bolton", "wigan#1")),)``."""
     if not isinstance(obj, dict):
         raise err(
             "'shortfall' maps each player to the tiles removed for an income shortfall, "
-            f"e.g. {_examples().SHORTFALL_MAPPING}"
+            f"e.g. {_examples(game).SHORTFALL_MAPPING}"
         )
     out = []
     for who, refs in obj.items():
@@ -144,7 +146,7 @@ def load_turn(path: str, data, players: Sequence[str] | None = None) -> Turn:
     try:
         turn = turn_from_doc(doc, data)
     except InputError as first:
-        raise _with_schema_errors(doc, first) from None
+        raise _with_schema_errors(doc, first, action_schema(data)) from None
     if players is not None and turn.player is not None:
         names = {str(n).lower(): n for n in players}
         if turn.player.lower() not in names:
@@ -170,7 +172,16 @@ def load_turn(path: str, data, players: Sequence[str] | None = None) -> Turn:
     return turn
 
 
-def _with_schema_errors(doc: Document, first: InputError) -> InputError:
+def action_schema(data) -> str:
+    """The name of the action schema of *data*'s game: ``action`` (``schemas/action.schema.json``),
+    or the one its kinds module names (``SCHEMA``: ``action-birmingham``)."""
+    from .actions import action_kinds
+
+    action_kinds(game_of(data))  # imports the game's kinds module
+    return str(getattr(sys.modules[f"brass_judge.games.{game_of(data)}.actions"], "SCHEMA", "action"))
+
+
+def _with_schema_errors(doc: Document, first: InputError, schema: str = "action") -> InputError:
     """*first*, plus the schema's problems at other fields of *doc* (all problems in one run)."""
     from .schema_check import schema_errors
 
@@ -184,7 +195,7 @@ def _with_schema_errors(doc: Document, first: InputError) -> InputError:
         return any(within(f, t) or within(t, f) for t in taken)
 
     try:
-        extra = schema_errors(doc, "action")
+        extra = schema_errors(doc, schema)
     except Exception:  # pragma: no cover - the schema is a help here, never a new failure
         extra = []
     flat: list = []

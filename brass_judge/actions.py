@@ -53,6 +53,9 @@ class ActionKind:
     candidates: Any  #: ``candidates(ctx, max_rail_pairs) -> [(action, ...), ...]``, or its name
     weight: float  #: the self-play policy's base weight for this kind
     two_cards: bool = False  #: whether the action may discard two cards
+    #: how many cards the action discards when it names them (Birmingham's Scout: 3); a kind with
+    #: ``two_cards`` discards one or two
+    discards: int = 1
     #: texts naming the game's places: ``usage`` (the parse error's example), ``schema`` (the
     #: schema's example), and whatever the kind's messages use
     examples: Mapping[str, str] = field(default_factory=dict)
@@ -141,14 +144,21 @@ def _any_case(word: str) -> str:
     return "".join(f"[{c.upper()}{c.lower()}]" if c.isalpha() else c for c in word)
 
 
-def assemble_action_schema(base: Mapping[str, Any], kinds: tuple[ActionKind, ...]) -> dict[str, Any]:
+def assemble_action_schema(
+    base: Mapping[str, Any], kinds: tuple[ActionKind, ...], overrides: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
     """The action schema of *kinds*: *base*'s shared parts (:data:`SHARED_DEFS`) with the
     notation pattern, the ``action_map`` and each kind's fragment worked out from the kinds.
-    ``schemas/action.schema.json`` equals this for Lancashire's kinds (a test checks it)."""
+    ``schemas/action.schema.json`` equals this for Lancashire's kinds (a test checks it).
+    *overrides* replaces top-level keys of *base* (``$id``, ``title``, ...) and, under ``$defs``,
+    shared parts worded for another game (``schemas/action-birmingham.schema.json``)."""
     import copy
 
     out = copy.deepcopy(dict(base))
+    over = dict(overrides or {})
+    out.update(copy.deepcopy({k: v for k, v in over.items() if k != "$defs"}))
     defs = {k: v for k, v in out["$defs"].items() if k in SHARED_DEFS}
+    defs.update(copy.deepcopy(dict(over.get("$defs", {}))))
     words = [k.word for k in kinds]
     notation = dict(defs["notation"])
     notation["pattern"] = "^\\s*(?:" + "|".join(_any_case(w) for w in words) + ")(?:\\s|;|$)"

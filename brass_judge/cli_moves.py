@@ -33,6 +33,9 @@ def _load_position(path: Path):
         lp = position_from_doc(doc, None, ("position",))
     else:
         lp = load_position(doc)
+    from .games import refuse_unplayed
+
+    refuse_unplayed(lp, "moves")  # a game whose legal moves the engine cannot list yet
     return lp, game_data(lp.position.variant, lp.position.game)
 
 

@@ -152,6 +152,9 @@ def register(app: typer.Typer) -> None:
             [(position, "position", "POSITION"), (highlight, "highlight", "--highlight")],
         )
         lp = load_position(position)
+        from .games import refuse_unplayed
+
+        refuse_unplayed(lp, "render")  # a game the picture cannot draw yet
         data = game_data(lp.position.variant, lp.position.game)
         hl = _load_highlight(highlight, data) if highlight is not None else None
         svg = render_position(lp.position, data, highlight=hl, title=title)

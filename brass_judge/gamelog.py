@@ -218,7 +218,9 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
         )
     from .games import refuse_unjudged
 
-    refuse_unjudged(doc, doc.data, code="INP071")  # a game whose logs the engine cannot replay yet
+    refuse_unjudged(
+        doc, doc.data, code="INP071", command="log"
+    )  # a game whose logs the engine cannot replay yet
     _check_log_schema(doc)
     o = doc.data
     s = o["setup"]

@@ -23,6 +23,9 @@ YAML form of the same actions::
     {action: loan, amount: 20, card: colne}
     {action: pass, card: colne}
 
+Each game reads its own forms (its kinds, ``brass_judge/games/<game>/actions.py``, chosen by
+``data.game``): Brass: Birmingham's are in ``docs/notation-birmingham.md``.
+
 >>> from brass_judge.data import game_data
 >>> a = parse_action("build cotton@Warrington card=warrington", game_data())
 >>> format_action(a, game_data())
@@ -183,10 +186,22 @@ class ObjReader:
             cards = tuple(self.name("card", c, ("cards", i)) for i, c in enumerate(self.as_list("cards")))
         elif "card" in obj:
             if isinstance(obj["card"], list):
-                raise err("'card' takes one card; use 'cards' for a Double Action Build", ("card",))
+                raise err(self._card_list_text(), ("card",))
             cards = (self.name("card", obj["card"], ("card",)),)
         else:
             cards = ()
+        n = self.kind.discards
+        if n != 1:  # an action that discards several cards (Birmingham's Scout: three)
+            if cards and len(cards) != n:
+                raise err(
+                    f"a {self.verb} action discards {n} cards (this action's card and {n - 1} more), "
+                    f"not {len(cards)}: write cards=A,B,C",
+                    ("cards",),
+                )
+            return cards
+        one = self.kind.examples.get("one_card")  # the game words it (no Double Action Build)
+        if one is not None and len(cards) > 1:
+            raise err(f"{one}, not {len(cards)}", ("cards",))
         if len(cards) > 2:
             raise err(
                 f"an action discards one card (two for a Double Action Build), not {len(cards)}", ("cards",)
@@ -197,6 +212,12 @@ class ObjReader:
                 ("cards",),
             )
         return cards
+
+    def _card_list_text(self) -> str:
+        several = [k for k in action_kinds(game_of(self.data)) if k.discards > 1]
+        if self.kind.two_cards or not several:
+            return "'card' takes one card; use 'cards' for a Double Action Build"
+        return f"'card' takes one card; use 'cards' for the {several[0].discards} cards of {several[0].word.capitalize()}"
 
     def locs(self, key_a: str, key_b: str):
         obj = self.obj

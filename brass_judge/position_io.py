@@ -110,11 +110,12 @@ def position_from_doc(doc: Document, data=None, root: tuple = ()) -> LoadedPosit
     from .games import refuse_unjudged
 
     refuse_unjudged(doc, obj, root)  # a game whose positions the engine cannot read yet
-    check_schema(sub, "position")
-    variant = obj.get("variant", "standard")
     from .games import resolve_game
 
     game = resolve_game(obj.get("game"))
+    reader = _reader_of(game)  # the game's own position format, or Lancashire's (this module's)
+    check_schema(sub, reader.SCHEMA if reader else "position")
+    variant = obj.get("variant", "standard")
     if data is None or data.variant != variant or data.game != game:
         from .games import get_rules
 
@@ -122,7 +123,22 @@ def position_from_doc(doc: Document, data=None, root: tuple = ()) -> LoadedPosit
             data = get_rules(game, variant).data
         except InputError as err:  # the schema lists the games and variants; this is a backstop
             raise doc.error(str(err.args[0] if err.args else err), root + ("game",), code="INP035") from None
-    return _Builder(sub, data, root).build()
+    return (reader.Builder if reader else _Builder)(sub, data, root).build()
+
+
+def _reader_of(game: str) -> Any:
+    """The module reading and writing *game*'s positions when the game has its own format
+    (``brass_judge/games/<game>/position.py``: ``SCHEMA``, ``Builder``, ``position_to_obj``), else
+    None: the game's positions are this module's (Lancashire's) format."""
+    from .games import known_games
+
+    if game not in known_games():
+        return None
+    import importlib
+
+    module = importlib.import_module(f"{__package__}.games.{game}")
+    name = getattr(module, "POSITION_FORMAT", None)
+    return importlib.import_module(f"{__package__}.games.{game}.{name}") if name else None
 
 
 def _wrong_kind(obj: Any) -> str | None:
@@ -150,6 +166,14 @@ _ACTION_WORDS = frozenset(("build", "network", "develop", "sell", "loan", "pass"
 
 
 class _Builder:
+    """Reads a position mapping (already schema-checked) into a Position. A game with its own
+    format subclasses it (``games/<game>/position.py``) and overrides the hooks below."""
+
+    #: words ``N=`` of a compact tile string -> the tile field they set
+    COUNT_WORDS: dict = {"cubes": "cubes", "space": "space"}
+    #: the words a compact tile string may carry after its location, for the message
+    TILE_WORDS = "flipped, unflipped, cubes=N, space=N or level=N"
+
     def __init__(self, doc: Document, data, root: tuple) -> None:
         self.doc = doc
         self.data = data
@@ -230,7 +254,7 @@ class _Builder:
         for n in names:
             raw: dict = pdata.get(n) or {}
             base = ("players", n) if isinstance(players_raw, dict) else ("players",)
-            ps = PlayerState(n)
+            ps = self.new_player(n, raw)
             ps.money = raw.get("money", d.start_money)
             ps.vp = raw.get("vp", 0)
             ps.spent = raw.get("spent", 0)
@@ -328,7 +352,7 @@ class _Builder:
         elif order:
             turn = order[0]
             self.assumptions.append(f"turn not given: assumed it is {turn}'s turn (first in the turn order)")
-        pos = Position(
+        pos = self.new_position(
             players=order, player=players, variant=d.variant, game=d.game, era=era, round=rnd, turn=turn
         )
         pos.actions_left = o.get("actions_left", 1 if (era == CANAL and rnd == 1) else 2)
@@ -358,7 +382,7 @@ class _Builder:
                 )
         m = o.get("markets", {})
         # a market not given is full
-        pos.markets = {r: m.get(r, market.spaces) for r, market in d.markets.items()}
+        pos.markets = {r: m.get(r, self.market_default(market)) for r, market in d.markets.items()}
         dcm = o.get("distant_cotton_market", {})
         pos.dcm_position = dcm.get("marker", 1)
         pos.dcm_drawn = list(dcm.get("drawn", []))
@@ -405,6 +429,7 @@ class _Builder:
                 "passes on in turn order"
             )
         pos.game_over = bool(o.get("game_over", False))
+        self.finish(o, pos, paths)
         if self.errors:
             raise self.errors[0] if len(self.errors) == 1 else InputErrors(self.errors)
         return LoadedPosition(
@@ -440,8 +465,9 @@ class _Builder:
                     obj["flipped"] = True
                 elif wl == "unflipped":
                     obj["flipped"] = False
-                elif wl.startswith(("cubes=", "space=")):
-                    key, _, num = wl.partition("=")
+                elif "=" in wl and wl.partition("=")[0] in self.COUNT_WORDS:
+                    word, _, num = wl.partition("=")
+                    key = self.COUNT_WORDS[word]
                     if num.isascii() and num.isdigit() and len(num) <= 3:
                         if key == "space" and "space" in obj and obj["space"] != int(num):
                             self.err(
@@ -460,7 +486,7 @@ class _Builder:
                     obj["level"] = int(wl[-1])
                 else:
                     unknown.append(w)
-            for key in ("cubes", "space"):
+            for key in self.COUNT_WORDS:
                 bad = [w for w in bad_numbers if w.lower().startswith(key)]
                 if bad:
                     self.err(
@@ -471,7 +497,7 @@ class _Builder:
             if unknown:
                 self.err(
                     f"unknown word{'s' if len(unknown) > 1 else ''} {_words(unknown)} in tile {quote(t)} "
-                    "(expected flipped, unflipped, cubes=N, space=N or level=N)",
+                    f"(expected {self.TILE_WORDS})",
                     path,
                     code="INP046",
                 )
@@ -499,13 +525,7 @@ class _Builder:
         if "cubes" in t:
             cubes = int(t["cubes"])
         else:
-            carries = spec.resource is not None  # coal mines and iron works (mat.yaml resource)
-            cubes = 0 if flipped or not carries else spec.cubes
-            if carries and not flipped:
-                self.assumptions.append(
-                    f"{owner}'s {self.data.industry_names[ind]} in {self.data.locations[loc].name}: "
-                    f"cubes not given, assumed {cubes} (as built)"
-                )
+            cubes = self.default_cubes(spec, owner, loc, flipped, era)
         space = t.get("space")
         location = self.data.locations[loc]
         if space is None:
@@ -525,6 +545,32 @@ class _Builder:
             self.err(f"{location.name} {have}, not space {space}", path + ("space",), code="INP047")
             return None
         return Tile(loc, int(space), owner, ind, level, flipped, cubes)
+
+    # ----- hooks (a game's own format overrides them) --------------------------------------------
+    def new_player(self, name: str, raw: dict) -> PlayerState:
+        """A player's area before the shared fields are read into it (*raw*: the file's mapping)."""
+        return PlayerState(name)
+
+    def new_position(self, **fields: Any) -> Position:
+        return Position(**fields)
+
+    def market_default(self, market: Any) -> int:
+        """The cubes of a market the file does not give: full."""
+        return int(market.spaces)
+
+    def default_cubes(self, spec: Any, owner: str, loc: str, flipped: bool, era: str) -> int:
+        """The cubes of a tile that does not give them: as built (an assumption), none if flipped."""
+        carries = spec.resource is not None  # coal mines and iron works (mat.yaml resource)
+        cubes = 0 if flipped or not carries else int(spec.cubes)
+        if carries and not flipped:
+            self.assumptions.append(
+                f"{owner}'s {self.data.industry_names[spec.industry]} in {self.data.locations[loc].name}: "
+                f"cubes not given, assumed {cubes} (as built)"
+            )
+        return cubes
+
+    def finish(self, o: dict, pos: Position, paths: dict) -> None:
+        """Read the game's own fields of *o* into *pos* (nothing for Lancashire)."""
 
     def _comment_swallowed(self, path: tuple, text: str, what: str) -> bool:
         """A YAML comment right after a tile or link string on its line (``- red coal1@wigan #2 cubes=1``:
@@ -585,6 +631,10 @@ def _words(words: list) -> str:
 # ------------------------------------------------------------------------------------- writing
 def position_to_obj(pos: Position, data=None) -> dict:
     """The YAML mapping of *pos*, in the same format :func:`load_position` reads."""
+    reader = _reader_of(getattr(pos, "game", "lancashire"))
+    if reader is not None:  # a game with its own format writes it
+        out_: dict = reader.position_to_obj(pos, data)
+        return out_
     if data is None or data.game != pos.game:
         from .games import get_rules
 

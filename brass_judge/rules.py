@@ -175,6 +175,23 @@ class Rules:
         ``bad(code, path, also=(), **fields)`` where the position's market checks run (so the order
         of the report stays the board's); *drawn_given*: the file lists drawn tiles. None by default."""
 
+    def tile_capacity(self, pos: Any, tile: Any) -> int:
+        """The most cubes *tile* can carry in *pos*: those printed on it (mat.yaml)."""
+        return int(self.data.tile(tile.industry, tile.level).cubes)
+
+    def removed_at_era_end(self, tile: Any) -> bool:
+        """Whether *tile* leaves the board at the end of the Canal Era (so never stands on it in the
+        Rail Era): every level 1 tile."""
+        return bool(tile.level == 1)
+
+    #: cards in the game beside the deck (not dealt from it); none by default
+    cards_beside_deck: ClassVar[tuple[str, ...]] = ()
+
+    def validate_loaded(self, loaded: Any, bad: Callable[..., None]) -> None:
+        """Game-specific checks of a loaded position (*loaded*: a LoadedPosition, or a bare
+        position's stand-in, with ``position``, ``paths`` and ``line_of``), each problem reported
+        through ``bad(code, path, also=(), **fields)`` with its file path; none by default."""
+
     def validate_extra(self, pos: Any) -> Iterable[Any]:
         """Game-specific position checks (violations, after the shared ones); none by default."""
         return ()
@@ -200,3 +217,45 @@ class Rules:
 
     def check_loan(self, j: Any, loan: Any) -> None:
         """Game-specific Loan checks (after the income floor); none by default."""
+
+    # ---- hooks: build, develop, loan, coal and iron ------------------------------------------------
+    def others_may_overbuild(self, industry: str) -> bool:
+        """Whether another player's *industry* tile may ever be overbuilt (then only once its
+        resource is gone from the board and the market): by default any industry whose tiles carry a
+        resource (mat.yaml ``resource``: coal mines and iron works)."""
+        return self.data.mat[industry][0].resource is not None
+
+    def cubes_when_built(self, spec: Any, era: str) -> int:
+        """The cubes (or barrels) a new tile of *spec* gets when built in *era*: those printed on it."""
+        return int(spec.cubes)
+
+    def load_text(self, spec: Any, n: int) -> str:
+        """How the effects name *n* cubes on a new tile of *spec* ("3 cube(s)")."""
+        return f"{n} cube(s)"
+
+    def rail_mat_keeps(self, industry: str, level: int) -> bool:
+        """Whether a mat inferred in the Rail Era may still hold *industry* tiles of *level*: by default
+        no level 1 tile (built and removed, or developed, Q042)."""
+        return level != 1
+
+    #: what an inferred mat's assumption adds in the Rail Era (:meth:`rail_mat_keeps`)
+    rail_mat_note: ClassVar[str] = "; Rail Era: level 1 tiles taken as gone"
+
+    def develop_refusal(self, industry: str, level: int) -> tuple[str, dict[str, Any]] | None:
+        """Why the level *level* *industry* tile may not be developed away, as (code, fields) for the
+        Develop judge to report, or None (any tile may be developed by default)."""
+        return None
+
+    def loan_alternative(self, level: int) -> str:
+        """What a player at income *level* can do instead of a loan that goes below the floor (the
+        remedy of LON001): the largest loan left, or that none is possible."""
+        best = self.largest_loan(level)
+        return (
+            f"the largest loan now is £{best}"
+            if best
+            else f"no loan is possible at level {self.income_floor}"
+        )
+
+    def coal_market_via(self, location: str) -> str:
+        """How a market coal purchase's effect names the connection it went through (*location*)."""
+        return f"via the trade icon in {location}"

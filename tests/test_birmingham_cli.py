@@ -173,7 +173,7 @@ def test_birmingham_is_registered_with_its_parameters_from_data():
 
     from brass_judge.games import get_rules, judged, known_games, resolve_game
 
-    assert "birmingham" in known_games() and not judged("birmingham") and judged("lancashire")
+    assert "birmingham" in known_games() and judged("birmingham") and judged("lancashire")
     assert resolve_game("Brass: Birmingham") == resolve_game("brass-birmingham") == "birmingham"
     r = get_rules("birmingham")
     tracks = yaml.safe_load((REPO / "brass_judge/games/birmingham/data/tracks.yaml").read_text())
@@ -220,25 +220,32 @@ def _cli(*args: str) -> subprocess.CompletedProcess:
 POSITION = "tests/birmingham/canal-opening.yaml"
 
 
-def _assert_refused(r: subprocess.CompletedProcess, where: str) -> None:
+def _assert_refused(r: subprocess.CompletedProcess, where: str, command: str) -> None:
     assert r.returncode == 2, (r.stdout, r.stderr)
     assert f"{where}, field 'game'" in r.stderr
-    assert "Brass: Birmingham positions and game logs cannot be validated or judged yet" in r.stderr
+    if command == "log":
+        assert "Brass: Birmingham cannot be replayed yet" in r.stderr
+    else:
+        assert f"Brass: Birmingham positions are not handled by `brass-judge {command}` yet" in r.stderr
     assert "Traceback" not in r.stderr and "verdict" not in r.stdout.lower()
 
 
-def test_check_moves_validate_refuse_a_birmingham_position():
-    _assert_refused(_cli("check", POSITION, "--action", "build brewery@coventry"), f"{POSITION}:4:1")
-    _assert_refused(_cli("moves", POSITION), f"{POSITION}:4:1")
-    _assert_refused(_cli("validate", POSITION), f"{POSITION}:4:1")
-    r = _cli("check", POSITION, "--action", "pass", "--format", "json")
-    _assert_refused(r, f"{POSITION}:4:1")
-    assert json.loads(r.stdout)["error"]["field"] == "game"
+def test_validate_judges_a_birmingham_position():
+    r = _cli("validate", POSITION, "--format", "json")
+    assert r.returncode == 0, (r.stdout, r.stderr)
+    assert json.loads(r.stdout)["valid"] is True
+
+
+def test_moves_and_render_refuse_a_birmingham_position():
+    _assert_refused(_cli("moves", POSITION), f"{POSITION}:4:1", "moves")
+    _assert_refused(_cli("render", POSITION, "--out", "-"), f"{POSITION}:4:1", "render")
+    r = _cli("moves", POSITION, "--format", "json")
+    _assert_refused(r, f"{POSITION}:4:1", "moves")
 
 
 def test_replay_refuses_a_birmingham_log():
     _assert_refused(
-        _cli("replay", "tests/birmingham/opening-log.yaml"), "tests/birmingham/opening-log.yaml:2:1"
+        _cli("replay", "tests/birmingham/opening-log.yaml"), "tests/birmingham/opening-log.yaml:2:1", "log"
     )
 
 

@@ -312,7 +312,12 @@ class GameData:
         if n in self._card_alias:
             return self._card_alias[n]
         if n in self._ind_alias:
-            return self._ind_alias[n]
+            ind = self._ind_alias[n]
+            if self.card_builds and not any(ind in cards for cards in self.deck.values()):
+                # an industry with no card of its own names the card that builds it (Birmingham's
+                # "cotton" or "manufacturer" is the Cotton Mill / Manufacturer card)
+                ind = next((c for c, builds in self.card_builds.items() if ind in builds), ind)
+            return ind
         if n in self._loc_alias:
             key = self._loc_alias[n]
             if self.locations[key].kind != "town":
@@ -329,7 +334,8 @@ class GameData:
                 str(name),
                 [l.name for l in self.locations.values() if l.kind == "town"]
                 + list(self.mat)
-                + list(self.card_names),
+                + list(self.card_names)
+                + [v.get("name", k) for k, v in self.wild_cards.items()],
             ),
         )
 
@@ -614,6 +620,9 @@ def _game_data(variant: str, game: str) -> GameData:
                 card_names[card] = v.get("name", card)
                 for a in (card, v.get("name", card), *v.get("aliases", [])):
                     card_alias[_norm(a)] = card
+        for card, v in (deck.get("wild_cards") or {}).items():  # wild cards: played from their piles
+            for a in (card, v.get("name", card), *v.get("aliases", [])):
+                card_alias[_norm(a)] = card
     for card, counts in rows:
         for k, n in counts.items():
             if not isinstance(n, int) or isinstance(n, bool):

@@ -42,7 +42,7 @@ def may_overbuild_others(data: Any, tile: Tile) -> bool:
     """Whether another player's *tile* may be overbuilt at all: only a tile that carries a resource
     (mat.yaml ``resource``: coal mines and iron works), and then only once that resource is gone
     from the board and the market (BLD013, judged by the Build action)."""
-    return data.tile(tile.industry, tile.level).resource is not None
+    return bool(data.rules.others_may_overbuild(tile.industry))
 
 
 def overbuild_candidate(data: Any, old: Tile, player: str, industry: str, level: int) -> bool:
@@ -57,19 +57,26 @@ def overbuild_candidate(data: Any, old: Tile, player: str, industry: str, level:
 
 
 def judge_build(j: Judge, a: Build) -> None:
+    loc = j.data.locations[a.location]
+    if not loc.spaces:
+        j.violate("BLD018", priority=10, location=loc.name)
+        return
+    anywhere, virtual_link = judge_build_card(j, a)
+    build_tile(j, a, anywhere=anywhere, virtual_link=virtual_link)
+
+
+def judge_build_card(j: Judge, a: Build) -> tuple[bool, bool]:
+    """The card of a build (Lancashire's rules: a Location card, an Industry card, two cards for a
+    Double Action Build). Returns (*anywhere*: the no-tiles Industry card rule applies, *virtual_link*:
+    built through the Classic Virtual Link)."""
     d, pos, me = j.data, j.pos, j.player
     loc = d.locations[a.location]
     ind_name = j.ind(a.industry)
-
-    # --- the card ------------------------------------------------------------------------
     anywhere = False  # the no-tiles Industry card rule: any location, but only on a free space (Q074)
     virtual_link = (
         False  # Classic: built in Birkenhead through the Virtual Link, which carries no coal (Q129)
     )
     double = len(a.cards) == 2
-    if not loc.spaces:
-        j.violate("BLD018", priority=10, location=loc.name)
-        return
     # a town whose cards are out at this player count can still be built in (Q003)
     cardless = a.location not in d.deck_for(pos.num_players)
     if double:
@@ -157,6 +164,19 @@ def judge_build(j: Judge, a: Build) -> None:
                             "build.anywhere-without-tiles"
                         )  # a link on the board is a piece too: no build-anywhere
                     j.violate("BLD002", priority=20, location=loc.name, player=me, also=tuple(also))
+
+    return anywhere, virtual_link
+
+
+def build_tile(j: Judge, a: Build, *, anywhere: bool = False, virtual_link: bool = False) -> None:
+    """Everything of a build after its card: the tile (lowest on the mat, its era), the space, the
+    one-tile limit, overbuilding, the cost with coal and iron, placing, market sales and flips.
+    *anywhere*: the card was an Industry card with nothing on the board (no overbuilding; coal still
+    needed); *virtual_link*: built through the Classic Virtual Link."""
+    d, pos, me = j.data, j.pos, j.player
+    loc = d.locations[a.location]
+    ind_name = j.ind(a.industry)
+    double = len(a.cards) == 2
 
     # --- the tile: always the lowest level left on the mat (Q012) ------------------------
     mat = mat_of(j, me)
@@ -351,7 +371,11 @@ def judge_build(j: Judge, a: Build) -> None:
                 j.effect(
                     "tile-removed",
                     f"{j.tile_name(old)} is overbuilt and leaves the game"
-                    + (f" ({old.cubes} cube(s) to the supply)" if old.cubes else ""),
+                    + (
+                        f" ({j.game.load_text(d.tile(old.industry, old.level), old.cubes)} to the supply)"
+                        if old.cubes
+                        else ""
+                    ),
                     location=old.location,
                     space=old.space,
                     owner=old.owner,
@@ -423,20 +447,21 @@ def judge_build(j: Judge, a: Build) -> None:
 
     # --- place the tile -------------------------------------------------------------------
     take_from_mat(mat, a.industry, level)
-    t = Tile(a.location, target.index, me, a.industry, level, False, spec.cubes)
+    cubes = j.game.cubes_when_built(spec, pos.era)
+    t = Tile(a.location, target.index, me, a.industry, level, False, cubes)
     pos.add_tile(t)
     j.mark("placed", (t.location, t.space))
     if j.narrate:
         j.effect(
             "tile-placed",
             f"{me} places a level {level} {ind_name} on {loc.name} space {target.index}"
-            + (f" with {spec.cubes} cube(s)" if spec.cubes else ""),
+            + (f" with {j.game.load_text(spec, cubes)}" if cubes else ""),
             location=t.location,
             space=t.space,
             owner=me,
             industry=a.industry,
             level=level,
-            cubes=spec.cubes,
+            cubes=cubes,
         )
     j.game.on_built(j, t)
     if spec.resource is not None and spec.resource in d.markets:

@@ -36,11 +36,18 @@ class RuleBook:
         """The game whose rulings the case keys resolve to (the object's ``game``, else the default)."""
         return game_of(self)
 
+    def code_table(self) -> dict[str, Any]:
+        """The table of codes of :meth:`rules_game` (looked up once per record)."""
+        table: dict[str, Any] | None = self.__dict__.get("_code_table")
+        if table is None:
+            table = self.__dict__["_code_table"] = table_of(self.rules_game())
+        return table
+
     def rule(self, code: str, *also: str) -> None:
         """Record that rule *code* was applied; *also* names the cases it decided (case keys, each
         resolved to the game's ruling; see :func:`brass_judge.codes.cite`)."""
         if code not in self.rules:
-            assert code in table_of(self.rules_game()), code
+            assert code in self.code_table(), code
             self.rules.append(code)
         if also:
             game = self.rules_game()
@@ -152,7 +159,7 @@ class Judge(RuleBook):
         """Report a violation; *also* names the cases (case keys of the code's ``may_cite``) that
         decided it, recorded as the game's rulings."""
         game = game_of(self.pos)
-        assert code in table_of(game), code
+        assert code in self.code_table(), code
         also = tuple(q for q in (cite(game, code, k) for k in also) if q is not None)
         if also:
             fields["_rulings"] = tuple(also)

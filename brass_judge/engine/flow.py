@@ -245,9 +245,13 @@ def draw_deck_at_era_start(data: Any, players: int, era: str) -> int:
     total: int = sum(data.deck_for(players).values())
     removal = _classic_removal(data, players)
     if era == CANAL:
-        aside: int = removal.get("canal_under_deck_tile", data.deck_tile_cards_per_player["canal"] * players)
+        aside: int = removal.get(
+            "canal_under_deck_tile", data.deck_tile_cards_per_player.get("canal", 0) * players
+        )
     else:
         aside = removal.get("rail_removed", 0)
+    # a face-down card dealt to each discard pile at the era's start (Birmingham's Canal Era)
+    aside += int(data.face_down_discard_per_player.get(era, 0)) * players
     dealt: int = players * data.hand_size
     return total - aside - dealt
 

@@ -15,8 +15,7 @@ def judge_loan(j: Judge, a: Loan) -> None:
     new = level - levels
     floor = rules.income_floor
     if new < floor:
-        best = rules.largest_loan(level)
-        alt = f"the largest loan now is £{best}" if best else f"no loan is possible at level {floor}"
+        alt = rules.loan_alternative(level)
         j.violate("LON001", priority=10, amount=a.amount, player=me, level=new, alternative=alt)
     rules.check_loan(j, a)
     if j.failed:

@@ -25,7 +25,7 @@ def mat_of(j: Judge, player: str) -> dict[str, dict[int, int]]:
         f"{player}'s mat not given: inferred from {player}'s tiles on the board (full mat minus tiles built)"
     )
     if j.pos.era == RAIL:
-        note += "; Rail Era: level 1 tiles taken as gone"
+        note += j.game.rail_mat_note
     p.mat = mat
     j.assume(note)
     return mat
@@ -40,7 +40,8 @@ def infer_mat_stack(data: Any, pos: Position, player: str, industry: str) -> dic
         if t.owner == player and t.industry == industry and levels.get(t.level, 0) > 0:
             levels[t.level] -= 1
     if pos.era == RAIL:
-        levels.pop(1, None)
+        for lv in [lv for lv in levels if not data.rules.rail_mat_keeps(industry, lv)]:
+            del levels[lv]
     return {lv: c for lv, c in levels.items() if c > 0}
 
 

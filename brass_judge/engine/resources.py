@@ -188,7 +188,7 @@ def take_coal(
             j.effect(
                 "cube",
                 f"1 coal bought from the Coal Market for £{price} for {consumer} "
-                f"(via the trade icon in {j.loc(reach[0])})",
+                f"({j.game.coal_market_via(j.loc(reach[0]))})",
                 resource="coal",
                 source="market",
                 price=price,

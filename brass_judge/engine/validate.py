@@ -129,13 +129,13 @@ def validate(loaded: Any, data: Any = None) -> list[Violation]:
         if data.mat[t.industry][0].resource is not None:  # a tile that carries cubes (mat.yaml)
             if t.flipped and t.cubes:
                 bad("POS006", tpath(i), tile=tname(t), cubes=t.cubes)
-            elif spec and t.cubes > spec.cubes:
-                bad("POS007", tpath(i), tile=tname(t), cubes=t.cubes, max=spec.cubes)
+            elif spec and t.cubes > (most := rules.tile_capacity(pos, t)):
+                bad("POS007", tpath(i), tile=tname(t), cubes=t.cubes, max=most)
             elif not t.flipped and t.cubes == 0:
                 bad("POS017", tpath(i), tile=tname(t))
         elif t.cubes:
             bad("POS007", tpath(i), tile=tname(t), cubes=t.cubes, max=0)
-        if pos.era == RAIL and t.level == 1:
+        if pos.era == RAIL and rules.removed_at_era_end(t):
             bad("POS013", tpath(i), tile=tname(t))
     limit = own_tile_limit(pos.era)  # one own tile per location in the Canal Era (engine.build)
     if limit is not None:
@@ -213,7 +213,7 @@ def validate(loaded: Any, data: Any = None) -> list[Violation]:
         p = pos.player[name]
         for pile, cards in (("hand", p.hand), ("discard pile", p.discard)):
             for c in dict.fromkeys(cards or ()):
-                if deck and c not in deck:
+                if deck and c not in deck and c not in rules.cards_beside_deck:
                     bad(
                         "POS024",
                         ("players", name, "hand" if pile == "hand" else "discard"),
@@ -239,13 +239,14 @@ def validate(loaded: Any, data: Any = None) -> list[Violation]:
         if not low <= pos.draw_deck <= high:
             bad(
                 "POS022",
-                ("deck", "draw"),
+                loaded.paths.get("draw_deck", ("deck", "draw")),  # where the file gives the deck size
                 draw=pos.draw_deck,
                 era=pos.era.title(),
                 round=pos.round,
                 players=pos.num_players,
                 range=f"{low}" if low == high else f"{low}-{high}",
             )
+    data.rules.validate_loaded(loaded, bad)  # the game's own checks of its own fields, with their lines
     out.extend(data.rules.validate_extra(pos))  # the game's own checks, after the shared ones
     return out
 

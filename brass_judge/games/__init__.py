@@ -78,14 +78,19 @@ def judged(game: str) -> bool:
     return bool(getattr(_game_module(game), "JUDGED", True))
 
 
-def refuse_unjudged(doc: Any, obj: Any, path: tuple = (), *, code: str = "INP035") -> None:
+def refuse_unjudged(
+    doc: Any, obj: Any, path: tuple = (), *, code: str = "INP035", command: str | None = None
+) -> None:
     """Raise the input error for a position or log (*obj*, read from *doc*) of a game the engine does
     not judge yet, naming its ``game`` field (exit 2); nothing for any other file. Run before the
-    file's schema check: the schemas describe the judged games' files only."""
+    file's schema check: the schemas describe the judged games' files only. *command* (``moves``,
+    ``render``, ``log``, ...) also refuses a judged game whose folder lists it in ``UNPLAYED``."""
     if not isinstance(obj, dict) or not isinstance(obj.get("game"), str):
         return
     game = resolve_game(obj["game"])
     if judged(game):
+        if command is not None and command in getattr(_game_module(game), "UNPLAYED", ()):
+            _refuse_unplayed(doc, obj, game, command, path, code)
         return
     from ..errors import quote
 
@@ -98,6 +103,40 @@ def refuse_unjudged(doc: Any, obj: Any, path: tuple = (), *, code: str = "INP035
         path + ("game",),
         code=code,
     )
+
+
+def _refuse_unplayed(doc: Any, obj: Any, game: str, command: str, path: tuple, code: str) -> None:
+    from ..errors import quote
+
+    name = getattr(_game_module(game), "NAME", game)
+    what = "game logs" if command == "log" else f"`brass-judge {command}`"
+    raise doc.error(
+        f"game {quote(obj['game'])}: {name} {'cannot be replayed yet' if command == 'log' else 'positions'}"
+        + ("" if command == "log" else f" are not handled by {what} yet")
+        + f" (`brass-judge check` and `brass-judge validate` judge {name} positions)",
+        path + ("game",),
+        code=code,
+    )
+
+
+def refuse_unplayed(loaded: Any, command: str) -> None:
+    """Refuse (exit 2, naming the ``game`` field) a loaded position of a game that *command* does
+    not handle yet (its folder's ``UNPLAYED``)."""
+    doc = getattr(loaded, "doc", None)
+    pos = getattr(loaded, "position", loaded)
+    game = getattr(pos, "game", DEFAULT_GAME)
+    if command not in getattr(_game_module(game), "UNPLAYED", ()):
+        return
+    from ..yamlio import Document
+
+    if doc is None:
+        doc = Document({"game": game}, "<position>", {})
+    obj = doc.data if isinstance(doc.data, dict) and "game" in doc.data else {"game": game}
+    root: tuple = ()
+    if isinstance(doc.data, dict) and "position" in doc.data and "players" not in doc.data:
+        root = ("position",)
+        obj = doc.data["position"]
+    _refuse_unplayed(doc, obj, game, command, root, "INP035")
 
 
 def rules_classes(game: str = DEFAULT_GAME) -> dict:

@@ -5,10 +5,10 @@ file with a JSON Schema in ``schemas/gamedata-birmingham-*.schema.json`` and the
 ``shared/research/birmingham-facts.md`` (see ``docs/data-birmingham.md``); ``rules.py`` holds the
 rules object with its parameters from that data, one class per variant.
 
-The game is registered (``brass-judge data ... --game birmingham`` and ``rulings ... --game
-birmingham`` read it), but not judged: ``JUDGED = False`` makes the registry refuse its positions
-and logs with a clear message (exit 2) until the engine's action judges know beer, merchants and
-wild cards.
+Its positions are judged (``check``, ``validate``: ``JUDGED = True``), read and written in their own
+format (``position.py``, ``POSITION_FORMAT``). The commands listed in ``UNPLAYED`` (legal moves,
+pictures, game logs: replay and self-play) do not handle the game yet and refuse its positions and
+logs with a clear message (exit 2).
 """
 
 from __future__ import annotations
@@ -19,6 +19,10 @@ NAME = "Brass: Birmingham"
 #: other spellings of the game key that position and log files may carry
 ALIASES = ("brass-birmingham", "Brass: Birmingham")
 #: whether the engine judges this game's positions yet (the registry's ``judged``)
-JUDGED = False
+JUDGED = True
+#: the module of this folder that reads and writes its positions (brass_judge.position_io)
+POSITION_FORMAT = "position"
+#: the commands that do not handle this game yet: they refuse its positions and logs (exit 2)
+UNPLAYED = ("moves", "render", "replay", "selfplay", "log")
 
-__all__ = ["ALIASES", "JUDGED", "NAME", "RULES"]
+__all__ = ["ALIASES", "JUDGED", "NAME", "POSITION_FORMAT", "RULES", "UNPLAYED"]

@@ -14,15 +14,395 @@ from __future__ import annotations
 from typing import Any
 
 # ---------------------------------------------------------------------------- turn, cards, position
-_RULINGS_TURN: dict[str, tuple[str, ...]] = {}
-_TEXTS_TURN: dict[str, dict[str, Any]] = {}
-_ROWS_TURN: list[tuple[str, dict[str, Any]]] = []
+_RULINGS_TURN: dict[str, tuple[str, ...]] = {
+    "POS002": ("B022",),
+    "POS003": ("B024",),
+    "POS004": ("B038",),
+    "POS005": ("B038",),
+    "POS006": ("B028",),
+    "POS007": ("B026",),
+    "POS008": ("B005",),
+    "POS013": ("B054",),
+    "POS014": ("B023",),
+    "POS017": ("B028",),
+    "POS019": ("B013",),
+    "POS021": ("B008",),
+    "POS023": ("B007",),
+    "POS024": ("B001",),
+    "POS025": ("B001",),
+    "POS022": ("B007", "B013"),
+    "TRN002": ("B008",),
+    "TRN003": ("B009",),
+    "TRN004": ("B009",),
+    "TRN006": ("B001",),
+    "RUL-DISCARD": ("B009",),
+    "RUL-FIRST-ROUND": ("B008",),
+    "RUL-SAME-ACTION-TWICE": ("B017",),
+}
+_TEXTS_TURN: dict[str, dict[str, Any]] = {
+    "POS002": {
+        "doc": "A tile may only stand on a space showing its industry's icon; each farm brewery has one space, showing the Brewery icon only."
+    },
+    "POS006": {
+        "message": "{tile} is flipped but has {cubes} cubes or barrels",
+        "doc": "Coal Mines, Iron Works and Breweries flip when their last cube or barrel is taken.",
+    },
+    "POS007": {
+        "message": "{tile} has {cubes} cubes or barrels; it holds at most {max}",
+        "doc": "A Coal Mine or Iron Works carries at most the cubes printed on it; a Brewery holds the barrels it got when built: 1 in the Canal Era, 2 in the Rail Era (a level 2 or 3 Brewery on the board in the Rail Era may have been built in either era, so it holds at most 2). No other tile carries cubes or barrels.",
+    },
+    "POS008": {"doc": "The Coal Market has 14 spaces and the Iron Market 10."},
+    "POS012": {
+        "message": "{player} has {count} link tiles (on the board and left to build); each player has 14",
+        "doc": "Each player has 14 link tiles.",
+    },
+    "POS013": {
+        "message": "{tile} is on the board in the Rail Era",
+        "remedy": "remove it: level 1 tiles leave the board at the end of the Canal Era (only Pottery I may be built in the Rail Era)",
+        "doc": "Every level 1 tile leaves the board at the end of the Canal Era; the only level 1 tile built in the Rail Era is Pottery I.",
+    },
+    "POS017": {
+        "message": "{tile} has no cubes or barrels left but is not flipped",
+        "doc": "A Coal Mine, Iron Works or Brewery flips when its last cube or barrel is removed.",
+    },
+    "POS018": {
+        "doc": "Only the 20 towns and the 2 farm breweries have industry spaces; the merchants have none."
+    },
+    "POS023": {
+        "doc": "The deck for the player count lasts a fixed number of rounds: 10 with 2 players, 9 with 3 and 8 with 4 in each era."
+    },
+    "POS024": {
+        "doc": "Only the cards marked for the player count are in the deck, so no hand or discard pile can hold another (those towns can still be built in through the network or with a Wild Location card). The wild cards are beside the deck, not in it."
+    },
+    "POS025": {
+        "doc": "Each card of the deck is in exactly one place: a hand, a discard pile or the draw deck. Counted across all of them, no card can appear more often than the deck for the player count holds it."
+    },
+    "POS022": {
+        "doc": "Every turn discards a card per action and refills the hand to 8, so the draw deck runs down at a fixed pace: the round number tells how many cards can be left. In the Canal Era each player's face-down first discard is out of the deck too."
+    },
+}
+_ROWS_TURN: list[tuple[str, dict[str, Any]]] = [
+    (
+        "POS022",
+        {
+            "code": "POS101",
+            "name": "merchant-spaces-for-player-count",
+            "message": "{merchant} lists {listed} merchant tile(s), but at {players} players it has {in_play} merchant space(s) in play",
+            "rulings": ("B003",),
+            "remedy": "list {in_play} tile(s) for {merchant} (blank for a space with a blank tile)",
+            "doc": "Merchant tiles lie only on the merchant spaces marked for the player count: with 2 players Warrington and Nottingham have none, with 3 players Nottingham has none; every space in play holds a tile (blank or not).",
+        },
+    ),
+    (
+        "POS022",
+        {
+            "code": "POS102",
+            "name": "merchant-tiles-not-in-pool",
+            "message": "{count} {face} merchant tile(s) on the board ({merchants}), but at {players} players there are {max}",
+            "rulings": ("B001", "B003"),
+            "remedy": "check the merchant tiles: at {players} players the pool is {pool}",
+            "doc": "The merchant tiles in play are those marked for the player count (5 with 2 players, 7 with 3, 9 with 4), one on each merchant space in play; no face appears more often than the pool holds it.",
+        },
+    ),
+    (
+        "POS022",
+        {
+            "code": "POS103",
+            "name": "barrel-beside-blank-merchant",
+            "message": "{merchant}'s merchant space {space} holds a blank tile with a beer barrel beside it",
+            "rulings": ("B004",),
+            "remedy": "remove the barrel: a blank merchant tile never gets one",
+            "doc": "A beer barrel is put beside each merchant tile that is not blank, at setup and when the Rail Era begins; a blank tile never has one.",
+        },
+    ),
+    (
+        "POS022",
+        {
+            "code": "POS104",
+            "name": "too-many-wild-cards",
+            "message": "{count} {card} cards in the position ({places}); the game has {max}",
+            "rulings": ("B002",),
+            "remedy": "check the hands and the {card} pile: together they hold {max}",
+            "doc": "There are 4 Wild Location and 4 Wild Industry cards; each is on its pile or in a hand (a played wild card goes back to its pile), so the hands and the pile hold 4 of each.",
+        },
+    ),
+    (
+        "POS022",
+        {
+            "code": "POS105",
+            "name": "wild-card-in-discard",
+            "message": "{player}'s discard pile holds a {card} card",
+            "rulings": ("B010",),
+            "remedy": "remove it: a played wild card goes back onto its own pile",
+            "doc": "A wild card played goes back onto its face-up pile beside the deck, never onto a discard pile.",
+        },
+    ),
+    (
+        "POS022",
+        {
+            "code": "POS106",
+            "name": "face-down-discard-in-rail-era",
+            "message": "{player}'s discard pile still has the face-down setup card in the Rail Era",
+            "rulings": ("B054",),
+            "remedy": "set hidden_discard: false for {player}: the discards were shuffled into the Rail Era deck",
+            "doc": "Each player's first discard is a face-down card drawn at setup; at the end of the Canal Era every discard is shuffled into the new deck, and no face-down card is dealt for the Rail Era.",
+        },
+    ),
+    (
+        "POS022",
+        {
+            "code": "POS107",
+            "name": "cards-beyond-deck",
+            "message": "the position holds {count} cards ({places}), but the {players}-player deck has {max}",
+            "rulings": ("B001", "B006"),
+            "remedy": "check the hands, the discard piles and the draw deck",
+            "doc": "Every card of the deck is in a hand, a discard pile (the face-down first discard included, in the Canal Era) or the draw deck, so together they hold no more than the deck for the player count: 40 cards with 2 players, 54 with 3, 64 with 4.",
+        },
+    ),
+]
 
 
 # ---------------------------------------------------------------------------- build, develop, loan
-_RULINGS_BUILD: dict[str, tuple[str, ...]] = {}
-_TEXTS_BUILD: dict[str, dict[str, Any]] = {}
-_ROWS_BUILD: list[tuple[str, dict[str, Any]]] = []
+_RULINGS_BUILD: dict[str, tuple[str, ...]] = {
+    "BLD001": ("B018",),
+    "BLD002": ("B019", "B020"),
+    "BLD003": ("B019",),
+    "BLD004": ("B021",),
+    "BLD006": ("B023",),
+    "BLD007": ("B022",),
+    "BLD008": ("B022",),
+    "BLD009": ("B024",),
+    "BLD010": ("B025",),
+    "BLD011": ("B025", "B033", "B034"),
+    "BLD012": ("B030",),
+    "BLD013": ("B030",),
+    "BLD014": ("B029",),
+    "BLD015": ("B021",),
+    "BLD016": ("B022",),
+    "BLD018": ("B022",),
+    "BLD019": ("B033",),
+    "BLD020": ("B035",),
+    "BLD022": ("B022", "B029"),
+    "BLD023": ("B034", "B033"),
+    "BLD024": ("B035",),
+    "BLD025": ("B034", "B033"),
+    "DEV001": ("B042",),
+    "DEV002": ("B042", "B035"),
+    "LON001": ("B048",),
+    "RUL-CARD-LOCATION": ("B018",),
+    "RUL-CARD-INDUSTRY": ("B019", "B020"),
+    "RUL-CARD-NO-TILES": ("B032",),
+    "RUL-LOWEST-TILE": ("B021",),
+    "RUL-RAIL-SAME-TOWN": ("B024",),
+    "RUL-SPACE-SINGLE-FIRST": ("B022",),
+    "RUL-COAL-MINE": ("B033",),
+    "RUL-COAL-SAME-TOWN": ("B033",),
+    "RUL-COAL-MARKET": ("B034",),
+    "RUL-MARKET-EMPTY": ("B036",),
+    "RUL-IRON-WORKS": ("B035",),
+    "RUL-IRON-MARKET": ("B035",),
+    "RUL-CUBES-TO-SUPPLY": ("B025",),
+    "RUL-MARKET-SALE": ("B027",),
+    "RUL-MINE-NO-COAL-COST": ("B025",),
+    "RUL-FLIP-INCOME": ("B028", "B047"),
+    "RUL-OVERBUILD-OWN": ("B029",),
+    "RUL-OVERBUILD-OPPONENT": ("B030",),
+    "RUL-OVERBUILD-REMOVED": ("B031",),
+    "RUL-DEVELOP": ("B042",),
+    "RUL-LOAN": ("B048",),
+}
+_TEXTS_BUILD: dict[str, dict[str, Any]] = {
+    "BLD001": {
+        "remedy": "play the {location} card or a Wild Location, or a card that builds a {industry} with {location} in your network",
+        "doc": "A Location card builds only in the town it names (a Wild Location in any town). To build anywhere else you need that town's card, a Wild Location, or an Industry card for the industry with the town in your network.",
+    },
+    "BLD002": {
+        "remedy": "play the {location} card or a Wild Location, or first bring {location} into your network with a link",
+        "doc": "An Industry card (or Wild Industry) builds only in a location in your own network: one holding your industry tile or touching your link. Being connected through other players' links does not count. With none of your tiles on the board it may build on any free matching space, but not overbuild.",
+    },
+    "BLD003": {
+        "remedy": "play a card that builds a {industry} (its Industry card or a Wild Industry), or the {location} card or a Wild Location",
+        "doc": "An Industry card builds only the industry it shows; the Cotton Mill / Manufacturer card builds either of the two, and a Wild Industry any. To build another industry you need a card for it, or the town's Location card or a Wild Location.",
+    },
+    "BLD006": {
+        "doc": "Each tile on the mat shows the era it can be built in: Cotton Mill I, Manufacturer I, Coal Mine I, Iron Works I and Brewery I only in the Canal Era, Pottery V and Brewery IV only in the Rail Era; Pottery I in both. Since you must take the lowest tile, one for the other era blocks the stack until it is developed away or its era comes.",
+    },
+    "BLD010": {
+        "remedy": "needs £{short} more (a loan gives £30)",
+        "doc": "A build costs the price shown beside the tile on your mat plus any coal or iron bought from the markets (£8 a coal and £6 an iron once a market is empty), and you must have that money now. Overbuilding costs the full price too.",
+    },
+    "BLD011": {
+        "message": "{location} needs {need} coal but is connected to no unflipped coal mine and to no Merchant",
+        "remedy": "connect {location} by links to a coal mine with coal, or to any Merchant to buy from the Coal Market",
+        "doc": "Coal for a build comes from the nearest unflipped coal mine connected to the location by anyone's links (or in the same location), or else from the Coal Market through a connection to any of the five Merchants, tile or no tile. With neither, a tile that needs coal cannot be built there.",
+    },
+    "BLD012": {
+        "doc": "Your own tiles of any industry may be overbuilt, but the only opponent tiles that can ever be overbuilt are coal mines and iron works. An opponent's Brewery, Cotton Mill, Manufacturer or Pottery can never be replaced.",
+    },
+    "BLD018": {
+        "message": "{location} has no industry spaces; nothing can be built there",
+        "remedy": "build in a town or a farm brewery: brass-judge data map --game birmingham lists every space",
+        "doc": "Only towns and the two farm breweries have printed industry spaces. A Merchant can be linked to and sold to, but nothing is ever built there.",
+    },
+    "BLD023": {
+        "doc": "Coal may be bought from the Coal Market only when no unflipped coal mine with coal is connected to the site. While one is connected, its coal must be used (the nearest first, whoever owns it), even when a Merchant is closer, so coal=market is not allowed.",
+    },
+    "BLD025": {
+        "doc": "Coal comes from a connected coal mine, or from the Coal Market through a connection to a Merchant. A location reached only by rail lines, with no coal mine of its own, gets no coal in the Canal Era: nothing that needs coal can be built there before the Rail Era.",
+    },
+    "DEV002": {
+        "doc": "Develop costs 1 iron per tile removed. Iron from an unflipped iron works is free, but with no iron on the board it is bought from the Iron Market, cheapest first (£6 each when empty), and you need that money.",
+    },
+    "LON001": {
+        "message": "a £{amount} loan would take {player}'s income to level {level}; it may not go below -10",
+        "doc": "A loan is always £30 and moves your income marker back 3 income levels, to the highest space of the new level. It is refused if it would take your income below level -10, so below level -7 no loan is possible.",
+    },
+    "RUL-MARKET-EMPTY": {
+        "message": "an empty market still sells: coal at £8 each, iron at £6 each",
+        "doc": "When a market has no cubes left, coal can still be bought at £8 each and iron at £6 each (coal still needs a connection to a Merchant). Buying then adds nothing to the market, which stays empty.",
+    },
+    "RUL-COAL-MARKET": {
+        "message": "with no connected mine, coal is bought from the Coal Market through a connection to a Merchant",
+        "doc": "Only when no unflipped coal mine is connected may coal be bought from the Coal Market, cheapest cube first, and only through a connection to a Merchant: any of the five, with or without a Merchant tile. Buying is part of the action.",
+    },
+    "RUL-MARKET-SALE": {
+        "message": "a new iron works, or a coal mine connected to a Merchant, fills the market's most expensive empty spaces",
+        "doc": "When an iron works is built, or a coal mine connected to any Merchant (tile or no tile), as many cubes as fit move to its market at once, filling the most expensive empty spaces first and paying the owner for each. This happens only at the build; a tile left empty flips.",
+    },
+    "RUL-DEVELOP": {
+        "doc": "Develop removes one or two tiles from your mat, each the lowest of its industry at that moment, and consumes 1 iron per tile. Pottery I and III, with the lightbulb, are never developed. Nothing on the board changes.",
+    },
+    "RUL-LOAN": {
+        "message": "a loan is £30 and moves income back 3 levels to the highest space of the new level",
+        "doc": "A loan gives £30 and moves the income marker back 3 income levels (not spaces), onto the highest space of the new level, in any round of either era. Loans are never repaid.",
+    },
+}
+
+
+def _row(
+    code: str,
+    name: str,
+    message: str,
+    rulings: tuple[str, ...],
+    remedy: str | None,
+    doc: str,
+    may: tuple[str, ...] = (),
+) -> dict[str, Any]:
+    return {
+        "code": code,
+        "name": name,
+        "message": message,
+        "rulings": rulings,
+        "remedy": remedy,
+        "doc": doc,
+        "may": may,
+    }
+
+
+_ROWS_BUILD: list[tuple[str, dict[str, Any]]] = [
+    (
+        "BLD025",
+        _row(
+            "BLD101",
+            "farm-brewery-needs-brewery-card",
+            "the {card} card cannot build at {location}: a farm brewery takes only a Brewery or Wild Industry card",
+            ("B050",),
+            "play a Brewery card or a Wild Industry, with {location} in your network",
+            "The two farm breweries have no Location card, and a Wild Location builds only in towns, so a farm brewery is built only with a Brewery card or a Wild Industry card, and then only when it is in your network.",
+            ("B018",),
+        ),
+    ),
+    (
+        "BLD025",
+        _row(
+            "BLD102",
+            "farm-brewery-outside-network",
+            "{location} is not in {player}'s network (no {player} link touches it)",
+            ("B050", "B019"),
+            "first lay a link to {location} (the north farm's line runs from Cannock; the south farm is touched by the Kidderminster-Worcester link)",
+            "A farm brewery takes only an Industry card (Brewery or Wild Industry), so it must be in your network: touched by one of your links. Its only lines are Cannock to the north farm and the one Kidderminster-Worcester link, which also touches the south farm.",
+            ("B020",),
+        ),
+    ),
+    (
+        "DEV002",
+        _row(
+            "DEV101",
+            "lightbulb-never-developed",
+            "{player}'s lowest {industry} is level {level}, which shows the lightbulb and can never be developed",
+            ("B043",),
+            "build the level {level} {industry} instead: it leaves the mat only by being built",
+            "Pottery I and Pottery III show the lightbulb: they can never be developed away, by the Develop action or by Gloucester's free develop. They must be built before the Pottery above them can be reached.",
+        ),
+    ),
+    (
+        "RUL-CARD-NO-TILES",
+        _row(
+            "RUL-WILD-LOCATION",
+            "wild-location-card",
+            "a Wild Location card builds as any town's Location card, never at a farm brewery",
+            ("B018",),
+            None,
+            "A Wild Location plays as the Location card of any town, so it builds any industry there, in or out of your network, even in a town whose cards are out at your player count. It never builds at a farm brewery; it goes back to its pile.",
+            ("B001",),
+        ),
+    ),
+    (
+        "RUL-CARD-NO-TILES",
+        _row(
+            "RUL-WILD-INDUSTRY",
+            "wild-industry-card",
+            "a Wild Industry card builds as any Industry card, in the network",
+            ("B019",),
+            None,
+            "A Wild Industry plays as the Industry card of any industry, so it builds that industry in a location in your network (anywhere, with none of your tiles on the board), farm breweries included. It goes back to its pile.",
+        ),
+    ),
+    (
+        "RUL-CARD-NO-TILES",
+        _row(
+            "RUL-DUAL-CARD",
+            "cotton-manufacturer-card",
+            "the Cotton Mill / Manufacturer card builds either industry, in the network",
+            ("B019",),
+            None,
+            "The Industry card showing both a Cotton Mill and a Manufacturer (in the 3- and 4-player decks) builds either of the two, the player's choice, like any Industry card in a location of the network.",
+        ),
+    ),
+    (
+        "RUL-CARD-NO-TILES",
+        _row(
+            "RUL-FARM-BREWERY",
+            "farm-brewery-build",
+            "a farm brewery is built with a Brewery or Wild Industry card, in the network",
+            ("B050",),
+            None,
+            "The two farm breweries have one Brewery space each and no Location card: only a Brewery card or a Wild Industry builds there, with the farm in your network (or anywhere with none of your tiles on the board).",
+        ),
+    ),
+    (
+        "RUL-MINE-NO-COAL-COST",
+        _row(
+            "RUL-BREWERY-BARRELS",
+            "brewery-barrels-by-era",
+            "a new Brewery gets 1 barrel in the Canal Era and 2 in the Rail Era, whatever its level",
+            ("B026",),
+            None,
+            "A Brewery's beer barrels go by the era it is built in, not by its level: 1 in the Canal Era, 2 in the Rail Era. A Brewery built in the Canal Era is never topped up later.",
+        ),
+    ),
+    (
+        "RUL-LOWEST-TILE",
+        _row(
+            "RUL-RAIL-POTTERY",
+            "pottery-i-in-rail-era",
+            "Pottery I may be built in the Rail Era, the only level 1 tile that may",
+            ("B023",),
+            None,
+            "Level 1 tiles are Canal Era tiles, except Pottery I: it shows no era mark and may be built in the Rail Era. Since it can never be developed either, it stays on the mat until it is built.",
+        ),
+    ),
+]
 
 
 # ---------------------------------------------------------------------------- network, sell, beer, scout
@@ -40,5 +420,14 @@ TEXTS: dict[str, dict[str, Any]] = {**_TEXTS_TURN, **_TEXTS_BUILD, **_TEXTS_TRAD
 ROWS: list[tuple[str, dict[str, Any]]] = [*_ROWS_TURN, *_ROWS_BUILD, *_ROWS_TRADE]
 
 #: Birmingham's rules in doubt and routine rules beyond the shared ones (see brass_judge.codes)
-IN_DOUBT_RULES: frozenset[str] = frozenset()
+IN_DOUBT_RULES: frozenset[str] = frozenset(
+    {
+        "RUL-WILD-LOCATION",
+        "RUL-WILD-INDUSTRY",
+        "RUL-DUAL-CARD",
+        "RUL-FARM-BREWERY",
+        "RUL-BREWERY-BARRELS",
+        "RUL-RAIL-POTTERY",
+    }
+)
 ROUTINE_RULES: frozenset[str] = frozenset()

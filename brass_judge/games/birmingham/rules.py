@@ -88,7 +88,81 @@ class BirminghamRules(Rules):
         """When a merchant's printed link icons score: ``always`` (B061) or ``with_tile``."""
         return str(self.data.variant_rules.get("merchant_link_icons", "always"))
 
+    # ---- hooks: build, develop, loan, coal and iron ------------------------------------------------
+    def others_may_overbuild(self, industry: str) -> bool:
+        """Only an opponent's Coal Mine or Iron Works, never their Brewery, though a Brewery carries
+        barrels (B030): the industries whose resource has a market."""
+        resource = self.data.mat[industry][0].resource
+        return resource is not None and resource in self.data.markets
+
+    def cubes_when_built(self, spec: Any, era: str) -> int:
+        """A new Brewery gets its barrels by the era it is built in, not by level (B026)."""
+        if spec.barrels:
+            return int(spec.barrels_in(era))
+        return int(spec.cubes)
+
+    def load_text(self, spec: Any, n: int) -> str:
+        return f"{n} beer barrel(s)" if spec.barrels else f"{n} cube(s)"
+
+    def rail_mat_keeps(self, industry: str, level: int) -> bool:
+        """A mat inferred in the Rail Era keeps the level 1 tiles that may be built in the Rail Era
+        (Pottery I: B023), which can never be developed either (B043)."""
+        return level != 1 or self.data.tile(industry, level).buildable_in("rail")
+
+    rail_mat_note: ClassVar[str] = (
+        "; Rail Era: level 1 tiles taken as gone, except Pottery I (it may be built in the Rail Era "
+        "and never developed)"
+    )
+
+    def develop_refusal(self, industry: str, level: int) -> tuple | None:
+        """A lightbulb tile (Pottery I and III) is never developed (B043): DEV101."""
+        if self.developable(industry, level):
+            return None
+        return ("DEV101", {})
+
+    def loan_alternative(self, level: int) -> str:
+        return (
+            f"take another action: a loan needs income level {self.income_floor + self.loan_levels(30)} "
+            f"or more (it is £30 for 3 levels; {self.name} has no smaller loan)"
+        )
+
+    def coal_market_via(self, location: str) -> str:
+        return f"through the connection to the Merchant at {location}"
+
+    def on_built(self, j: Any, tile: Any) -> None:
+        """A new Brewery's barrels (B026); a level 1 tile built in the Rail Era is Pottery I (B023)."""
+        spec = self.data.tile(tile.industry, tile.level)
+        if spec.barrels:
+            j.rule("RUL-BREWERY-BARRELS")
+        if tile.level == 1 and j.pos.era == "rail":
+            j.rule("RUL-RAIL-POTTERY")
+
     # ----- hooks ---------------------------------------------------------------------------------
+    def tile_capacity(self, pos: Any, tile: Any) -> int:
+        """A Brewery holds the barrels it got when built (B026): 1 in the Canal Era; in the Rail Era
+        up to 2, since a position does not say in which era a level 2 or 3 Brewery was built (one
+        built in the Canal Era keeps at most its 1). Other tiles: the cubes printed on them."""
+        spec = self.data.tile(tile.industry, tile.level)
+        if not spec.barrels:
+            return super().tile_capacity(pos, tile)
+        eras = ("canal",) if pos.era == "canal" else ("canal", "rail")
+        return max(int(spec.barrels_in(e)) for e in eras)
+
+    def removed_at_era_end(self, tile: Any) -> bool:
+        """The level 1 tiles leave the board at the end of the Canal Era (B054); one on the board in
+        the Rail Era was built in it, which only Pottery I may be (B023)."""
+        return bool(tile.level == 1 and "rail" not in self.data.tile(tile.industry, tile.level).eras)
+
+    @property
+    def cards_beside_deck(self) -> tuple:  # type: ignore[override]
+        """The wild cards: in the game beside the deck, never in it (B002)."""
+        return tuple(self.data.wild_cards)
+
+    def validate_loaded(self, loaded: Any, bad: Any) -> None:
+        from .validate import validate_position
+
+        validate_position(self, loaded, bad)
+
     def setup(self, players: list, **orders: Any) -> Any:
         raise NotImplementedError("Brass: Birmingham cannot be set up yet: its action judges do not exist")
 
