@@ -259,3 +259,10 @@ class Rules:
     def coal_market_via(self, location: str) -> str:
         """How a market coal purchase's effect names the connection it went through (*location*)."""
         return f"via the trade icon in {location}"
+
+    # ---- hooks: network, sell, beer, scout
+    def link_without_network(self, j: Any) -> bool:
+        """Whether the player judged in *j*, with none of their tiles or links on the board (no
+        network), may place a link on any line of the era; a game that allows it records the rule
+        it applied. Lancashire: no, a link must touch the network (Q051), so none can be built."""
+        return False

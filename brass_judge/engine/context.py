@@ -197,6 +197,10 @@ class Judge(RuleBook):
     def card_name(self, card: str) -> str:
         if card in self.data.industry_names:
             return str(self.data.industry_names[card])
+        if card in self.data.card_names:  # a card named apart from its industries (a dual card)
+            return str(self.data.card_names[card])
+        if card in self.data.wild_cards:
+            return str(self.data.wild_cards[card]["name"])
         return str(self.data.locations[card].name)
 
     @property

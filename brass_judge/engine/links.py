@@ -57,7 +57,8 @@ def judge_network(j: Judge, a: Network) -> None:
             j.violate("NET003", priority=10, line=name, kind=kind)
             continue
         net = network_of(pos, me)
-        if not any(e in net for e in line.ends):
+        # with no network at all a game may let the link go anywhere (Birmingham B032)
+        if not any(e in net for e in line.ends) and not (not net and rules.link_without_network(j)):
             near = sorted(j.loc(x) for x in net)
             fix = (
                 f"build from a location in the network: {', '.join(near[:4])}"

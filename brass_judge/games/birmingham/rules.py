@@ -137,6 +137,20 @@ class BirminghamRules(Rules):
         if tile.level == 1 and j.pos.era == "rail":
             j.rule("RUL-RAIL-POTTERY")
 
+    # ---- hooks: network, sell, beer, scout
+    def link_without_network(self, j: Any) -> bool:
+        """With none of the player's tiles or links on the board, any card lays a link on any line
+        of the era (B032); a rail laid so still needs its coal."""
+        j.rule("RUL-LINK-NO-TILES")
+        return True
+
+    @property
+    def zero_beer_takes_merchant_barrel(self) -> bool:
+        """Whether a tile that needs no beer may still take the merchant's barrel, and its bonus
+        (variants.yaml ``zero_beer_merchant_barrel``): no by default (ruling B057); a table that
+        reads the rulebook the other way plays the alternative."""
+        return bool(self.data.variant_rules.get("zero_beer_merchant_barrel", False))
+
     # ----- hooks ---------------------------------------------------------------------------------
     def tile_capacity(self, pos: Any, tile: Any) -> int:
         """A Brewery holds the barrels it got when built (B026): 1 in the Canal Era; in the Rail Era
@@ -183,5 +197,6 @@ VARIANTS = (
     "manufacturer-iv-rulebook",
     "income-level-tie-break",
     "merchant-icons-with-tile",
+    "zero-beer-merchant-bonus",
 )
 RULES: dict = {v: BirminghamRules if v == "standard" else _variant_class(v) for v in VARIANTS}
