@@ -10,6 +10,10 @@ docstring), with what an audit needs on top::
     rules: [B044]                # the rules-database entries the case audits (B001-B061)
     position: {game: birmingham, ...}            # the agreed position YAML
     action: sell leek>warrington card=stafford   # notation, a list, or YAML mapping(s)
+    then: end_turn               # optional: after a legal turn, the flow step that follows it
+                                 # (engine.flow.end_turn: the refill, the next player, and after
+                                 # the round's last turn the round's end, income and the era's
+                                 # end); the facts, effects and rulings are then those of both
     expect:
       verdict: illegal           # legal | illegal | invalid (validate finds the position impossible)
                                  # | unreadable (the action is refused as it is read: exit 2)
@@ -54,7 +58,7 @@ from conftest import REPO
 AUDIT_DIR = REPO / "tests" / "birmingham" / "audit"
 CASES = sorted(AUDIT_DIR.rglob("*.yaml"))
 RULINGS_FILE = REPO / "rulings" / "birmingham.yaml"
-CASE_KEYS = {"about", "source", "rules", "position", "override", "action", "expect", "found"}
+CASE_KEYS = {"about", "source", "rules", "position", "override", "action", "then", "expect", "found"}
 FACT_KEYS = (
     "money",
     "income_space",
@@ -152,6 +156,24 @@ def judge(path: Path):
     return loaded, problems, verdict, data
 
 
+@functools.cache
+def after_flow(path: Path):
+    """(position, effect texts, rulings, rules) after the case's action and its ``then`` step."""
+    from brass_judge.engine import flow
+
+    case = load_case(path)
+    _, _, verdict, data = judge(path)
+    texts = [e.text for e in verdict.effects]
+    rulings, rules = list(verdict.rulings), list(verdict.rules)
+    pos = verdict.position
+    if case.get("then") == "end_turn" and verdict.verdict == "legal":
+        pos, fx = flow.end_turn(pos, data, seed=5, unknown_deal=True)
+        texts += [e.text for e in fx]
+        rulings += list(fx.rulings)
+        rules += list(fx.rules)
+    return pos, texts, rulings, rules
+
+
 def _line_key(data, text: str) -> frozenset:
     """The locations a line named ``a-b`` (location keys may hold hyphens) touches."""
     locs = set(data.locations) if hasattr(data, "locations") else set()
@@ -217,13 +239,13 @@ def _check(path: Path) -> None:
         assert not _PLACEHOLDER.search(v.remedy or ""), f"unfilled placeholder: {v.remedy!r}"
     for s in exp.get("messages", []):
         assert any(s in v.message for v in verdict.violations), f"no violation says {s!r}:\n{report}"
+    after, texts, rulings, rules = after_flow(path)
     for q in exp.get("rulings", []):
-        assert q in verdict.rulings, f"{q} not cited: {verdict.rulings}\n{report}"
+        assert q in rulings, f"{q} not cited: {rulings}\n{report}"
     for q in exp.get("not_rulings", []):
-        assert q not in verdict.rulings, f"{q} is cited but did not decide this case: {verdict.rulings}"
+        assert q not in rulings, f"{q} is cited but did not decide this case: {rulings}"
     for r in exp.get("rules", []):
-        assert r in verdict.rules, f"{r} not applied: {verdict.rules}"
-    texts = [e.text for e in verdict.effects]
+        assert r in rules, f"{r} not applied: {rules}"
     for s in exp.get("effects", []):
         assert any(s in t for t in texts), f"no effect mentions {s!r}:\n" + "\n".join(texts)
     for s in exp.get("assumptions", []):
@@ -232,7 +254,6 @@ def _check(path: Path) -> None:
         )
     if exp["verdict"] != "legal":
         return
-    after = verdict.position
     assert after is not None
     for key in ("money", "income_space", "vp", "spent"):
         for name, value in exp.get(key, {}).items():
