@@ -135,7 +135,10 @@ def run_check(
     from .engine import check
 
     verdict = check(lp, turn, data, sequences=dcm_sequences)
-    if not verdict.legal:
+    from .games import handles
+
+    if not verdict.legal and handles(lp.position.game, "moves"):
+        # the nearest legal actions come from the game's move generator (none yet: none suggested)
         from .engine.alternatives import nearest_legal
 
         verdict.alternatives = nearest_legal(lp, turn, data, verdict=verdict)

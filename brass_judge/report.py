@@ -64,7 +64,7 @@ def verdict_text(verdict: Any, *, explain: bool = False, console: Any = None) ->
             con.print(f"  • {esc(e.text)}")
     if verdict.outcomes:
         dcm_outcomes_text(con, verdict)
-    decided_text(con, verdict.decided_by, verdict.rulings, explain=explain)
+    decided_text(con, verdict.decided_by, verdict.rulings, explain=explain, game=verdict.game)
     assumptions_text(con, verdict.assumption_details)
     if explain and verdict.steps:
         con.print(Text("Reasoning:", style="bold"))
@@ -152,15 +152,17 @@ def what_if_hint(verdict: Any) -> str:
     return ""
 
 
-def ruling_question(ruling_id: str) -> str:
-    """The question a ruling answers ('' when the database does not have it)."""
-    from .rulings import load_rulings
+def ruling_question(ruling_id: str, game: str = "lancashire") -> str:
+    """The question a ruling of *game* answers ('' when its database does not have it)."""
+    from .rulings import load_rulings, rulings_path
 
-    r = load_rulings().get(ruling_id)
+    r = load_rulings(rulings_path(game) if game != "lancashire" else None).get(ruling_id)
     return r.question if r is not None else ""
 
 
-def decided_text(con: Any, decided: list[Any], rulings: list[Any], *, explain: bool = False) -> None:
+def decided_text(
+    con: Any, decided: list[Any], rulings: list[Any], *, explain: bool = False, game: str = "lancashire"
+) -> None:
     """The rulings that decided the verdict, each with its question; then the other rulings relied
     on (listed with ``--explain``, counted otherwise)."""
     _, Text = _rich(con)
@@ -169,7 +171,7 @@ def decided_text(con: Any, decided: list[Any], rulings: list[Any], *, explain: b
         con.print(Text("Decided by:", style="bold"))
         for q in decided:
             line = Text(f"  {q} ", style="cyan")
-            line.append(ruling_question(q))
+            line.append(ruling_question(q, game))
             con.print(line)
     rest = [q for q in rulings if q not in decided]
     if rest and (explain or not decided):

@@ -149,7 +149,8 @@ class Verdict:
         if self._action_text is None:
             from .notation import format_turn
 
-            self._action_text = format_turn(self.turn) if self.turn is not None else ""
+            # the verdict names its game (game_of reads ``game``): the turn is written in its notation
+            self._action_text = format_turn(self.turn, self) if self.turn is not None else ""
         return self._action_text
 
     def touched_players(self) -> set[str]:

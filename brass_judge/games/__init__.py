@@ -119,6 +119,11 @@ def _refuse_unplayed(doc: Any, obj: Any, game: str, command: str, path: tuple, c
     )
 
 
+def handles(game: str, command: str) -> bool:
+    """Whether *command* (``moves``, ``render``, ...) handles *game* yet (its folder's ``UNPLAYED``)."""
+    return command not in getattr(_game_module(game), "UNPLAYED", ())
+
+
 def refuse_unplayed(loaded: Any, command: str) -> None:
     """Refuse (exit 2, naming the ``game`` field) a loaded position of a game that *command* does
     not handle yet (its folder's ``UNPLAYED``)."""
