@@ -112,10 +112,28 @@ def parse_action(text: str, data=None, *, field: str | None = None):
     return action_from_obj(obj, data, err=err)
 
 
+def _kind_of(action, data):
+    """The kind of *action* among the kinds of *data*'s game; with no data, among every game's
+    (an action's class names its game: Birmingham's Sell is not Lancashire's)."""
+    try:
+        return kind_of(action, game_of(data))
+    except TypeError:
+        if data is not None:
+            raise
+    from .games import known_games
+
+    for game in known_games():
+        try:
+            return kind_of(action, game)
+        except TypeError:
+            continue
+    raise TypeError(f"not an action: {quote(action)}")
+
+
 def format_action(action, data=None) -> str:
     """Write *action* in the one-line notation (the inverse of :func:`parse_action`)."""
     try:
-        kind = kind_of(action, game_of(data))
+        kind = _kind_of(action, data)
     except TypeError:
         raise TypeError(f"not an action: {quote(action)}") from None
     return kind.format(kind, action)
@@ -129,7 +147,7 @@ def format_turn(turn: Turn, data=None) -> str:
 def action_to_obj(action, data=None) -> dict:
     """The YAML mapping of *action* (the inverse of :func:`action_from_obj`)."""
     out: dict = {"action": action.kind}
-    kind_of(action, game_of(data)).to_obj(action, out)
+    _kind_of(action, data).to_obj(action, out)
     if action.cards:
         if len(action.cards) == 1:
             out["card"] = action.cards[0]

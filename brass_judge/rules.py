@@ -13,7 +13,7 @@ Nothing here does I/O except through the data loader, which the registry calls o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar
 
 
@@ -145,10 +145,10 @@ class Rules:
 
     def setup(self, players: list[str], **orders: Any) -> Any:
         """A new game for *players* (seat order) under these rules: the first position
-        (engine.flow.setup; *orders*: seed, rng, deck_order, dcm_order, turn_order)."""
-        from .engine.flow import setup
+        (engine.flow.deck_setup; *orders*: seed, rng, deck_order, dcm_order, turn_order)."""
+        from .engine.flow import deck_setup
 
-        return setup(players, self.data, **orders)
+        return deck_setup(players, self.data, **orders)
 
     def scores(self, pos: Any) -> list[Any]:
         """Final scoring of *pos*: one row per player, ranked (engine.flow.scores)."""
@@ -271,3 +271,48 @@ class Rules:
         network), may place a link on any line of the era; a game that allows it records the rule
         it applied. Lancashire: no, a link must touch the network (Q051), so none can be built."""
         return False
+
+    # ---- hooks: flow (setup, rounds, eras, scores)
+    #: VP per £ at the end of the game (1 per £10); None: money scores nothing
+    money_vp_per: ClassVar[int | None] = 10
+    #: how the game-end step names players still level after every tie-break
+    shared_win_text: ClassVar[str] = "shared win: "
+
+    def cards_set_aside(self, players: int, era: str) -> int:
+        """Cards of the deck neither dealt nor in the draw deck when an era's first round begins:
+        those under the Deck tile in the Canal Era, or set aside at random by the Classic setup."""
+        from .engine.flow import _classic_removal
+
+        removal = _classic_removal(self.data, players)
+        if era == "canal":
+            return int(
+                removal.get("canal_under_deck_tile", self.data.deck_tile_cards_per_player["canal"] * players)
+            )
+        return int(removal.get("rail_removed", 0))
+
+    def printed_link_icons(self, players: int) -> Mapping[str, int]:
+        """Link icons printed on the board that score at *players* players, per location."""
+        from .engine.flow import printed_link_icons
+
+        return printed_link_icons(self.data)
+
+    def link_scoring_cases(self, pos: Any, line: str, icons: Mapping[str, int]) -> tuple[str, ...]:
+        """The game's own rules (``RUL-*`` codes) that decided what the link on *line* scores in
+        *pos* at an era's end, *icons* being the link icons per location; none by default."""
+        return ()
+
+    def end_canal_era(self, pos: Any, fx: Any, **orders: Any) -> None:
+        """After Canal Era scoring, make *pos* the Rail Era's first position (engine.flow._end_canal:
+        level 1 tiles leave, the new deck and hands); *orders*: rng, seed, rail_deck_order,
+        rail_dcm_order, unknown_deal."""
+        from .engine.flow import _end_canal
+
+        _end_canal(pos, self.data, fx, **orders)
+
+    def flow_step_rulings(self) -> tuple[Mapping[str, Any], Callable[..., list[tuple[str, str]]] | None]:
+        """The rulings each after-turn step cites (engine.after_turn): ``(STEP_RULINGS, cases)``,
+        *cases* a function of (effect, canal_end, also) giving the game's own (rule, case key)
+        pairs a step cites only when they decide it (None: the shared ones only)."""
+        from .engine.after_turn import STEP_RULINGS
+
+        return STEP_RULINGS, None

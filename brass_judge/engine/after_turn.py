@@ -6,7 +6,9 @@ removal, ...). :func:`steps` turns them into ``{kind, text, rule, rulings, ...}`
 ``check --apply`` and ``replay``: each step cites the rulings that decide *that* step (the turn
 order, a negative income, a shortfall, link scoring, ...), drawn from the ``RUL-*`` rows of
 :mod:`brass_judge.codes` (:data:`STEP_RULINGS`, by case key, resolved to the game's rulings; a
-test checks that every ruling cited is one its rule cites). Pure: no I/O.
+test checks that every ruling cited is one its rule cites). A game whose steps differ gives its
+own table through its rules object (:meth:`~brass_judge.rules.Rules.flow_step_rulings`: Brass:
+Birmingham's refill, merchant beer and link-scoring decisions). Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -70,16 +72,19 @@ def steps(effects: Any, *, also: Iterable[Any] = (), game: str | None = None) ->
     list of effects), each ``{kind, text, rules, rulings, **its data}``. *also* (default: the
     effects' own ``also``) gives the case-specific rulings the flow recorded (a tie on income);
     *game* (default: the effects') names the game whose rulings the case keys resolve to."""
-    from ..games import game_of, ruling_of
+    from ..games import game_of, get_rules, ruling_of
 
     game = game or game_of(effects)
+    table, own_cases = get_rules(game).flow_step_rulings()  # the game's steps and their rulings
     also = list(also or getattr(effects, "also", ()))
     effects = list(effects)
     canal_end = any(e.kind == "era-end" and e.data.get("era") == "canal" for e in effects)
     out = []
     for e in effects:
-        cites = list(STEP_RULINGS.get(e.kind, ()))
+        cites = list(table.get(e.kind, ()))
         case = _case_rulings(e, canal_end, also, game)
+        if own_cases is not None:
+            case += own_cases(e, canal_end, also)
         rules = list(dict.fromkeys([r for r, _ in cites] + [r for r, _ in case]))
         keys = [k for _, ks in cites for k in ks] + [k for _, k in case]
         rulings = list(dict.fromkeys(q for q in (ruling_of(game, k) for k in keys) if q is not None))

@@ -79,9 +79,12 @@ class GameDriver:
         deck_order: list[str] | None = None,
         dcm_order: list[int] | None = None,
         turn_order: list[str] | None = None,
+        merchant_order: list[str] | None = None,
         **kw: Any,
     ) -> GameDriver:
-        """Set up a new game (``flow.setup``, which raises ValueError on a bad order) and drive it."""
+        """Set up a new game (``flow.setup``, which raises ValueError on a bad order) and drive it.
+        *merchant_order*: Birmingham's merchant tiles, one per merchant space in play (map order)."""
+        more = {} if merchant_order is None else {"merchant_order": merchant_order}
         pos = flow.setup(
             list(players),
             data,
@@ -89,6 +92,7 @@ class GameDriver:
             deck_order=deck_order,
             dcm_order=dcm_order,
             turn_order=turn_order,
+            **more,
         )
         return cls(data, pos, rng=rng, **kw)
 

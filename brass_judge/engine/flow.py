@@ -11,6 +11,12 @@ position and a :class:`FlowEffects` (a list of :class:`~brass_judge.verdict.Effe
 carries the ``RUL-*`` codes applied, the assumptions made and any ``GAM005`` violation of a
 recorded shortfall choice.
 
+Where a game's flow differs, this module asks its rules object (``data.rules``; the hooks of
+``brass_judge/rules.py``, section "hooks: flow"): setup, the cards out of the draw deck at an
+era's start, the printed link icons and a link's own scoring rules, the end of the Canal Era, money
+VP at the end. The base answers are Lancashire's (the code here); Brass: Birmingham's are in
+``brass_judge/games/birmingham/flow.py`` (docs/flow-birmingham.md).
+
 Conventions (documented in docs/games.md):
 
 * a card order is top first; at setup the last card per player of the shuffled deck goes under
@@ -43,10 +49,12 @@ if TYPE_CHECKING:  # annotations only
 class FlowEffects(list[Effect], RuleBook):
     """The effects of a flow step, with the rules it applied (``RUL-*``), assumptions and problems."""
 
-    def __init__(self, narrate: bool = True) -> None:
+    def __init__(self, narrate: bool = True, game: str = "lancashire") -> None:
         super().__init__()
         #: whether effects are written out (a replay turns it off; see engine.check's ``narrate``)
         self.narrate = narrate
+        #: the game whose table of codes and rulings the rules applied cite (its data's ``game``)
+        self.game = game
         self.rules: list[str] = []
         self.also: list[tuple[str, str]] = []  #: (rule code, ruling) pairs: case-specific rulings relied on
         self.assumptions: list[str] = []
@@ -67,7 +75,13 @@ class FlowEffects(list[Effect], RuleBook):
     def rulings(self) -> list[str]:
         from ..codes import rulings_of
 
-        return rulings_of(self.rules, self.also)
+        return rulings_of(self.rules, self.also, self.game)
+
+
+def _game(data: Any) -> str:
+    """The game of *data* (whose codes and rulings the flow's effects cite)."""
+    game: str = getattr(data, "game", None) or "lancashire"
+    return game
 
 
 def _rng(rng: random.Random | None, seed: Any) -> random.Random:
@@ -93,8 +107,34 @@ def setup(
     deck_order: list[str] | None = None,
     dcm_order: list[int] | None = None,
     turn_order: list[str] | None = None,
+    **orders: Any,
 ) -> Position:
-    """Set up a new game for *players* (names in seat order).
+    """Set up a new game for *players* (names in seat order) under *data*'s rules: the game's
+    :meth:`~brass_judge.rules.Rules.setup` (Lancashire's is :func:`deck_setup`). *orders*: the
+    game's own explicit orders (Birmingham's ``merchant_order``)."""
+    got: Position = data.rules.setup(
+        players,
+        seed=seed,
+        rng=rng,
+        deck_order=deck_order,
+        dcm_order=dcm_order,
+        turn_order=turn_order,
+        **orders,
+    )
+    return got
+
+
+def deck_setup(
+    players: list[str],
+    data: Any,
+    *,
+    seed: Any = None,
+    rng: random.Random | None = None,
+    deck_order: list[str] | None = None,
+    dcm_order: list[int] | None = None,
+    turn_order: list[str] | None = None,
+) -> Position:
+    """Set up a new game of Lancashire for *players* (names in seat order).
 
     The deck is the fixed deck for the player count (Q001, Q005), shuffled with *rng* (or
     ``random.Random(seed)``) unless *deck_order* gives it (top first; its last card per player
@@ -243,15 +283,7 @@ def is_era_over(pos: Position, data: Any = None) -> bool:
 def draw_deck_at_era_start(data: Any, players: int, era: str) -> int:
     """Cards in the draw deck when an era's first round begins, hands dealt (Q016, Q047)."""
     total: int = sum(data.deck_for(players).values())
-    removal = _classic_removal(data, players)
-    if era == CANAL:
-        aside: int = removal.get(
-            "canal_under_deck_tile", data.deck_tile_cards_per_player.get("canal", 0) * players
-        )
-    else:
-        aside = removal.get("rail_removed", 0)
-    # a face-down card dealt to each discard pile at the era's start (Birmingham's Canal Era)
-    aside += int(data.face_down_discard_per_player.get(era, 0)) * players
+    aside: int = data.rules.cards_set_aside(players, era)  # under the Deck tile, face down, ...
     dealt: int = players * data.hand_size
     return total - aside - dealt
 
@@ -314,7 +346,7 @@ def end_turn(
     """
     if not in_place:
         pos = pos.copy()
-    fx = FlowEffects(narrate)
+    fx = FlowEffects(narrate, _game(data))
     me = pos.turn
     if me is None:
         raise ValueError("the game is over: there is no turn to end")
@@ -408,7 +440,7 @@ def _end_round(
     to the start of the next round: the same point between turns, except at the end of the Canal
     Era, where the era is scored first and the Rail Era's first round then starts with income.
     """
-    fx = FlowEffects(narrate)
+    fx = FlowEffects(narrate, _game(data))
     era_over = is_era_over(pos, data)
     last_round = era_over and pos.era == RAIL
     at_start = data.rules.income_at_round_start
@@ -630,7 +662,7 @@ def _pay_income(pos: Position, data: Any, name: str, choice: Sequence[str] | Non
 
 def _bad_choice(fx: FlowEffects, name: str, what: str) -> None:
     """A shortfall choice (a log's, or check --apply's) that the rules do not allow (GAM005, Q033, Q034)."""
-    fx.violations.append(Violation("GAM005", {"player": name, "what": what}))
+    fx.violations.append(Violation("GAM005", {"player": name, "what": what}, game=fx.game))
 
 
 def _find_own_tile(pos: Position, name: str, ref: str, data: Any) -> Tile | str:
@@ -665,16 +697,21 @@ def _find_own_tile(pos: Position, name: str, ref: str, data: Any) -> Tile | str:
 def link_icons(pos: Position, data: Any) -> Counter[str]:
     """Link icons in each location now: those printed on the board plus those on flipped tiles of
     anyone (Q039)."""
-    printed = data.__dict__.get("_printed_link_icons")
-    if printed is None:  # worked out once per game data
-        printed = data.__dict__["_printed_link_icons"] = Counter(
-            {key: loc.link_icons for key, loc in data.locations.items() if loc.link_icons}
-        )
-    icons = Counter(printed)
+    icons = Counter(data.rules.printed_link_icons(pos.num_players))
     for t in pos.tiles:
         if t.flipped:
             icons[t.location] += data.tile(t.industry, t.level).link_icons
     return icons
+
+
+def printed_link_icons(data: Any) -> Counter[str]:
+    """Link icons printed on the board, per location (worked out once per game data)."""
+    printed: Counter[str] | None = data.__dict__.get("_printed_link_icons")
+    if printed is None:
+        printed = data.__dict__["_printed_link_icons"] = Counter(
+            {key: loc.link_icons for key, loc in data.locations.items() if loc.link_icons}
+        )
+    return printed
 
 
 def link_vp(pos: Position, data: Any) -> dict[str, int]:
@@ -697,7 +734,7 @@ def _end_era(
     rail_dcm_order: list[int] | None = None,
     unknown_deal: bool = False,
 ) -> FlowEffects:
-    fx = FlowEffects()
+    fx = FlowEffects(game=_game(data))
     era_name = pos.era.title()
     fx.add("era-end", f"the {era_name} Era ends", era=pos.era)
     # 1. every link scores and is removed, all players before any tile scores (Q039-Q041)
@@ -705,8 +742,13 @@ def _end_era(
     vp = link_vp(pos, data)
     icons = link_icons(pos, data)
     per: dict[str, list[tuple[str, int]]] = {n: [] for n in pos.players}
+    # a game's own rules that decided a link's score (Birmingham: a three-ended link, a merchant
+    # with no tile); recorded as applied and named on the link's line of the breakdown
+    own = {l.line: data.rules.link_scoring_cases(pos, l.line, icons) for l in pos.links}
     for l in pos.links:
         per[l.owner].append((l.line, vp[l.line]))
+        for code in own[l.line]:
+            fx.rule(code)
     for n in pos.players:
         got = sum(v for _, v in per[n])
         pos.player[n].vp += got
@@ -722,6 +764,7 @@ def _end_era(
                     "line": line.replace("~", "-"),
                     "vp": v,
                     "icons": {end: icons[end] for end in line.split("~")},
+                    **({"rules": list(own[line])} if own[line] else {}),
                 }
                 for line, v in per[n]
             ],
@@ -759,9 +802,8 @@ def _end_era(
             ],
         )
     if pos.era == CANAL:
-        _end_canal(
+        data.rules.end_canal_era(
             pos,
-            data,
             fx,
             rng=rng,
             seed=seed,
@@ -787,14 +829,7 @@ def _end_canal(
 ) -> None:
     fx.rule("RUL-CANAL-END")
     # 3. every level 1 tile leaves the board with its cubes (Q042, Q044); level 2+ stay as they are
-    gone = [t for t in pos.tiles if t.level == 1]
-    pos.tiles = [t for t in pos.tiles if t.level != 1]
-    fx.add(
-        "level1-removed",
-        f"{len(gone)} level 1 tile(s) leave the board",
-        removed=len(gone),
-        tiles=[f"{t.owner} {t.industry}@{t.location}#{t.space}" for t in gone],
-    )
+    remove_level1(pos, fx)
     # 4. the Distant Cotton Market resets and its tiles are reshuffled; markets carry over (Q045)
     tiles = sorted(data.dcm_tiles_for(pos.num_players))
     r = None
@@ -926,14 +961,28 @@ def _end_canal(
     fx.add("round", f"Rail Era round 1 begins; {pos.turn} goes first", era=RAIL, round=1, turn=pos.turn)
 
 
+def remove_level1(pos: Position, fx: FlowEffects) -> None:
+    """Every level 1 tile leaves the board with its cubes; level 2+ tiles stay as they are."""
+    gone = [t for t in pos.tiles if t.level == 1]
+    pos.tiles = [t for t in pos.tiles if t.level != 1]
+    fx.add(
+        "level1-removed",
+        f"{len(gone)} level 1 tile(s) leave the board",
+        removed=len(gone),
+        tiles=[f"{t.owner} {t.industry}@{t.location}#{t.space}" for t in gone],
+    )
+
+
 def _end_rail(pos: Position, data: Any, fx: FlowEffects) -> None:
     fx.rule("RUL-RAIL-END")
-    # 3. 1 VP per £10; the money stays for the tie-break (Q048, Q050)
-    for n in pos.players:
-        p = pos.player[n]
-        got = p.money // 10
-        p.vp += got
-        fx.add("score-money", f"{n} scores {got} VP for £{p.money}", player=n, vp=got, total=p.vp)
+    # 3. 1 VP per £10; the money stays for the tie-break (Q048, Q050); a game may score no money
+    per: int | None = data.rules.money_vp_per
+    if per:
+        for n in pos.players:
+            p = pos.player[n]
+            got = p.money // per
+            p.vp += got
+            fx.add("score-money", f"{n} scores {got} VP for £{p.money}", player=n, vp=got, total=p.vp)
     pos.game_over = True
     pos.turn = None
     pos.actions_left = 0
@@ -954,7 +1003,7 @@ def _end_rail(pos: Position, data: Any, fx: FlowEffects) -> None:
         fx.rule("RUL-RAIL-END", *also)
     fx.add(
         "game-end",
-        ("winner: " if len(winners) == 1 else "shared win: ") + ", ".join(winners),
+        ("winner: " if len(winners) == 1 else data.rules.shared_win_text) + ", ".join(winners),
         winners=winners,
         scores=board,
     )

@@ -103,7 +103,7 @@ def _beer_list(r: Any, key: str, sub: tuple) -> tuple[str, ...] | None:
     if v is None:
         return None
     if isinstance(v, str):
-        if _norm(v) in _ANY_WORDS:
+        if not _norm(v) or _norm(v) in _ANY_WORDS:
             return None
         if _norm(v) in _NONE_WORDS:
             return ()
@@ -155,8 +155,8 @@ def _network_format(kind: ActionKind, a: Network) -> str:
     s += cards_text(a)
     if a.coal_from:
         s += " coal=" + ",".join(a.coal_from)
-    if a.beer_from:
-        s += " beer=" + ",".join(a.beer_from)
+    if a.beer_from is not None:
+        s += " beer=" + (",".join(a.beer_from) or "none")
     return s
 
 

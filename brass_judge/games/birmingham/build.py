@@ -28,18 +28,6 @@ from .model import WILD_INDUSTRY, WILD_LOCATION
 FARM = "farm-brewery"
 
 
-def card_name(j: Judge, card: str) -> str:
-    """The printed name of *card*: a town's, an industry's, the dual card's or a wild card's."""
-    d = j.data
-    if card in d.wild_cards:
-        return str(d.wild_cards[card].get("name", card))
-    if card in d.card_names:
-        return str(d.card_names[card])
-    if card in d.industry_names or card in d.locations:
-        return j.card_name(card)
-    return card
-
-
 def card_builds(data: Any, card: str) -> tuple[str, ...] | None:
     """The industries an Industry card builds (a Wild Industry: every one; the dual card: both of
     its icons); None for a Location card or a Wild Location."""
@@ -80,7 +68,7 @@ def judge_card(j: Judge, a: Build) -> bool:
             j.violate(
                 "BLD101",
                 priority=20,
-                card=card_name(j, card),
+                card=j.card_name(card),
                 location=loc.name,
                 also=("B018",) if wild else (),
             )
@@ -89,7 +77,7 @@ def judge_card(j: Judge, a: Build) -> bool:
             j.violate(
                 "BLD001",
                 priority=20,
-                card=card_name(j, card),
+                card=j.card_name(card),
                 player=me,
                 location=loc.name,
                 industry=ind_name,
@@ -100,7 +88,7 @@ def judge_card(j: Judge, a: Build) -> bool:
             j.rule("RUL-WILD-LOCATION", *(("B001",) if cardless else ()))
         return False
     if a.industry not in builds:
-        j.violate("BLD003", priority=20, card=card_name(j, card), industry=ind_name, location=loc.name)
+        j.violate("BLD003", priority=20, card=j.card_name(card), industry=ind_name, location=loc.name)
         return False
     if card == WILD_INDUSTRY:
         j.rule("RUL-WILD-INDUSTRY")

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from ...engine.context import Judge
+from ...model import RAIL
 from .beer import named_brewery, take_barrel, usable_breweries
 from .model import MERCHANT_BEER, Network
 
@@ -32,6 +33,8 @@ def judge_network(j: Judge, a: Network) -> None:
     if j.failed:
         return
     placed = [l.line for l in j.pos.links[before:]]
+    # the price paid: the shared RUL-LINK-COST cites no Birmingham ruling, the era's price does
+    j.rule("RUL-RAIL-COST" if j.pos.era == RAIL else "RUL-CANAL-COST")
     if any(len(j.data.lines[key].ends) == 3 for key in placed):
         j.rule("RUL-FARM-LINK")
     needs = j.game.link_resources(j.pos.era, len(placed)).get("beer", 0)
@@ -41,10 +44,10 @@ def judge_network(j: Judge, a: Network) -> None:
             kind = j.pos.links[-1].kind
             j.violate("NET104", priority=20, what=f"beer is named, but one {kind} takes no beer")
         return
-    _rail_beer(j, a, placed, named, needs)
+    _rail_beer(j, placed, named, needs)
 
 
-def _rail_beer(j: Judge, a: Network, placed: list[str], named: tuple[str, ...], needs: int) -> None:
+def _rail_beer(j: Judge, placed: list[str], named: tuple[str, ...], needs: int) -> None:
     """Two rails take *needs* (1) beer from a brewery: own anywhere, an opponent's connected to the
     second rail (its ends, with the rail placed)."""
     second = placed[-1]

@@ -194,11 +194,57 @@ class BirminghamRules(Rules):
 
         validate_position(self, loaded, bad)
 
+    # ---- hooks: flow (setup, rounds, eras, scores)
+    #: money scores no VP at the end (B055)
+    money_vp_per: ClassVar[int | None] = None
+    #: players still level after VP, income and money draw (B055)
+    shared_win_text: ClassVar[str] = "a draw between: "
+
     def setup(self, players: list, **orders: Any) -> Any:
-        raise NotImplementedError("Brass: Birmingham cannot be set up yet: its action judges do not exist")
+        """A new game (games/birmingham/flow.py; *orders*: seed, rng, deck_order, merchant_order,
+        turn_order)."""
+        from .flow import setup
+
+        return setup(players, self.data, **orders)
 
     def scores(self, pos: Any) -> list:
-        raise NotImplementedError("Brass: Birmingham cannot be scored yet: its action judges do not exist")
+        """The standings: VP, then the variant's tie-break (B055, B059), still level = a draw."""
+        from ...engine.flow import scores
+
+        return list(scores(pos, self.data))
+
+    def cards_set_aside(self, players: int, era: str) -> int:
+        """The face-down first discards: one a player in the Canal Era, none in the Rail Era (B006,
+        B054); no card is set aside otherwise."""
+        return int(self.data.face_down_discard_per_player.get(era, 0)) * players
+
+    def printed_link_icons(self, players: int) -> dict:
+        """The merchants' printed pairs: at every player count (B061), or, under the
+        merchant-icons-with-tile variant, only where a merchant tile space is in play."""
+        from ...engine.flow import printed_link_icons
+
+        printed = dict(printed_link_icons(self.data))
+        if self.merchant_link_icons == "with_tile":
+            for m, k in self.merchant_spaces(players).items():
+                if not k:
+                    printed.pop(m, None)
+        return printed
+
+    def link_scoring_cases(self, pos: Any, line: str, icons: Any) -> tuple:
+        from .flow import link_scoring_cases
+
+        return link_scoring_cases(self, pos, line, icons)
+
+    def end_canal_era(self, pos: Any, fx: Any, **orders: Any) -> None:
+        """Level 1 tiles leave, merchant beer refilled, all discards form the new deck (B054)."""
+        from .flow import end_canal
+
+        end_canal(pos, self.data, fx, **orders)
+
+    def flow_step_rulings(self) -> tuple:
+        from .flow import STEP_RULINGS, case_rulings
+
+        return STEP_RULINGS, case_rulings
 
 
 def _variant_class(variant: str) -> type:

@@ -47,6 +47,9 @@ def judge_sell(j: Judge, a: Sell) -> None:
     sold: set[tuple[str, int]] = set()
     for sale in a.sales:
         _sell_one(j, sale, sold)
+        if j.failed:
+            # the tiles after it would be judged on half-taken beer: report the first problem only
+            break
 
 
 def _sell_one(j: Judge, sale: Sale, sold: set[tuple[str, int]]) -> None:
@@ -223,7 +226,8 @@ def _sell_one(j: Judge, sale: Sale, sold: set[tuple[str, int]]) -> None:
     if j.narrate:
         j.effect(
             "sale",
-            f"{me} sells {j.tile_name(tile)} to {mname} ({_face(j, spaces[space].face)})",
+            f"{me} sells the level {tile.level} {j.ind(ind)} in {j.loc(tile.location)} to {mname} "
+            f"({_face(j, spaces[space].face)})",
             tile=tile.location,
             space=tile.space,
             to=sale.merchant,
@@ -232,7 +236,13 @@ def _sell_one(j: Judge, sale: Sale, sold: set[tuple[str, int]]) -> None:
     j.flip(tile, f"sold to {mname}")
     sold.add((tile.location, tile.space))
     if took_merchant:
-        _bonus(j, sale, mname)
+        # a tile needing more beer than one barrel, where another tile of that merchant that buys
+        # it still has its barrel: one barrel and one bonus per tile sold decided it (B058)
+        one_per_tile = barrels > 1 and any(
+            i != space and ms.barrel and ind in _buys(d, ms.face)
+            for i, ms in enumerate(pos.merchants[sale.merchant])
+        )
+        _bonus(j, sale, mname, one_per_tile)
     elif sale.develop is not None:
         j.assume(
             f"develop= for the sale to {mname} ignored: no Gloucester barrel was taken, so no free develop"
@@ -252,7 +262,7 @@ def _face(j: Judge, face: str) -> str:
     return f"the {j.ind(buys[0])} tile"
 
 
-def _bonus(j: Judge, sale: Sale, mname: str) -> None:
+def _bonus(j: Judge, sale: Sale, mname: str, one_per_tile: bool = False) -> None:
     """The merchant's bonus for its barrel (B046)."""
     me = j.player
     bonus = j.game.merchant_bonus(sale.merchant)
@@ -263,7 +273,7 @@ def _bonus(j: Judge, sale: Sale, mname: str) -> None:
     if kind != "develop" and sale.develop is not None:
         # the notation refuses develop= here; an action built in code may carry it
         j.assume(f"develop= for the sale to {mname} ignored: its bonus is not a free develop")
-    j.rule("RUL-MERCHANT-BONUS")
+    j.rule("RUL-MERCHANT-BONUS", *(("B058",) if one_per_tile else ()))
     p = j.pos.player[me]
     if kind == "money":
         j.gain_money(me, n, f"({why})")
@@ -286,11 +296,16 @@ def _gloucester_develop(j: Judge, industry: str | None, why: str) -> None:
     rules = j.game
     if industry is None:
         mat = mat_of(j, j.player)
-        options = []
+        options, lightbulb = [], None
         for n, ind in enumerate(j.data.industries):
             level = lowest_level(mat, ind)
             if level is not None and rules.developable(ind, level):
                 options.append((level, n, ind))
+            elif level is not None:
+                lightbulb = (level, n)
+        if lightbulb is not None and (not options or lightbulb < min(options)[:2]):
+            # the lowest tile on the mat is a lightbulb Pottery, which the bonus passes over (B043)
+            j.rule("RUL-MERCHANT-BONUS", "B043")
         if not options:
             j.assume(f"{why}: nothing on {j.player}'s mat can be developed, so the free develop is lost")
             return
@@ -303,7 +318,7 @@ def _gloucester_develop(j: Judge, industry: str | None, why: str) -> None:
 
 
 def _develop_one(j: Judge, industry: str, why: str) -> None:
-    # the Develop judge's one-tile develop (games/birmingham/develop.py, helper "build")
-    from importlib import import_module
+    # one place a tile is developed: the Develop judge's (a lightbulb tile is refused there, B043)
+    from .develop import develop_one
 
-    import_module(f"{__package__}.develop").develop_one(j, industry, free=True, why=why)
+    develop_one(j, industry, free=True, why=why)
