@@ -569,3 +569,19 @@ def test_every_generated_action_round_trips(data):
         assert action_from_obj(action_to_obj(a, data), data) == a
 
     run()
+
+
+def test_a_bad_beer_source_is_reported_where_it_is_written(tmp_path, data):
+    f = tmp_path / "sell.yaml"
+    f.write_text(
+        "action: sell\ncard: leek\nsales:\n  - {tile: leek, to: warrington, beer: stone+merchnat}\n"
+        "  - {tile: stoke, to: oxford, beer: [stone, brewry]}\n",
+        encoding="utf-8",
+    )
+    (line, field, message), *_ = _problems(f, data)
+    assert (line, field) == (4, "sales[0].beer") and "unknown beer source 'merchnat'" in message
+    f.write_text(
+        "action: sell\ncard: leek\nsales:\n  - {tile: stoke, to: oxford, beer: [stone, brewry]}\n",
+        encoding="utf-8",
+    )
+    assert _problems(f, data)[0][:2] == (4, "sales[0].beer[1]")
