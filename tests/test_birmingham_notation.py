@@ -585,3 +585,22 @@ def test_a_bad_beer_source_is_reported_where_it_is_written(tmp_path, data):
         encoding="utf-8",
     )
     assert _problems(f, data)[0][:2] == (4, "sales[0].beer[1]")
+
+
+def test_the_doc_action_file_loads(tmp_path, data):
+    import yaml
+
+    from brass_judge.action_io import load_turn
+
+    files = [
+        b
+        for b in _blocks(DOC.read_text(encoding="utf-8"))
+        if b[0] == "yaml" and "actions:" in "\n".join(b[2])
+    ]
+    assert files
+    for _, line, body in files:
+        f = tmp_path / "turn.yaml"
+        f.write_text("\n".join(body) + "\n", encoding="utf-8")
+        turn = load_turn(str(f), data)
+        assert turn.player == yaml.safe_load("\n".join(body))["player"]
+        assert [a.kind for a in turn.actions] == ["sell", "network"], f"docs/notation-birmingham.md:{line}"
