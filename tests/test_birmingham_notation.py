@@ -604,3 +604,39 @@ def test_the_doc_action_file_loads(tmp_path, data):
         turn = load_turn(str(f), data)
         assert turn.player == yaml.safe_load("\n".join(body))["player"]
         assert [a.kind for a in turn.actions] == ["sell", "network"], f"docs/notation-birmingham.md:{line}"
+
+
+def test_the_schema_accepts_what_the_reader_reads(data):
+    """schemas/action-birmingham.schema.json agrees with the reader: the doc's YAML twins, the
+    worked turn's file, and the mapping and notation of generated actions all validate."""
+    import yaml
+    from hypothesis import HealthCheck, given, settings
+
+    from brass_judge.schema_check import _jsonschema_validator
+
+    v = _jsonschema_validator("action-birmingham")
+    for tag, line, body in _blocks(DOC.read_text(encoding="utf-8")):
+        if tag == "yaml":  # a list of examples (each an action file of its own), or an action file
+            doc = yaml.safe_load("\n".join(body))
+            for one in doc if isinstance(doc, list) else [doc]:
+                assert not list(v.iter_errors(one)), f"docs/notation-birmingham.md:{line}: {one}"
+    worked = REPO / "examples" / "birmingham" / "worked-turn" / "turn.yaml"
+    if worked.exists():
+        assert not list(v.iter_errors(yaml.safe_load(worked.read_text(encoding="utf-8"))))
+
+    @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(_generated_actions())
+    def run(a):
+        for form in (action_to_obj(a, data), format_action(a, data)):
+            assert not [e.message for e in v.iter_errors(form)], form
+
+    run()
+    # and refuses what it can see is wrong
+    for bad in (
+        {"action": "loan", "amount": 20},
+        {"action": "scout", "cards": ["a", "b", "c", "d"]},
+        {"action": "sell", "sales": [{"tile": "leek"}]},
+        {"action": "network", "lines": ["a-b", "c-d", "e-f"]},
+        "trade leek",
+    ):
+        assert list(v.iter_errors(bad)), bad
