@@ -485,10 +485,14 @@ def _lint_action(doc, root: tuple, rep: FileReport) -> None:
     from .action_io import turn_from_doc
     from .data import game_data
 
-    variant = "standard"
+    variant, game = "standard", "lancashire"
     if root == ("action",) and isinstance(doc.data.get("position"), dict):
         variant = doc.data["position"].get("variant", "standard")
-    turn_from_doc(doc, game_data(variant), root)
+        from .games import known_games, resolve_game
+
+        named = resolve_game(doc.data["position"].get("game"))
+        game = named if named in known_games() else game  # an unknown game: the position says so
+    turn_from_doc(doc, game_data(variant, game), root)  # the action in the fixture's game
 
 
 _NOT_FOUND = "path not found"

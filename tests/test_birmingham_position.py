@@ -274,3 +274,10 @@ def test_check_apply_out_writes_a_birmingham_position_that_loads_back(tmp_path):
     assert pos.merchants["oxford"] == (MerchantSpace("all", True), MerchantSpace("blank", False))
     assert not after.assumptions
     assert run_cli("validate", str(out)).returncode == 0
+
+
+def test_lint_reads_a_birmingham_fixture_and_its_action_in_its_game():
+    r = run_cli("lint", "tests/birmingham/rules/turn/TRN003_card-not-in-hand.legal.yaml", "--format", "json")
+    assert r.returncode == 0, (r.stdout, r.stderr)
+    bad = run_cli("lint", "tests/birmingham/rules/position/POS104_too-many-wild-cards.yaml")
+    assert bad.returncode == 1 and "POS104" in bad.stdout and "INP010" not in bad.stdout
