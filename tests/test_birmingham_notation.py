@@ -640,3 +640,19 @@ def test_the_schema_accepts_what_the_reader_reads(data):
         "trade leek",
     ):
         assert list(v.iter_errors(bad)), bad
+
+
+def test_lint_reads_a_lone_birmingham_action_file(tmp_path):
+    """An action file on its own has no position to name its game: lint reads it in the game whose
+    names it uses (Lancashire's first, so Lancashire files read as before)."""
+    from conftest import run_cli
+
+    f = tmp_path / "turn.yaml"
+    f.write_text(
+        "- sell stoke>warrington:merchant card=leek\n- scout cards=leek,stone,brewery\n", encoding="utf-8"
+    )
+    r = run_cli("lint", str(f))
+    assert r.returncode == 0, r.stdout + r.stderr
+    f.write_text("- sell stoke>warington card=leek\n", encoding="utf-8")
+    r = run_cli("lint", str(f))
+    assert r.returncode == 2 and "INP010" in r.stdout  # read in no game: reported
