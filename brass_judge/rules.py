@@ -261,6 +261,10 @@ class Rules:
             else f"no loan is possible at level {self.income_floor}"
         )
 
+    #: how the explanations name a place that trades with the markets (one, and several)
+    trade_place: ClassVar[str] = "a trade icon"
+    trade_places: ClassVar[str] = "trade icons"
+
     def coal_market_via(self, location: str) -> str:
         """How a market coal purchase's effect names the connection it went through (*location*)."""
         return f"via the trade icon in {location}"

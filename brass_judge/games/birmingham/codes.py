@@ -273,6 +273,12 @@ _TEXTS_BUILD: dict[str, dict[str, Any]] = {
     "BLD006": {
         "doc": "Each tile on the mat shows the era it can be built in: Cotton Mill I, Manufacturer I, Coal Mine I, Iron Works I and Brewery I only in the Canal Era, Pottery V and Brewery IV only in the Rail Era; Pottery I in both. Since you must take the lowest tile, one for the other era blocks the stack until it is developed away or its era comes.",
     },
+    "BLD007": {
+        "remedy": "build it where a free space shows the {industry} icon (brass-judge data map --game birmingham)",
+    },
+    "BLD015": {
+        "remedy": "build the level {lowest} {industry} first (or develop it away, unless it shows the lightbulb)",
+    },
     "BLD010": {
         "remedy": "needs £{short} more (a loan gives £30)",
         "doc": "A build costs the price shown beside the tile on your mat plus any coal or iron bought from the markets (£8 a coal and £6 an iron once a market is empty), and you must have that money now. Overbuilding costs the full price too.",

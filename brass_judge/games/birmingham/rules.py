@@ -126,6 +126,9 @@ class BirminghamRules(Rules):
             f"or more (it is £30 for 3 levels; {self.name} has no smaller loan)"
         )
 
+    trade_place: ClassVar[str] = "a Merchant"
+    trade_places: ClassVar[str] = "Merchants"
+
     def coal_market_via(self, location: str) -> str:
         return f"through the connection to the Merchant at {location}"
 
