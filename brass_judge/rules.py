@@ -276,6 +276,12 @@ class Rules:
         it applied. Lancashire: no, a link must touch the network (Q051), so none can be built."""
         return False
 
+    def link_cost_rulings(self, era: str) -> tuple[str, ...]:
+        """The game's rulings on a Network action's price in *era*, cited beyond the code's own when
+        the price cannot be paid (NET006; the game's codes module lists them in ``MAY``). None by
+        default: Lancashire's NET006 always cites its one price ruling."""
+        return ()
+
     # ---- hooks: flow (setup, rounds, eras, scores)
     #: VP per £ at the end of the game (1 per £10); None: money scores nothing
     money_vp_per: ClassVar[int | None] = 10

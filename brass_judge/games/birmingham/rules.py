@@ -147,6 +147,10 @@ class BirminghamRules(Rules):
         j.rule("RUL-LINK-NO-TILES")
         return True
 
+    def link_cost_rulings(self, era: str) -> tuple[str, ...]:
+        """A canal's price is B039's, a rail's (one for £5, two for £15 and a beer) B040's."""
+        return ("B040",) if era == "rail" else ("B039",)
+
     @property
     def zero_beer_takes_merchant_barrel(self) -> bool:
         """Whether a tile that needs no beer may still take the merchant's barrel, and its bonus
