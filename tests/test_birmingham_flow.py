@@ -405,6 +405,41 @@ def test_a_clear_winner_cites_no_tie_break_and_a_full_tie_is_a_draw():
     assert end["winners"] == ["blue", "red"] and end["text"] == "a draw between: blue, red"
 
 
+# --------------------------------------------------------------------------- the driver
+@pytest.mark.parametrize(("n", "rounds"), [(2, 10), (3, 9), (4, 8)])
+def test_whole_games_through_the_driver(n, rounds):
+    # the engine judges every pass; the driver ends each turn; the cards are conserved throughout
+    d = GameDriver.new_game([f"p{i}" for i in range(n)], DATA, rng=random.Random(n))
+    full = Counter(DATA.deck_for(n))
+    ends = []
+    while not d.game_over:
+        d.pass_out()
+        assert d.position.actions_left == 0
+        pos = d.position
+        if pos.era == CANAL:
+            held = [c for p in pos.player.values() for c in (*p.hand, *p.discard)]
+            assert Counter(held + pos.draw_pile + pos.under_deck_tile) == full
+        end = d.end_turn()
+        if any(e.kind == "era-end" for e in end.effects):
+            ends.append((end.era, end.round))
+    assert ends == [(CANAL, rounds), (RAIL, rounds)]
+    assert d.position.wild_piles == {"wild_location": 4, "wild_industry": 4}
+
+
+def test_pass_out_fills_every_action_left():
+    # a turn with both actions missing is passed out with two cards (both games)
+    for data in (DATA, game_data()):
+        d = GameDriver.new_game(["red", "blue"], data, rng=random.Random(2))
+        d.pass_out()
+        d.end_turn()
+        d.pass_out()
+        d.end_turn()  # round 2: two actions a turn
+        me, hand = d.to_move, list(d.position.player[d.to_move].hand)
+        d.pass_out()
+        assert d.position.actions_left == 0
+        assert d.position.player[me].hand == hand[2:]
+
+
 # ----------------------------------------------------------------------- rulings and codes
 #: the rulings the flow enforces -> the example position (examples/birmingham/flow/) whose last turn
 #: shows it, cited by a step of the turn's end (tests/test_birmingham_rules.py counts these as cited)
