@@ -358,3 +358,13 @@ def test_every_case_cites_rules_that_exist() -> None:
         case = load_case(path)
         for b in [*case["rules"], *case["expect"].get("rulings", []), *case["expect"].get("not_rulings", [])]:
             assert b in ids, f"{case_id(path)}: {b} is not in rulings/birmingham.yaml"
+
+
+def test_the_report_lists_every_case_and_every_finding() -> None:
+    """docs/audit-birmingham.md names every case, and every case kept as found in its Found section."""
+    report = (REPO / "docs" / "audit-birmingham.md").read_text(encoding="utf-8")
+    found_part = report.split("## Found: still open", 1)[1].split("\n## ", 1)[0]
+    for path in CASES:
+        assert f"`{path.stem}`" in report, f"docs/audit-birmingham.md does not list {case_id(path)}"
+        if load_case(path).get("found"):
+            assert case_id(path) in found_part, f"{case_id(path)} is found but not in the report's Found"
