@@ -33,7 +33,7 @@ docstring), with what an audit needs on top::
       wild_piles: {wild_location: 3, wild_industry: 3}
       hand: {red: [stafford]}    # the hand after the action, in any order
       discard: {red: [dudley]}   # the face-up discard pile after the action, top last
-      order: [blue, red]         # turn order, round and era after the action (a round's end)
+      order: [blue, red]         # turn order, round, era, whose turn, cards in the draw deck
       links: {leek-stoke-on-trent: red}                    # the owner of the link on a line
       mat_lowest: {red: {cotton_mill: 2}}                  # the lowest level left on the mat
     found: >-                    # optional: the engine disagrees and the sources say the case is
@@ -76,6 +76,8 @@ FACT_KEYS = (
     "order",
     "round",
     "era",
+    "turn",
+    "draw_deck",
 )
 EXPECT_KEYS = {
     "verdict",
@@ -287,7 +289,7 @@ def _check(path: Path) -> None:
             assert (left[0] if left else None) == level, f"{name}'s lowest {ind}: {left}"
     if "order" in exp:
         assert list(after.players) == exp["order"], f"turn order {after.players}"
-    for key in ("round", "era"):
+    for key in ("round", "era", "turn", "draw_deck"):
         if key in exp:
             assert getattr(after, key) == exp[key], f"{key}: {getattr(after, key)}"
     for line, owner in exp.get("links", {}).items():
