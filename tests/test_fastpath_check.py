@@ -69,10 +69,6 @@ def _example_positions() -> list:
 EXAMPLE_POSITIONS = _example_positions()
 
 
-def _game(p) -> str:
-    return str(yaml.safe_load(p.read_text(encoding="utf-8")).get("game", "lancashire"))
-
-
 ACTIONS = [
     "build iron@preston card=preston",
     "network manchester-warrington card=coal_mine",
