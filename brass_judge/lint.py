@@ -482,13 +482,40 @@ def _lint_position(doc, root: tuple, rep: FileReport) -> None:
 
 
 def _lint_action(doc, root: tuple, rep: FileReport) -> None:
-    from .action_io import turn_from_doc
+    from .action_io import turn_from_doc, turn_from_doc_in_some_game
     from .data import game_data
 
-    variant = "standard"
-    if root == ("action",) and isinstance(doc.data.get("position"), dict):
-        variant = doc.data["position"].get("variant", "standard")
-    turn_from_doc(doc, game_data(variant), root)
+    variant, game = "standard", "lancashire"
+    position = doc.data.get("position") if root == ("action",) else _sibling_position(doc)
+    if isinstance(position, dict):
+        variant = position.get("variant", "standard")
+        from .games import known_games, resolve_game
+
+        named = resolve_game(position.get("game"))
+        game = named if named in known_games() else game  # an unknown game: the position says so
+        turn_from_doc(doc, game_data(variant, game), root)  # the action in its position's game
+    else:  # an action file on its own: read in the game whose names it uses
+        turn_from_doc_in_some_game(doc, game_data(variant, game), root)
+
+
+def _sibling_position(doc) -> dict | None:
+    """The ``position.yaml`` beside an action file (``examples/<case>/turn.yaml``), as parsed
+    YAML, or None: it says the game the action is written for."""
+    from pathlib import Path
+
+    if not doc.file or doc.file.startswith("<"):
+        return None
+    sibling = Path(doc.file).with_name("position.yaml")
+    if sibling == Path(doc.file) or not sibling.is_file():
+        return None
+    from .errors import InputError
+    from .yamlio import load_file
+
+    try:
+        obj = load_file(sibling, what="position file").data
+    except InputError:
+        return None
+    return obj if isinstance(obj, dict) else None
 
 
 _NOT_FOUND = "path not found"

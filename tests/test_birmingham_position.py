@@ -274,3 +274,15 @@ def test_check_apply_out_writes_a_birmingham_position_that_loads_back(tmp_path):
     assert pos.merchants["oxford"] == (MerchantSpace("all", True), MerchantSpace("blank", False))
     assert not after.assumptions
     assert run_cli("validate", str(out)).returncode == 0
+
+
+def test_lint_reads_a_birmingham_fixture_and_its_action_in_its_game():
+    r = run_cli("lint", "tests/birmingham/rules/turn/TRN003_card-not-in-hand.legal.yaml", "--format", "json")
+    assert r.returncode == 0, (r.stdout, r.stderr)
+    bad = run_cli("lint", "tests/birmingham/rules/position/POS104_too-many-wild-cards.yaml")
+    assert bad.returncode == 1 and "POS104" in bad.stdout and "INP010" not in bad.stdout
+
+
+def test_lint_reads_an_action_file_in_the_game_of_the_position_beside_it():
+    r = run_cli("lint", "examples/birmingham/worked-turn/turn.yaml")
+    assert r.returncode == 0 and "INP010" not in r.stdout, (r.stdout, r.stderr)

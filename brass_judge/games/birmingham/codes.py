@@ -186,6 +186,17 @@ _ROWS_TURN: list[tuple[str, dict[str, Any]]] = [
     (
         "POS022",
         {
+            "code": "POS108",
+            "name": "face-down-discard-missing",
+            "message": "{player}'s discard pile has no face-down setup card in the Canal Era",
+            "rulings": ("B006",),
+            "remedy": "set hidden_discard: true for {player} (or leave it out): the card drawn face down at setup stays under the discards all Canal Era",
+            "doc": "At setup each player draws one card face down as the start of their discard pile; it stays there, under the face-up discards, until the discards are shuffled into the Rail Era deck.",
+        },
+    ),
+    (
+        "POS022",
+        {
             "code": "POS107",
             "name": "cards-beyond-deck",
             "message": "the position holds {count} cards ({places}), but the {players}-player deck has {max}",

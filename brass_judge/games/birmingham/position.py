@@ -53,8 +53,9 @@ _FACE_WORDS = {
 
 @dataclass
 class BirminghamLoaded(LoadedPosition):
-    """A loaded Birmingham position: also which of its own fields the file gave (``merchants``,
-    ``wild_piles``, ...), so that validation does not count a default as the file's claim."""
+    """A loaded Birmingham position: also which of Birmingham's own fields the file gave
+    (``merchants``, ``wild_piles``, ``draw_deck``); the merchants assumed blank are named on the
+    position itself (``assumed_merchants``), so that copies keep them."""
 
     given: frozenset = field(default_factory=frozenset)
 

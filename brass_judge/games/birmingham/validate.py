@@ -101,11 +101,16 @@ def _wild_cards(rules: Any, loaded: Any, bad: Any) -> None:
 
 
 def _face_down(rules: Any, pos: Any, bad: Any) -> None:
-    if pos.era != "rail":
-        return
+    """The face-down setup card lies under each discard pile all Canal Era (B006), and under none
+    in the Rail Era (B054)."""
     for name in pos.players:
-        if getattr(pos.player[name], "hidden_discard", False):
+        hidden = getattr(pos.player[name], "hidden_discard", None)
+        if hidden is None:  # not a Birmingham player area
+            continue
+        if pos.era == "rail" and hidden:
             bad("POS106", ("players", name, "hidden_discard"), player=name)
+        elif pos.era == "canal" and not hidden:
+            bad("POS108", ("players", name, "hidden_discard"), player=name)
 
 
 def _deck(rules: Any, loaded: Any, bad: Any) -> None:
