@@ -33,7 +33,7 @@ docstring), with what an audit needs on top::
       wild_piles: {wild_location: 3, wild_industry: 3}
       hand: {red: [stafford]}    # the hand after the action, in any order
       discard: {red: [dudley]}   # the face-up discard pile after the action, top last
-      order: [blue, red]         # turn order, round and era after the action (a round's end)
+      order: [blue, red]         # turn order, round, era, whose turn, cards in the draw deck
       links: {leek-stoke-on-trent: red}                    # the owner of the link on a line
       mat_lowest: {red: {cotton_mill: 2}}                  # the lowest level left on the mat
     found: >-                    # optional: the engine disagrees and the sources say the case is
@@ -76,6 +76,8 @@ FACT_KEYS = (
     "order",
     "round",
     "era",
+    "turn",
+    "draw_deck",
 )
 EXPECT_KEYS = {
     "verdict",
@@ -287,7 +289,7 @@ def _check(path: Path) -> None:
             assert (left[0] if left else None) == level, f"{name}'s lowest {ind}: {left}"
     if "order" in exp:
         assert list(after.players) == exp["order"], f"turn order {after.players}"
-    for key in ("round", "era"):
+    for key in ("round", "era", "turn", "draw_deck"):
         if key in exp:
             assert getattr(after, key) == exp[key], f"{key}: {getattr(after, key)}"
     for line, owner in exp.get("links", {}).items():
@@ -358,3 +360,13 @@ def test_every_case_cites_rules_that_exist() -> None:
         case = load_case(path)
         for b in [*case["rules"], *case["expect"].get("rulings", []), *case["expect"].get("not_rulings", [])]:
             assert b in ids, f"{case_id(path)}: {b} is not in rulings/birmingham.yaml"
+
+
+def test_the_report_lists_every_case_and_every_finding() -> None:
+    """docs/audit-birmingham.md names every case, and every case kept as found in its Found section."""
+    report = (REPO / "docs" / "audit-birmingham.md").read_text(encoding="utf-8")
+    found_part = report.split("## Found: still open", 1)[1].split("\n## ", 1)[0]
+    for path in CASES:
+        assert f"`{path.stem}`" in report, f"docs/audit-birmingham.md does not list {case_id(path)}"
+        if load_case(path).get("found"):
+            assert case_id(path) in found_part, f"{case_id(path)} is found but not in the report's Found"

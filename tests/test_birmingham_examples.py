@@ -258,3 +258,17 @@ def test_rule_example(path: Path, tmp_path: Path, request) -> None:
     assert d["verdict"] == want, d["violations"]
     cited = set(d["rulings"]) | {q for step in d.get("after_turn_steps") or [] for q in step["rulings"]}
     assert rule in cited, f"{rule} not cited: {sorted(cited)}"
+
+
+# --------------------------------------------------------------------------- found by the audit
+@pytest.mark.xfail(
+    strict=True,
+    reason="found: `codes show` and `codes list` read Lancashire's table only (no --game): a code a "
+    "Birmingham verdict reports (SEL104) is unknown to them (docs/audit-birmingham.md)",
+)
+def test_a_birmingham_verdicts_code_can_be_looked_up() -> None:
+    d = cli_json("check", POS, "--action", "sell leek>warrington card=iron_works", code=1)
+    code = d["violations"][0]["code"]
+    r = cli("codes", "show", code, "--game", "birmingham")
+    assert r.exit_code == 0, r.output
+    assert code in r.stdout and "B044" in r.stdout

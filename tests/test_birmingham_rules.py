@@ -78,6 +78,7 @@ STRICT = False
 #: shared codes of Birmingham's table that its judge never reports, each with the reason
 NOT_REPORTED = {
     "BLD017": "Birmingham has no Double Action Build (B017): a two-card build is refused otherwise",
+    "NET009": "a Network action names one card: its notation and YAML forms refuse two (B009)",
 }
 _PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z_0-9]*\}")
 
