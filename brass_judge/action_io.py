@@ -73,6 +73,26 @@ def turn_from_doc(doc: Document, data, root: tuple = ()) -> Turn:
     return Turn(tuple(actions), player, shortfall)
 
 
+def turn_from_doc_in_some_game(doc: Document, data, root: tuple = ()) -> Turn:
+    """An action file read without its position (``lint``): in *data*'s game, or else in the first
+    other game whose names read it (a Birmingham turn names Birmingham's towns). When no game reads
+    it, *data*'s game's problem is reported."""
+    from .data import game_data
+    from .games import known_games
+
+    try:
+        return turn_from_doc(doc, data, root)
+    except InputError as first:
+        for game in known_games():
+            if game == game_of(data):
+                continue
+            try:
+                return turn_from_doc(doc, game_data("standard", game), root)
+            except InputError:
+                continue
+        raise first
+
+
 def _shortfall_from_obj(obj, err, game: str = "lancashire") -> tuple:
     """``{red: [bolton, wigan#1]}`` (or ``red: bolton,wigan``) -> ``(("red", ("bolton", "wigan#1")),)``."""
     if not isinstance(obj, dict):

@@ -65,19 +65,8 @@ class ActionKind:
         return fn
 
     def candidates_fn(self) -> Callable[..., list[Any]]:
-        """The candidate generator. One named in a module not written yet (Birmingham's
-        ``moves``, issue 16) generates nothing: no alternatives are offered for that game."""
-        try:
-            fn: Callable[..., list[Any]] = _resolve(self.candidates)
-        except ModuleNotFoundError as e:
-            if not isinstance(self.candidates, str) or e.name != self.candidates.partition(":")[0]:
-                raise
-            return _no_candidates
+        fn: Callable[..., list[Any]] = _resolve(self.candidates)
         return fn
-
-
-def _no_candidates(*args: Any, **kw: Any) -> list[Any]:
-    return []
 
 
 _RESOLVED: dict[str, Any] = {}

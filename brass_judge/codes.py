@@ -1094,6 +1094,8 @@ def table_of(game: str) -> dict:
     table = {}
     for row in _ROWS:
         may = tuple(q for q in dict.fromkeys(cases[k] for k in row.may_cite) if q is not None)
+        # the rulings the game's own hooks cite for a shared code where they decide (its MAY)
+        may += tuple(q for q in getattr(mod, "MAY", {}).get(row.code, ()) if q not in may)
         texts = mod.TEXTS.get(row.code, {})
         table[row.code] = replace(row, rulings=tuple(mod.RULINGS.get(row.code, ())), may_cite=may, **texts)
         for f in after.pop(row.code, ()):

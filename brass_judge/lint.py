@@ -482,7 +482,7 @@ def _lint_position(doc, root: tuple, rep: FileReport) -> None:
 
 
 def _lint_action(doc, root: tuple, rep: FileReport) -> None:
-    from .action_io import turn_from_doc
+    from .action_io import turn_from_doc, turn_from_doc_in_some_game
     from .data import game_data
 
     variant, game = "standard", "lancashire"
@@ -493,7 +493,9 @@ def _lint_action(doc, root: tuple, rep: FileReport) -> None:
 
         named = resolve_game(position.get("game"))
         game = named if named in known_games() else game  # an unknown game: the position says so
-    turn_from_doc(doc, game_data(variant, game), root)  # the action in its position's game
+        turn_from_doc(doc, game_data(variant, game), root)  # the action in its position's game
+    else:  # an action file on its own: read in the game whose names it uses
+        turn_from_doc_in_some_game(doc, game_data(variant, game), root)
 
 
 def _sibling_position(doc) -> dict | None:

@@ -213,7 +213,7 @@ class ObjReader:
             if cards and len(cards) != n:
                 raise err(
                     f"a {self.verb} action discards {n} cards (this action's card and {n - 1} more), "
-                    f"not {len(cards)}: write cards=A,B,C",
+                    f"not {len(cards)}: write cards={','.join('ABCDEFGH'[:n])}",
                     ("cards",),
                 )
             return cards

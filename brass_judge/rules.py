@@ -261,6 +261,10 @@ class Rules:
             else f"no loan is possible at level {self.income_floor}"
         )
 
+    #: how the explanations name a place that trades with the markets (one, and several)
+    trade_place: ClassVar[str] = "a trade icon"
+    trade_places: ClassVar[str] = "trade icons"
+
     def coal_market_via(self, location: str) -> str:
         """How a market coal purchase's effect names the connection it went through (*location*)."""
         return f"via the trade icon in {location}"
@@ -271,6 +275,12 @@ class Rules:
         network), may place a link on any line of the era; a game that allows it records the rule
         it applied. Lancashire: no, a link must touch the network (Q051), so none can be built."""
         return False
+
+    def link_cost_rulings(self, era: str) -> tuple[str, ...]:
+        """The game's rulings on a Network action's price in *era*, cited beyond the code's own when
+        the price cannot be paid (NET006; the game's codes module lists them in ``MAY``). None by
+        default: Lancashire's NET006 always cites its one price ruling."""
+        return ()
 
     # ---- hooks: flow (setup, rounds, eras, scores)
     #: VP per £ at the end of the game (1 per £10); None: money scores nothing

@@ -3,7 +3,7 @@ rounds, refills, turn order, income and shortfalls, the end of each era and the 
 
 Each rule is tested through the public flow (``engine.flow.setup`` / ``end_turn``, the driver,
 ``engine.after_turn.steps``) on real positions: set up games, and the example positions under
-``tests/birmingham/flow/``, each checked both ways where the rule can go two ways, and each
+``examples/birmingham/flow/``, each checked both ways where the rule can go two ways, and each
 checked to cite its ruling (rulings/birmingham.yaml) through the rules the flow applied.
 """
 
@@ -13,101 +13,26 @@ import random
 from collections import Counter
 
 import pytest
-import yaml
 from conftest import REPO
 
 from brass_judge.data import game_data
 from brass_judge.engine import flow
 from brass_judge.engine.after_turn import steps
 from brass_judge.engine.driver import GameDriver
-from brass_judge.games.birmingham.model import (
-    BirminghamPlayer,
-    BirminghamPosition,
-    MerchantSpace,
-)
-from brass_judge.model import CANAL, RAIL, Link, Tile
+from brass_judge.games.birmingham.model import BirminghamPosition, MerchantSpace
+from brass_judge.model import CANAL, RAIL, Tile
+from brass_judge.position_io import load_position
 
 DATA = game_data("standard", "birmingham")
-FLOW = REPO / "tests" / "birmingham" / "flow"  # examples/birmingham/flow/ once the position schema lands
+FLOW = REPO / "examples" / "birmingham" / "flow"
 
 
 # ------------------------------------------------------------------------------ positions
-def _loader_judges_birmingham() -> bool:
-    from brass_judge.games import judged
-
-    return judged("birmingham")
-
-
 def load(name: str, variant: str = "standard") -> BirminghamPosition:
-    """The example position *name* of tests/birmingham/flow/: read by the position loader once it
-    judges Birmingham, else built from the same file here (the agreed position YAML)."""
-    path = FLOW / name
-    if _loader_judges_birmingham():
-        from brass_judge.position_io import load_position
-
-        pos = load_position(path).position
-    else:
-        pos = _build(yaml.safe_load(path.read_text(encoding="utf-8")))
+    """The example position *name* of examples/birmingham/flow/, read by the position loader."""
+    pos = load_position(FLOW / name).position
     pos.variant = variant
     return pos
-
-
-def _build(doc: dict) -> BirminghamPosition:
-    order = list(doc["order"])
-    era, rnd = doc.get("era", CANAL), int(doc.get("round", 1))
-    players = {}
-    for name in order:
-        p = doc["players"].get(name) or {}
-        players[name] = BirminghamPlayer(
-            name,
-            money=p.get("money", 17),
-            income_space=p.get("income_space", 10),
-            vp=p.get("vp", 0),
-            spent=p.get("spent", 0),
-            hand=list(p["hand"]) if "hand" in p else None,
-            discard=list(p.get("discard", [])),
-            hidden_discard=p.get("hidden_discard", era == CANAL and rnd == 1),
-        )
-    tiles = []
-    for text in doc.get("tiles", []):
-        text = text.split("#", 1)[0] if text.count("#") > 1 else text
-        owner, rest, *flags = text.split()
-        ind_level, loc = rest.split("@")
-        loc, _, space = loc.partition("#")
-        industry, level = (
-            ind_level.rstrip("0123456789"),
-            int(ind_level[len(ind_level.rstrip("0123456789")) :]),
-        )
-        cubes = next((int(f.split("=")[1]) for f in flags if "=" in f), 0)
-        tiles.append(Tile(loc, int(space or 0), owner, industry, level, "flipped" in flags, cubes))
-    links = []
-    for text in doc.get("links", []):
-        owner, *kind, line = text.split()
-        links.append(Link(DATA.parse_line(line).key, owner, kind[0] if kind else era))
-    merchants = {}
-    for m, row in (doc.get("merchants") or {}).items():
-        spaces = []
-        for sp in row:
-            if isinstance(sp, str):
-                sp = {"tile": sp}
-            face = sp["tile"]
-            spaces.append(MerchantSpace(face, bool(sp.get("barrel", face != "blank"))))
-        merchants[m] = tuple(spaces)
-    turn = doc.get("turn", order[0])
-    return BirminghamPosition(
-        players=order,
-        player=players,
-        era=era,
-        round=rnd,
-        turn=turn,
-        actions_left=doc.get("actions_left", 1 if era == CANAL and rnd == 1 else 2),
-        tiles=tiles,
-        links=links,
-        markets=dict(doc.get("markets") or {"coal": 13, "iron": 8}),
-        draw_deck=doc.get("draw_deck"),
-        turns_taken=order[: order.index(turn)],
-        merchants=merchants,
-    )
 
 
 def play_last_card(pos, player=None):
@@ -480,7 +405,71 @@ def test_a_clear_winner_cites_no_tie_break_and_a_full_tie_is_a_draw():
     assert end["winners"] == ["blue", "red"] and end["text"] == "a draw between: blue, red"
 
 
+# --------------------------------------------------------------------------- the driver
+@pytest.mark.parametrize(("n", "rounds"), [(2, 10), (3, 9), (4, 8)])
+def test_whole_games_through_the_driver(n, rounds):
+    # the engine judges every pass; the driver ends each turn; the cards are conserved throughout
+    d = GameDriver.new_game([f"p{i}" for i in range(n)], DATA, rng=random.Random(n))
+    full = Counter(DATA.deck_for(n))
+    ends = []
+    while not d.game_over:
+        d.pass_out()
+        assert d.position.actions_left == 0
+        pos = d.position
+        if pos.era == CANAL:
+            held = [c for p in pos.player.values() for c in (*p.hand, *p.discard)]
+            assert Counter(held + pos.draw_pile + pos.under_deck_tile) == full
+        end = d.end_turn()
+        if any(e.kind == "era-end" for e in end.effects):
+            ends.append((end.era, end.round))
+    assert ends == [(CANAL, rounds), (RAIL, rounds)]
+    assert d.position.wild_piles == {"wild_location": 4, "wild_industry": 4}
+
+
+def test_pass_out_fills_every_action_left():
+    # a turn with both actions missing is passed out with two cards (both games)
+    for data in (DATA, game_data()):
+        d = GameDriver.new_game(["red", "blue"], data, rng=random.Random(2))
+        d.pass_out()
+        d.end_turn()
+        d.pass_out()
+        d.end_turn()  # round 2: two actions a turn
+        me, hand = d.to_move, list(d.position.player[d.to_move].hand)
+        d.pass_out()
+        assert d.position.actions_left == 0
+        assert d.position.player[me].hand == hand[2:]
+
+
 # ----------------------------------------------------------------------- rulings and codes
+#: the rulings the flow enforces -> the example position (examples/birmingham/flow/) whose last turn
+#: shows it, cited by a step of the turn's end (tests/test_birmingham_rules.py counts these as cited)
+FLOW_RULINGS = {
+    "B007": "canal-era-end.yaml",
+    "B013": "first-round.yaml",
+    "B014": "turn-order.yaml",
+    "B015": "turn-order.yaml",
+    "B016": "shortfall.yaml",
+    "B051": "canal-era-end.yaml",
+    "B052": "canal-era-end.yaml",
+    "B053": "canal-era-end.yaml",
+    "B054": "canal-era-end.yaml",
+    "B055": "rail-era-end.yaml",
+    "B059": "rail-era-end.yaml",
+    "B060": "canal-era-end.yaml",
+    "B061": "canal-era-end.yaml",
+}
+
+
+@pytest.mark.parametrize("ruling", sorted(FLOW_RULINGS))
+def test_each_flow_ruling_is_cited_by_its_example(ruling):
+    import yaml
+
+    _, fx = end_turn(load(FLOW_RULINGS[ruling]), seed=1)
+    assert ruling in {q for s in _steps(fx) for q in s["rulings"]}
+    db = yaml.safe_load((REPO / "rulings" / "birmingham.yaml").read_text(encoding="utf-8"))
+    assert {r["id"]: r["engine"] for r in db["rulings"]}[ruling] == "enforced"
+
+
 def test_every_flow_step_cites_only_rulings_of_its_rules():
     from brass_judge.codes import table_of
 
@@ -503,11 +492,6 @@ def test_lancashire_flow_is_unchanged_by_the_hooks():
 
 
 # ------------------------------------------------------------------- check --apply (the CLI)
-needs_loader = pytest.mark.skipif(
-    not _loader_judges_birmingham(), reason="the Birmingham position loader is not on this branch yet"
-)
-
-
 def _apply(tmp_path, name, card, *more):
     import json
 
@@ -529,7 +513,6 @@ def _cli_step(d, kind, **match):
     return got[0]
 
 
-@needs_loader
 def test_check_apply_ends_the_canal_era(tmp_path):
     r, d, out = _apply(tmp_path, "canal-era-end.yaml", "coalbrookdale")
     assert r.returncode == 0, r.stdout + r.stderr
@@ -545,7 +528,6 @@ def test_check_apply_ends_the_canal_era(tmp_path):
     assert new.draw_deck == 24 and all(p.hand is None for p in new.player.values())  # dealt at the table
 
 
-@needs_loader
 def test_check_apply_ends_the_game(tmp_path):
     r, d, out = _apply(tmp_path, "rail-era-end.yaml", "dudley")
     assert r.returncode == 0, r.stdout + r.stderr
@@ -555,7 +537,6 @@ def test_check_apply_ends_the_game(tmp_path):
     assert load_written(out).game_over
 
 
-@needs_loader
 def test_check_apply_judges_the_shortfall_choice(tmp_path):
     r, d, out = _apply(tmp_path, "shortfall.yaml", "dudley", "--shortfall", "blue=stone,cannock")
     assert r.returncode == 0, r.stdout + r.stderr
@@ -572,7 +553,6 @@ def test_check_apply_judges_the_shortfall_choice(tmp_path):
     assert d["violations"][0]["rulings"] == ["B016"] and not out.exists()
 
 
-@needs_loader
 def test_check_apply_ends_the_first_round(tmp_path):
     r, d, out = _apply(tmp_path, "first-round.yaml", "dudley")
     assert r.returncode == 0, r.stdout + r.stderr
@@ -582,6 +562,4 @@ def test_check_apply_ends_the_first_round(tmp_path):
 
 
 def load_written(path):
-    from brass_judge.position_io import load_position
-
     return load_position(path).position

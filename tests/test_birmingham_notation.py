@@ -491,8 +491,8 @@ def test_check_reports_the_line_of_a_bad_action_file(position, tmp_path):
 
 
 def test_an_illegal_action_is_judged_without_legal_move_generators(position):
-    """Birmingham's candidate generators (issue 16) are named but not written: an illegal verdict
-    offers no alternatives instead of failing."""
+    """Birmingham's candidate generators (issue 16) are named but not written: check seeks no
+    nearest legal actions for a game whose moves it cannot list (games.handles)."""
     from conftest import run_json
 
     r, out = run_json("check", str(position), "--action", "build coal@stone card=coal")
@@ -569,3 +569,90 @@ def test_every_generated_action_round_trips(data):
         assert action_from_obj(action_to_obj(a, data), data) == a
 
     run()
+
+
+def test_a_bad_beer_source_is_reported_where_it_is_written(tmp_path, data):
+    f = tmp_path / "sell.yaml"
+    f.write_text(
+        "action: sell\ncard: leek\nsales:\n  - {tile: leek, to: warrington, beer: stone+merchnat}\n"
+        "  - {tile: stoke, to: oxford, beer: [stone, brewry]}\n",
+        encoding="utf-8",
+    )
+    (line, field, message), *_ = _problems(f, data)
+    assert (line, field) == (4, "sales[0].beer") and "unknown beer source 'merchnat'" in message
+    f.write_text(
+        "action: sell\ncard: leek\nsales:\n  - {tile: stoke, to: oxford, beer: [stone, brewry]}\n",
+        encoding="utf-8",
+    )
+    assert _problems(f, data)[0][:2] == (4, "sales[0].beer[1]")
+
+
+def test_the_doc_action_file_loads(tmp_path, data):
+    import yaml
+
+    from brass_judge.action_io import load_turn
+
+    files = [
+        b
+        for b in _blocks(DOC.read_text(encoding="utf-8"))
+        if b[0] == "yaml" and "actions:" in "\n".join(b[2])
+    ]
+    assert files
+    for _, line, body in files:
+        f = tmp_path / "turn.yaml"
+        f.write_text("\n".join(body) + "\n", encoding="utf-8")
+        turn = load_turn(str(f), data)
+        assert turn.player == yaml.safe_load("\n".join(body))["player"]
+        assert [a.kind for a in turn.actions] == ["sell", "network"], f"docs/notation-birmingham.md:{line}"
+
+
+def test_the_schema_accepts_what_the_reader_reads(data):
+    """schemas/action-birmingham.schema.json agrees with the reader: the doc's YAML twins, the
+    worked turn's file, and the mapping and notation of generated actions all validate."""
+    import yaml
+    from hypothesis import HealthCheck, given, settings
+
+    from brass_judge.schema_check import _jsonschema_validator
+
+    v = _jsonschema_validator("action-birmingham")
+    for tag, line, body in _blocks(DOC.read_text(encoding="utf-8")):
+        if tag == "yaml":  # a list of examples (each an action file of its own), or an action file
+            doc = yaml.safe_load("\n".join(body))
+            for one in doc if isinstance(doc, list) else [doc]:
+                assert not list(v.iter_errors(one)), f"docs/notation-birmingham.md:{line}: {one}"
+    worked = REPO / "examples" / "birmingham" / "worked-turn" / "turn.yaml"
+    if worked.exists():
+        assert not list(v.iter_errors(yaml.safe_load(worked.read_text(encoding="utf-8"))))
+
+    @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(_generated_actions())
+    def run(a):
+        for form in (action_to_obj(a, data), format_action(a, data)):
+            assert not [e.message for e in v.iter_errors(form)], form
+
+    run()
+    # and refuses what it can see is wrong
+    for bad in (
+        {"action": "loan", "amount": 20},
+        {"action": "scout", "cards": ["a", "b", "c", "d"]},
+        {"action": "sell", "sales": [{"tile": "leek"}]},
+        {"action": "network", "lines": ["a-b", "c-d", "e-f"]},
+        "trade leek",
+    ):
+        assert list(v.iter_errors(bad)), bad
+
+
+def test_lint_reads_a_lone_birmingham_action_file(tmp_path):
+    """An action file on its own has no position to name its game: lint reads it in the game whose
+    names it uses (Lancashire's first, so Lancashire files read as before)."""
+    from conftest import run_cli
+
+    f = tmp_path / "turn.yaml"
+    f.write_text(
+        "- sell stoke>warrington:merchant card=leek\n- scout cards=leek,stone,brewery\n", encoding="utf-8"
+    )
+    r = run_cli("lint", str(f))
+    assert r.returncode == 0, r.stdout + r.stderr
+    f.write_text("- sell stoke>warington card=leek\n", encoding="utf-8")
+    r = run_cli("lint", str(f))
+    assert r.returncode == 2 and "INP010" in r.stdout  # read in no game: reported

@@ -121,6 +121,17 @@ def test_worked_turn_the_eastern_mill_cannot_sell_yet_and_can_next_turn():
     assert after.player["red"].money == 9
 
 
+def test_an_illegal_sale_through_the_cli(tmp_path):
+    """The eastern mill through the CLI: exit 1, SEL104 with B044 and B020, the mill named."""
+    pos = tmp_path / "position.yaml"
+    pos.write_text(yaml.safe_dump(WORKED), encoding="utf-8")
+    r, out = run_json("check", str(pos), "--action", "sell leek>warrington card=stafford")
+    assert r.returncode == 1, r.stderr
+    (v,) = out["violations"]
+    assert v["code"] == "SEL104" and v["rulings"] == ["B044", "B020"]
+    assert "Cotton Mill in Leek is not connected to Warrington" in v["message"]
+
+
 def test_worked_turn_through_the_cli(tmp_path):
     pos = tmp_path / "position.yaml"
     pos.write_text(yaml.safe_dump(WORKED), encoding="utf-8")
@@ -346,8 +357,7 @@ def test_scout_refused_when_a_wild_card_is_among_the_discards():
     """A wild card in hand forbids Scout, even one of the three cards it would discard (B049)."""
     doc = position(red={"hand": ["wild_industry", "stone", "stafford", "burton-on-trent"]})
     v = judge(doc, "scout cards=wild_industry,stone,stafford")
-    sct = [x for x in v.violations if x.code == "SCT001"]
-    assert sct and "Wild Industry" in sct[0].message
+    assert codes(v) == ["SCT001"] and "Wild Industry" in v.violations[0].message
 
 
 # ----------------------------------------------------------------------------- actions built in code

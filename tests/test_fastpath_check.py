@@ -67,12 +67,6 @@ def _example_positions() -> list:
 
 
 EXAMPLE_POSITIONS = _example_positions()
-
-
-def _game(p) -> str:
-    return str(yaml.safe_load(p.read_text(encoding="utf-8")).get("game", "lancashire"))
-
-
 ACTIONS = [
     "build iron@preston card=preston",
     "network manchester-warrington card=coal_mine",
@@ -94,15 +88,33 @@ def test_validate_every_example(fmt):
     assert served == len(EXAMPLE_POSITIONS)
 
 
+#: actions in Birmingham's notation for its example positions
+BIRMINGHAM_ACTIONS = [
+    "build coal_mine@cannock card=cannock",
+    "network cannock-walsall card=stafford",
+    "loan card=stafford",
+    "pass card=stafford",
+    "develop coal_mine card=x; pass card=y",
+    "sell stoke-on-trent>warrington:merchant card=stafford",
+    "scout cards=stafford,cannock,walsall",
+]
+
+
+def _game(p) -> str:
+    data = yaml.safe_load(p.read_text(encoding="utf-8"))
+    return str(data.get("game") or "lancashire")
+
+
+@pytest.mark.parametrize("game, actions", [("lancashire", ACTIONS), ("birmingham", BIRMINGHAM_ACTIONS)])
 @pytest.mark.parametrize("fmt", ["text", "json"])
-def test_check_every_example(fmt):
+def test_check_every_example(fmt, game, actions):
     served = 0
-    # ACTIONS are Lancashire notation: judged on the Lancashire examples (a file without game:)
-    positions = [p for p in EXAMPLE_POSITIONS if _game(p) == "lancashire"]
+    positions = [p for p in EXAMPLE_POSITIONS if _game(p) == game]
+    assert len(positions) >= 10
     for p in positions:
-        for action in ACTIONS:
+        for action in actions:
             served += compare(["check", str(p), "--action", action, "-f", fmt])
-        served += compare(["check", str(p), "-a", ACTIONS[0], "--explain", "--format", fmt])
+        served += compare(["check", str(p), "-a", actions[0], "--explain", "--format", fmt])
     assert served > len(positions) * 3  # most are served (a bad action goes to typer)
 
 
@@ -175,7 +187,9 @@ def test_standard_input_is_left_to_typer():
 
 
 def _fixtures() -> list:
-    return sorted((REPO / "tests" / "rules").rglob("*.yaml"))
+    return sorted((REPO / "tests" / "rules").rglob("*.yaml")) + sorted(
+        (REPO / "tests" / "birmingham" / "rules").rglob("*.yaml")
+    )
 
 
 def test_every_rules_fixture(tmp_path):

@@ -148,7 +148,10 @@ class GameDriver:
             return
         p = pos.player[me]
         while pos.actions_left > 0 and p.hand:
-            pos = self.judge(Pass((p.hand[0],))).position
+            v = check(pos, Turn((Pass((p.hand[0],)),), me), self.data, narrate=False)
+            if not v.legal or v.position.actions_left >= pos.actions_left:
+                break  # not expected: a pass is always legal and uses an action
+            pos = v.position  # each pass is judged on the position the last one left
             p = pos.player[me]
         self.position = pos
 

@@ -44,7 +44,15 @@ def judge_network(j: Judge, a: Network) -> None:
         return
     j.rule("RUL-LINK-COST")
     if p.money < cost:
-        j.violate("NET006", priority=5, player=me, money=p.money, cost=cost, short=cost - p.money)
+        j.violate(
+            "NET006",
+            priority=5,
+            player=me,
+            money=p.money,
+            cost=cost,
+            short=cost - p.money,
+            also=rules.link_cost_rulings(era),
+        )
     coal_cost = 0
     for i, key in enumerate(a.lines):
         line = d.lines[key]
@@ -111,7 +119,15 @@ def judge_network(j: Judge, a: Network) -> None:
         return
     total = cost + coal_cost
     if p.money < total:
-        j.violate("NET006", priority=5, player=me, money=p.money, cost=total, short=total - p.money)
+        j.violate(
+            "NET006",
+            priority=5,
+            player=me,
+            money=p.money,
+            cost=total,
+            short=total - p.money,
+            also=rules.link_cost_rulings(era),
+        )
         return
     j.pay(cost, f"{n} {kind} link(s)")
     if coal_cost:

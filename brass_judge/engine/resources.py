@@ -163,7 +163,7 @@ def take_coal(
         _named_coal_unusable(j, chosen, consumer, "none is connected, so the Coal Market", [])
     if j.narrate:
         j.step(
-            f"coal for {consumer}: no connected unflipped coal mine; trade icons connected: "
+            f"coal for {consumer}: no connected unflipped coal mine; {j.game.trade_places} connected: "
             + (", ".join(j.loc(l) for l in reach) or "none")
         )
     if not reach:
@@ -309,7 +309,7 @@ def sell_new_cubes(j: Judge, t: Tile) -> None:
             # the rule still decides: an unconnected mine keeps its cubes, for good (Q070, Q071)
             j.rule("RUL-MARKET-SALE", "market.mine-connected-later")
             j.step(
-                f"the new coal mine in {j.loc(t.location)} is not connected to a trade icon: its cubes stay on it"
+                f"the new coal mine in {j.loc(t.location)} is not connected to {j.game.trade_place}: its cubes stay on it"
             )
             return
     markets = j.pos.markets

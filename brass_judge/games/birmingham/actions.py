@@ -107,15 +107,22 @@ def _beer_list(r: Any, key: str, sub: tuple) -> tuple[str, ...] | None:
             return None
         if _norm(v) in _NONE_WORDS:
             return ()
-        items: list[Any] = [x for x in v.replace("+", ",").split(",") if x.strip()]
-    elif isinstance(v, list):
-        items = v
-    else:
+        # 'stone+merchant' or 'stone,merchant': a problem is reported at the value itself
+        return tuple(_beer_source(r, x, sub + (key,)) for x in _split_beer(v))
+    if not isinstance(v, list):
         raise r.err(
             f"{_q(key)} names beer sources: merchant or a brewery's LOCATION[#N] (a name or a list)",
             sub + (key,),
         )
-    return tuple(_beer_source(r, x, sub + (key, i)) for i, x in enumerate(items))
+    return tuple(
+        _beer_source(r, x, sub + (key, i))
+        for i, item in enumerate(v)
+        for x in (_split_beer(item) if isinstance(item, str) else [item])
+    )
+
+
+def _split_beer(text: str) -> list[str]:
+    return [x for x in text.replace("+", ",").split(",") if x.strip()]
 
 
 # ------------------------------------------------------------------------------ Network

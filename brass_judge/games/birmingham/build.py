@@ -124,7 +124,9 @@ def judge_card(j: Judge, a: Build) -> bool:
             also=("B020",) if any(x in net for x in reach) else (),
         )
         return False
-    cases = ["network.via-others-links"] if any(x in net for x in reach) else []
+    # (connected through others' links is decided by B020, which BLD002 always cites: the shared
+    # case network.via-others-links is Birmingham's Network rule B038, not a Build's)
+    cases = []
     if not any(t.owner == me for t in pos.tiles):
         cases.append("build.anywhere-without-tiles")  # a link on the board is a piece too
     elif pos.era != CANAL and not any(l.owner == me for l in pos.links):

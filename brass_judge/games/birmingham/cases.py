@@ -42,7 +42,7 @@ CASES: dict[str, str | None] = {
     "network.onward-from-outside": None,
     "network.outside-not-joined": None,
     "network.split-pieces": None,
-    "network.via-others-links": "B038",
+    "network.via-others-links": "B020",
     "overbuild.after-develop": None,
     "overbuild.double-build": None,
     "overbuild.full-cost": "B029",

@@ -273,6 +273,12 @@ _TEXTS_BUILD: dict[str, dict[str, Any]] = {
     "BLD006": {
         "doc": "Each tile on the mat shows the era it can be built in: Cotton Mill I, Manufacturer I, Coal Mine I, Iron Works I and Brewery I only in the Canal Era, Pottery V and Brewery IV only in the Rail Era; Pottery I in both. Since you must take the lowest tile, one for the other era blocks the stack until it is developed away or its era comes.",
     },
+    "BLD007": {
+        "remedy": "build it where a free space shows the {industry} icon (brass-judge data map --game birmingham)",
+    },
+    "BLD015": {
+        "remedy": "build the level {lowest} {industry} first (or develop it away, unless it shows the lightbulb)",
+    },
     "BLD010": {
         "remedy": "needs £{short} more (a loan gives £30)",
         "doc": "A build costs the price shown beside the tile on your mat plus any coal or iron bought from the markets (£8 a coal and £6 an iron once a market is empty), and you must have that money now. Overbuilding costs the full price too.",
@@ -437,7 +443,6 @@ _RULINGS_TRADE: dict[str, tuple[str, ...]] = {
     "NET002": ("B038",),
     "NET003": ("B038",),
     "NET004": ("B039",),
-    "NET006": ("B039", "B040"),
     "NET007": ("B041",),
     "NET008": ("B038",),
     "NET009": ("B009",),
@@ -445,6 +450,8 @@ _RULINGS_TRADE: dict[str, tuple[str, ...]] = {
     "RUL-RAIL-COAL": ("B041",),
     "RUL-NETWORK-EXTENDS": ("B020",),
 }
+#: shared code -> rulings the trade hooks cite for it where they decide (NET006: the era's price)
+_MAY_TRADE: dict[str, tuple[str, ...]] = {"NET006": ("B039", "B040")}
 _TEXTS_TRADE: dict[str, dict[str, Any]] = {
     "NET001": {
         "doc": "A new link must touch a location in your own network: one with your industry tile or touching one of your links. Being connected through other players' links is not enough. Only while none of your tiles or links is on the board may the first link go on any line."
@@ -838,6 +845,8 @@ _ROWS_FLOW: list[tuple[str, dict[str, Any]]] = [
 # ---------------------------------------------------------------------------- the table
 #: shared code -> the Birmingham rulings it cites whenever reported or applied
 RULINGS: dict[str, tuple[str, ...]] = {**_RULINGS_TURN, **_RULINGS_BUILD, **_RULINGS_TRADE, **_RULINGS_FLOW}
+#: shared code -> the Birmingham rulings it cites only where a hook of the game says they decide
+MAY: dict[str, tuple[str, ...]] = {**_MAY_TRADE}
 #: shared code -> fields of its row worded for Birmingham (message, remedy, doc)
 TEXTS: dict[str, dict[str, Any]] = {**_TEXTS_TURN, **_TEXTS_BUILD, **_TEXTS_TRADE, **_TEXTS_FLOW}
 #: (anchor code, row fields): Birmingham's own rows, each placed after its anchor

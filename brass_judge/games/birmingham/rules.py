@@ -126,6 +126,9 @@ class BirminghamRules(Rules):
             f"or more (it is £30 for 3 levels; {self.name} has no smaller loan)"
         )
 
+    trade_place: ClassVar[str] = "a Merchant"
+    trade_places: ClassVar[str] = "Merchants"
+
     def coal_market_via(self, location: str) -> str:
         return f"through the connection to the Merchant at {location}"
 
@@ -143,6 +146,10 @@ class BirminghamRules(Rules):
         of the era (B032); a rail laid so still needs its coal."""
         j.rule("RUL-LINK-NO-TILES")
         return True
+
+    def link_cost_rulings(self, era: str) -> tuple[str, ...]:
+        """A canal's price is B039's, a rail's (one for £5, two for £15 and a beer) B040's."""
+        return ("B040",) if era == "rail" else ("B039",)
 
     @property
     def zero_beer_takes_merchant_barrel(self) -> bool:
