@@ -67,6 +67,8 @@ def _example_positions() -> list:
 
 
 EXAMPLE_POSITIONS = _example_positions()
+
+
 ACTIONS = [
     "build iron@preston card=preston",
     "network manchester-warrington card=coal_mine",
