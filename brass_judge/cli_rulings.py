@@ -63,12 +63,12 @@ def _path(game: str | None) -> str | None:
     return None if key == DEFAULT_GAME else rulings_path(key)
 
 
-def _cited_by(ruling_id: str) -> list[dict]:
-    """The engine checks that cite *ruling_id*, as ``[{code, name}]`` (empty before codes.py)."""
+def _cited_by(ruling_id: str, game: str = "lancashire") -> list[dict]:
+    """The engine checks of *game* that cite *ruling_id*, as ``[{code, name}]``."""
     try:
         from .codes import codes_citing
 
-        return [{"code": c.code, "name": c.name} for c in codes_citing(ruling_id)]
+        return [{"code": c.code, "name": c.name} for c in codes_citing(ruling_id, game)]
     except (ImportError, AttributeError):
         return []
 
@@ -135,7 +135,7 @@ def show_cmd(
 
     path = _path(game)
     r = get_ruling(ruling_id, path=path)
-    cited = _cited_by(r.id) if path is None else []  # no engine check cites another game's rulings yet
+    cited = _cited_by(r.id) if path is None else _cited_by(r.id, str(game).strip().lower())
     everything = load_rulings(path)
     if _is_json(fmt):
         obj = r.to_dict()

@@ -38,3 +38,12 @@ def test_list_with_a_game_lists_its_own_rows():
     codes = {x["code"] for x in rows}
     assert {"SEL101", "SEL104"} <= codes and "SEL010" not in codes  # SEL010 is Lancashire's DCM
     assert {x["game"] for x in rows} == {"birmingham"}
+
+
+def test_rulings_show_lists_the_birmingham_checks_that_cite_an_entry():
+    r, d = run_json("rulings", "show", "B040", "--game", "birmingham")
+    assert r.returncode == 0, r.stderr
+    cited = {x["code"] for x in d["cited_by"]}
+    assert {"NET101", "NET102", "RUL-RAIL-BEER"} <= cited
+    r = run_cli("rulings", "show", "B049", "--game", "birmingham")
+    assert "SCT001" in r.stdout and "no engine check cites it" not in r.stdout
