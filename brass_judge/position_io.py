@@ -154,7 +154,7 @@ def _wrong_kind(obj: Any) -> str | None:
                 "this is an action file, not a position: the position file comes first "
                 "(`brass-judge check POSITION ACTION_FILE`)"
             )
-    if isinstance(obj, str) and obj.split(" ", 1)[0].lower() in _ACTION_WORDS:
+    if isinstance(obj, str) and obj.split(" ", 1)[0].lower() in _action_words():
         return (
             "this is an action, not a position: the position file comes first "
             '(`brass-judge check POSITION ACTION_FILE`, or `--action "..."`)'
@@ -162,7 +162,13 @@ def _wrong_kind(obj: Any) -> str | None:
     return None
 
 
-_ACTION_WORDS = frozenset(("build", "network", "develop", "sell", "loan", "pass"))
+def _action_words() -> frozenset:
+    """Every game's action words (a position file holding one line of notation is an action);
+    read only for a file that is a string, so no game's kinds are imported otherwise."""
+    from .actions import action_kinds
+    from .games import known_games
+
+    return frozenset(k.word for g in known_games() for k in action_kinds(g))
 
 
 class _Builder:
