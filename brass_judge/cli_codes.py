@@ -24,7 +24,34 @@ def _is_json(fmt) -> bool:
     return str(getattr(fmt, "value", fmt)) == "json"
 
 
-def _code_dict(c, *, full: bool) -> dict:
+GAME_OPTION = typer.Option(
+    None,
+    "--game",
+    "-g",
+    help="The game whose table of codes to read: lancashire (the default) or birmingham.",
+)
+
+
+def _game(game: str | None) -> str | None:
+    """The game key of ``--game`` (None when not given); an unknown name is an input error."""
+    if game is None:
+        return None
+    from .errors import UnknownNameError, closest, quote
+    from .games import known_games
+
+    key = game.strip().lower()
+    games = list(known_games())
+    if key not in games:
+        raise UnknownNameError(
+            f"unknown game {quote(game)} (known games: {', '.join(games)})",
+            suggestions=closest(key, games) or games,
+            field="game",
+            code="INP080",
+        )
+    return key
+
+
+def _code_dict(c, *, full: bool, game: str | None = None) -> dict:
     from .code_docs import family_of
 
     d = {
@@ -39,11 +66,13 @@ def _code_dict(c, *, full: bool) -> dict:
         "rulings_when_they_decide": list(c.may_cite),
         "status": c.status,
     }
+    if game is not None:  # another game's table (the default game's output is unchanged)
+        d["game"] = game
     if full:
         from .code_docs import reported_in
-        from .rulings import load_rulings
+        from .rulings import load_rulings, rulings_path
 
-        everything = load_rulings()
+        everything = load_rulings(rulings_path(game) if game is not None else None)
         d["ruling_questions"] = {
             q: everything[q].question for q in (*c.rulings, *c.may_cite) if q in everything
         }
@@ -61,6 +90,7 @@ def list_cmd(
         None, "--family", help="Only one family: POS, TRN, BLD, NET, DEV, SEL, LON, GAM or RUL."
     ),
     fmt: Format = FORMAT_OPTION,
+    game: str | None = GAME_OPTION,
 ) -> None:
     """List the codes: code, name and message (or rule)."""
     from .code_docs import FAMILIES, codes_of_family
@@ -74,10 +104,11 @@ def list_cmd(
             suggestions=closest(family.upper(), prefixes),
             code="INP080",
         )
+    key = _game(game)
     chosen = [(p, t) for p, t in FAMILIES if family is None or p == family.upper()]
-    rows = [c for p, _ in chosen for c in codes_of_family(p)]
+    rows = [c for p, _ in chosen for c in codes_of_family(p, key or "lancashire")]
     if _is_json(fmt):
-        emit_json([_code_dict(c, full=False) for c in rows])
+        emit_json([_code_dict(c, full=False, game=key) for c in rows])
         return
     from rich.markup import escape
     from rich.table import Table
@@ -94,7 +125,7 @@ def list_cmd(
         table.add_column("code", no_wrap=True)
         table.add_column("name", no_wrap=True)
         table.add_column("rule" if prefix == "RUL" else "message")
-        for c in codes_of_family(prefix):
+        for c in codes_of_family(prefix, key or "lancashire"):
             table.add_row(c.code, c.name, escape(c.message))
         out.print(table)
         out.print()
@@ -110,12 +141,16 @@ def show_cmd(
         help="A code (BLD002, bld2, RUL-COAL-MINE, coal-mine) or a check's name (location-outside-network).",
     ),
     fmt: Format = FORMAT_OPTION,
+    game: str | None = GAME_OPTION,
 ) -> None:
-    """Show one code: the rule explained, message, remedy, rulings, and where the source reports it."""
-    from .code_docs import family_of, find_code
+    """Show one code: the rule explained, message, remedy, rulings, and where the source reports it.
+    Without --game, a code the default game does not have is looked up in the other games'."""
+    from .code_docs import family_of, find_code_in_games
+    from .games import DEFAULT_GAME
 
-    c = find_code(code)
-    d = _code_dict(c, full=True)
+    c, found_in = find_code_in_games(code, _game(game))
+    shown_game = None if found_in == DEFAULT_GAME and game is None else found_in
+    d = _code_dict(c, full=True, game=shown_game)
     if _is_json(fmt):
         emit_json(d)
         return
@@ -128,7 +163,8 @@ def show_cmd(
         if c.is_rule
         else f"a violation: {family_of(c.code)[1].split(' (')[0]}"
     )
-    out.print(f"[bold]{c.code}[/bold]  {c.name}  [dim]({kind})[/dim]")
+    of_game = f", {escape(found_in)}" if shown_game is not None else ""
+    out.print(f"[bold]{c.code}[/bold]  {c.name}  [dim]({kind}{of_game})[/dim]")
     out.print()
 
     def listing(rows) -> None:
@@ -161,4 +197,7 @@ def show_cmd(
     if d["reported_in"]:
         out.print("[dim]reported in:[/dim]")
         listing((f"{r['file']}:{r['line']}", f"in {r['function']}()") for r in d["reported_in"])
-    out.print("[dim]see also:[/dim]  brass-judge rulings show QNNN; docs/codes.md")
+    if shown_game is not None:
+        out.print(f"[dim]see also:[/dim]  brass-judge rulings show ID --game {escape(found_in)}")
+    else:
+        out.print("[dim]see also:[/dim]  brass-judge rulings show QNNN; docs/codes.md")

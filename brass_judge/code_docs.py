@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .codes import CODES, Code
+from .codes import Code, table_of
 from .errors import UnknownNameError, closest
 
 #: (prefix, title) in the order the families are documented
@@ -38,35 +38,59 @@ def family_of(code: str) -> tuple[str, str]:
     raise KeyError(code)
 
 
-def codes_of_family(prefix: str) -> list[Code]:
-    return [c for c in CODES.values() if c.code.startswith(prefix.upper())]
+def codes_of_family(prefix: str, game: str = "lancashire") -> list[Code]:
+    return [c for c in table_of(game).values() if c.code.startswith(prefix.upper())]
 
 
-def find_code(text: str) -> Code:
+def find_code_in_games(text: str, game: str | None = None) -> tuple[Code, str]:
+    """(the code named by *text*, the game whose table has it). With *game* None the default
+    game's table is read first, then the other games' (a code only one game reports, such as a
+    Birmingham merchant sale's, is found in that game); with *game*, that game's table only."""
+    from .games import DEFAULT_GAME, known_games
+
+    if game is not None:
+        return find_code(text, game), game
+    try:
+        return find_code(text), DEFAULT_GAME
+    except UnknownNameError as first:
+        if first.code == "INP080" and "input-error code" in str(first):
+            raise
+        for other in known_games():
+            if other == DEFAULT_GAME:
+                continue
+            try:
+                return find_code(text, other), other
+            except UnknownNameError:
+                continue
+        raise
+
+
+def find_code(text: str, game: str = "lancashire") -> Code:
     """The code named by *text*: ``BLD002``, ``bld2``, ``bld-002``, ``RUL-COAL-MINE``, ``coal-mine``
-    or a kebab-case name such as ``location-outside-network``. Raises UnknownNameError with the
-    closest codes and names."""
+    or a kebab-case name such as ``location-outside-network``, in *game*'s table. Raises
+    UnknownNameError with the closest codes and names."""
+    table = table_of(game)
     raw = str(text).strip()
     key = raw.upper()
-    if key in CODES:
-        return CODES[key]
+    if key in table:
+        return table[key]
     m = re.fullmatch(r"([A-Z]{3})[-_ ]?0*(\d{1,3})", key)
     if m and m.group(1) != "RUL":
         cand = f"{m.group(1)}{int(m.group(2)):03d}"
-        if cand in CODES:
-            return CODES[cand]
-    if f"RUL-{key}" in CODES:
-        return CODES[f"RUL-{key}"]
+        if cand in table:
+            return table[cand]
+    if f"RUL-{key}" in table:
+        return table[f"RUL-{key}"]
     if re.fullmatch(r"INP\d{3}", key):
         raise UnknownNameError(
             f"{key} is an input-error code (a file, name or option that could not be used, "
             "exit 2), not a rules code: docs/errors.md lists every INP code with its fix",
             code="INP080",
         )
-    by_name = {c.name: c for c in CODES.values()}
+    by_name = {c.name: c for c in table.values()}
     if raw.lower() in by_name:
         return by_name[raw.lower()]
-    known = list(CODES) + list(by_name)
+    known = list(table) + list(by_name)
     raise UnknownNameError(f"no code or check named {raw!r}", suggestions=closest(raw, known), code="INP080")
 
 

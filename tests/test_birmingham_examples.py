@@ -261,11 +261,6 @@ def test_rule_example(path: Path, tmp_path: Path, request) -> None:
 
 
 # --------------------------------------------------------------------------- found by the audit
-@pytest.mark.xfail(
-    strict=True,
-    reason="found: `codes show` and `codes list` read Lancashire's table only (no --game): a code a "
-    "Birmingham verdict reports (SEL104) is unknown to them (docs/audit-birmingham.md)",
-)
 def test_a_birmingham_verdicts_code_can_be_looked_up() -> None:
     d = cli_json("check", POS, "--action", "sell leek>warrington card=iron_works", code=1)
     code = d["violations"][0]["code"]

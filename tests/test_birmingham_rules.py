@@ -21,8 +21,8 @@ after a legal action::
 Everything goes through the public API: ``position_io.load_position`` on the mapping, the action
 through ``action_io`` (the notation and YAML forms), ``engine.validate`` then ``engine.check``.
 
-Two coverage checks: every code Birmingham can report has a fixture and a legal twin (the codes
-still missing are listed by the test; it turns strict once :data:`STRICT` is set), and every
+Two coverage checks: every code Birmingham can report has a fixture and a legal twin (a new code
+without both fails here), and every
 ``engine: enforced`` entry of ``rulings/birmingham.yaml`` is cited by some fixture's
 ``expect.rulings`` (these rule fixtures, or another fixture set under ``tests/birmingham/`` written
 with one, such as the rules audit, whose cases show the end-of-turn rules ``check`` alone does not).
@@ -73,8 +73,6 @@ EXPECT_KEYS = {
     "wild_piles",
     "merchants",
 }
-#: when True, every code Birmingham reports must have its fixture and legal twin (the lead's switch)
-STRICT = False
 #: shared codes of Birmingham's table that its judge never reports, each with the reason
 NOT_REPORTED = {
     "BLD017": "Birmingham has no Double Action Build (B017): a two-card build is refused otherwise",
@@ -308,10 +306,6 @@ def missing_fixtures() -> list:
 
 def test_every_reportable_code_has_a_fixture_and_a_legal_twin() -> None:
     missing = missing_fixtures()
-    if missing and not STRICT:
-        pytest.xfail(
-            f"{len(missing)} Birmingham code(s) still without a fixture and twin: {', '.join(missing)}"
-        )
     assert not missing, f"codes without a fixture and legal twin: {', '.join(missing)}"
 
 
