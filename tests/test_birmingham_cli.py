@@ -89,7 +89,12 @@ def test_rulings_coverage_birmingham_cites_its_enforced_rules():
     b001 = obj["rulings"][0] if enforced[:1] == ["B001"] else None
     if b001 is not None:  # cited by its codes and its fixtures
         assert {"code": "POS024", "name": "card-not-in-deck"} in b001["cited_by"]
-        assert any("tests/birmingham/rules/" in f for f in b001["examples"])
+        from brass_judge.resources import PACKAGE_DIR
+
+        if PACKAGE_DIR.parent == REPO:  # examples are listed from a source tree (not an installed wheel)
+            assert any("tests/birmingham/rules/" in f for f in b001["examples"])
+        else:
+            assert b001["examples"] == []
 
 
 def test_rulings_show_game_through_the_console_script():
