@@ -645,26 +645,8 @@ def position_to_obj(pos: Position, data=None) -> dict:
         from .games import get_rules
 
         data = get_rules(pos.game, pos.variant).data
-    out: dict = {"game": pos.game, "variant": pos.variant, "era": pos.era, "round": pos.round}
-    if pos.turn:
-        out["turn"] = pos.turn
-    out["actions_left"] = pos.actions_left
-    players = {}
-    for n in pos.players:
-        p = pos.player[n]
-        d: dict = {"money": p.money, "income_space": p.income_space, "vp": p.vp, "spent": p.spent}
-        if p.hand is not None:
-            d["hand"] = list(p.hand)
-        if p.discard:
-            d["discard"] = list(p.discard)
-        if p.mat is not None:
-            d["mat"] = {
-                ind: sorted(lv for lv, c in lvls.items() for _ in range(c)) for ind, lvls in p.mat.items()
-            }
-        if p.links_left is not None:
-            d["links_left"] = p.links_left
-        players[n] = d
-    out["players"] = players
+    out = position_head(pos)
+    out["players"] = players_obj(pos)
     out["order"] = list(pos.players)
     out["tiles"] = [
         {
@@ -698,6 +680,39 @@ def position_to_obj(pos: Position, data=None) -> dict:
     if pos.game_over:
         out["game_over"] = True
     return out
+
+
+def position_head(pos: Position) -> dict:
+    """The first keys of a position's YAML mapping, every game's: game, variant, era, round, turn
+    (when set) and the actions left."""
+    out: dict = {"game": pos.game, "variant": pos.variant, "era": pos.era, "round": pos.round}
+    if pos.turn:
+        out["turn"] = pos.turn
+    out["actions_left"] = pos.actions_left
+    return out
+
+
+def players_obj(pos: Position, extra=None) -> dict:
+    """The ``players:`` mapping of *pos*, every game's fields; *extra(player_state)* gives a game's
+    own fields, written after the discard pile."""
+    players = {}
+    for n in pos.players:
+        p = pos.player[n]
+        d: dict = {"money": p.money, "income_space": p.income_space, "vp": p.vp, "spent": p.spent}
+        if p.hand is not None:
+            d["hand"] = list(p.hand)
+        if p.discard:
+            d["discard"] = list(p.discard)
+        if extra is not None:
+            d.update(extra(p))
+        if p.mat is not None:
+            d["mat"] = {
+                ind: sorted(lv for lv, c in lvls.items() for _ in range(c)) for ind, lvls in p.mat.items()
+            }
+        if p.links_left is not None:
+            d["links_left"] = p.links_left
+        players[n] = d
+    return players
 
 
 def dump_position(pos: Position, data=None) -> str:

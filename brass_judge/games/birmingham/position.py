@@ -273,27 +273,10 @@ def position_to_obj(pos: Any, data: Any = None) -> dict:
         from .. import get_rules
 
         data = get_rules(pos.game, pos.variant).data
-    out: dict = {"game": pos.game, "variant": pos.variant, "era": pos.era, "round": pos.round}
-    if pos.turn:
-        out["turn"] = pos.turn
-    out["actions_left"] = pos.actions_left
-    players = {}
-    for n in pos.players:
-        p = pos.player[n]
-        d: dict = {"money": p.money, "income_space": p.income_space, "vp": p.vp, "spent": p.spent}
-        if p.hand is not None:
-            d["hand"] = list(p.hand)
-        if p.discard:
-            d["discard"] = list(p.discard)
-        d["hidden_discard"] = bool(getattr(p, "hidden_discard", False))
-        if p.mat is not None:
-            d["mat"] = {
-                ind: sorted(lv for lv, c in lvls.items() for _ in range(c)) for ind, lvls in p.mat.items()
-            }
-        if p.links_left is not None:
-            d["links_left"] = p.links_left
-        players[n] = d
-    out["players"] = players
+    from ...position_io import players_obj, position_head
+
+    out = position_head(pos)
+    out["players"] = players_obj(pos, lambda p: {"hidden_discard": bool(getattr(p, "hidden_discard", False))})
     out["order"] = list(pos.players)
     tiles = []
     for t in pos.tiles:
