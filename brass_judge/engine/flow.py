@@ -157,14 +157,7 @@ def deck_setup(
     deck = _ordered(deck_order, cards, r, "the deck order", f"the {n}-player deck")
     tiles = sorted(data.dcm_tiles_for(n))
     dcm = _ordered(dcm_order, tiles, r, "the Distant Cotton Market order", f"the {n}-player tiles")
-    if turn_order is None:
-        assert r is not None  # drawn above whenever an order is not given
-        order = list(players)
-        r.shuffle(order)
-    else:
-        order = list(turn_order)
-        if sorted(order) != sorted(players):
-            raise ValueError(f"the turn order {order} must list every player ({', '.join(players)}) once")
+    order = turn_order_of(players, turn_order, r)
     under = _classic_removal(data, n).get(
         "canal_under_deck_tile", data.deck_tile_cards_per_player["canal"] * n
     )
@@ -200,6 +193,22 @@ def deck_setup(
         under_deck_tile=under_tile,
     )
     return pos
+
+
+def turn_order_of(
+    players: Sequence[str], turn_order: Sequence[str] | None, r: random.Random | None
+) -> list[str]:
+    """The first round's turn order: *turn_order* as given (every player once), else *players*
+    shuffled with *r* (the rules: a random order to begin)."""
+    if turn_order is None:
+        assert r is not None  # drawn whenever an order is not given
+        order = list(players)
+        r.shuffle(order)
+        return order
+    order = list(turn_order)
+    if sorted(order) != sorted(players):
+        raise ValueError(f"the turn order {order} must list every player ({', '.join(players)}) once")
+    return order
 
 
 def _ordered(given: list[T] | None, items: list[T], r: random.Random | None, what: str, name: str) -> list[T]:

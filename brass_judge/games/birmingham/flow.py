@@ -33,6 +33,7 @@ from ...engine.flow import (
     _same_items,
     actions_per_turn,
     remove_level1,
+    turn_order_of,
 )
 from ...model import CANAL, RAIL
 from .model import WILD_CARDS, BirminghamPlayer, BirminghamPosition, MerchantSpace
@@ -86,14 +87,7 @@ def setup_with_effects(
     if len(pool) != len(spaces):  # the data check keeps them equal
         raise ValueError(f"{len(pool)} merchant tiles for {len(spaces)} merchant spaces at {n} players")
     faces = _ordered(merchant_order, pool, r, "the merchant tile order", f"the {n}-player merchant tiles")
-    if turn_order is None:
-        assert r is not None  # drawn above whenever an order is not given
-        order = list(players)
-        r.shuffle(order)
-    else:
-        order = list(turn_order)
-        if sorted(order) != sorted(players):
-            raise ValueError(f"the turn order {order} must list every player ({', '.join(players)}) once")
+    order = turn_order_of(players, turn_order, r)
     face_down = int(data.face_down_discard_per_player.get(CANAL, 1))
     pile = list(deck)
     hidden: list[str] = []
