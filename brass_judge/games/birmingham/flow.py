@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from ...engine.after_turn import STEP_RULINGS as SHARED_STEP_RULINGS
 from ...engine.flow import (
     FlowEffects,
     _cards_of,
@@ -304,28 +305,20 @@ def link_scoring_cases(rules: Any, pos: Any, line: str, icons: Any) -> tuple[str
 
 
 # ------------------------------------------------------------------ after-turn steps' rulings
-#: step kind -> ((rule code, case keys the step always cites), ...), as engine.after_turn's
-STEP_RULINGS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+#: step kind -> ((rule code, case keys the step always cites), ...): engine.after_turn's table (the
+#: steps both games share) with Birmingham's own steps and citations; no Distant Cotton Market reset
+#: and no money scored at the end (B055)
+_STEPS_OWN: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     "draw": (("RUL-REFILL", ("deck.refill-to-hand-size",)),),  # refill to 8 at the end of the turn
     "turn": (("RUL-FIRST-ROUND", ("round.first-round-one-action",)),),
-    "turn-order": (
-        ("RUL-TURN-ORDER", ("round.turn-order-by-spent",)),
-        ("RUL-SPENT", ("round.spent-counts",)),
-    ),
-    "income": (("RUL-INCOME", ("income.all-together",)),),
-    "tile-removed": (("RUL-SHORTFALL", ("income.shortfall", "income.sell-tiles-for-money")),),
-    "round": (("RUL-TURN-ORDER", ("round.turn-order-by-spent",)),),
-    "era-end": (("RUL-DECK", ("deck.rounds-per-era", "deck.runs-out-evenly")),),
-    "score-links": (("RUL-LINK-SCORING", ("score.links", "score.links-before-tiles", "era.canals-removed")),),
-    "score-tiles": (
-        ("RUL-TILE-SCORING", ("score.tiles-at-era-end",)),
-        ("RUL-LINK-SCORING", ("score.links-before-tiles",)),
-    ),
     "level1-removed": (("RUL-CANAL-END", ("era.level1-removed",)),),
     "merchant-beer": (("RUL-CANAL-END", ("era.merchant-beer-refilled",)),),
     "wild-cards": (("RUL-WILD-PILES", ("deck.wild-cards-apart",)),),
     "rail-deck": (("RUL-CANAL-END", ("deck.discards-form-new-deck", "era.fresh-hand")),),
-    "game-end": (("RUL-RAIL-END", ("score.ties",)),),
+}
+STEP_RULINGS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    **{k: v for k, v in SHARED_STEP_RULINGS.items() if k not in ("dcm-reset", "score-money")},
+    **_STEPS_OWN,
 }
 
 #: Birmingham's own rules a link's score may name, and the case key each cites
