@@ -195,6 +195,91 @@ def load_layout(game: str = "lancashire") -> dict:
     return _layout_cached(game)
 
 
+def layout_schema_name(game: str) -> str:
+    """The JSON Schema of *game*'s layout file (``schemas/<name>.schema.json``)."""
+    return f"gamedata-{game}-layout"
+
+
+def validate_layout(game: str = "birmingham", path=None, data=None) -> list:
+    """Check *game*'s layout file (default ``data/<game>/layout.yaml``; *path* another copy) against
+    its schema, when the game has one (``gamedata-<game>-layout``), and against the map data (*data*,
+    default the game's): an entry for every location and for nothing else; a town's or farm
+    brewery's ``grid`` one distinct cell per industry space and a merchant's ``slots`` one per
+    merchant tile space; a ``junction`` for every line with three ends and hints only for lines.
+    Returns the problems as :class:`~brass_judge.errors.InputError` naming file, line and field
+    (``DAT001`` schema, ``DAT002`` cross-check); empty when the file is sound. A broken layout is a
+    developer's error: the tests run this on the shipped files."""
+    import json
+    from pathlib import Path
+
+    import jsonschema
+
+    from .data.gamedata import json_view
+    from .errors import InputError
+    from .resources import data_dir, schema_file
+    from .yamlio import load_file
+
+    if data is None:
+        from .data import game_data
+
+        data = game_data("standard", game)
+    file = Path(path) if path is not None else data_dir(game) / "layout.yaml"
+    try:
+        doc = load_file(file, what="layout file")
+    except InputError as err:
+        return list(getattr(err, "errors", [err]))
+    sfile = schema_file(layout_schema_name(game))
+    if sfile.exists():
+        validator = jsonschema.Draft202012Validator(json.loads(sfile.read_text(encoding="utf-8")))
+        found = sorted(validator.iter_errors(json_view(doc.data)), key=lambda e: [str(p) for p in e.path])
+        if found:
+            return [
+                doc.error(f"does not match the schema: {e.message}", tuple(e.absolute_path), code="DAT001")
+                for e in found
+            ]
+    out: list = []
+    locs = doc.data.get("locations") or {}
+    for key in data.locations:
+        if key not in locs:
+            out.append(doc.error(f"no entry for location {key!r}", ("locations",), code="DAT002"))
+    for key, spec in locs.items():
+        loc = data.locations.get(key)
+        if loc is None:
+            out.append(doc.error(f"{key!r} is no location of the map", ("locations", key), code="DAT002"))
+            continue
+        for field, want, what in (
+            ("grid", len(loc.spaces) if loc.kind in SPACE_KINDS else 0, "industry space"),
+            ("slots", len(loc.merchant_spaces) if loc.kind == "merchant" else 0, "merchant tile space"),
+        ):
+            cells = spec.get(field)
+            if cells is None:
+                continue
+            if not want:
+                out.append(
+                    doc.error(f"{loc.name} has no {what}s to place", ("locations", key, field), code="DAT002")
+                )
+            elif len(cells) != want or len({tuple(c) for c in cells}) != len(cells):
+                out.append(
+                    doc.error(
+                        f"{loc.name} has {want} {what}(s): give {want} different cells, not {len(cells)}",
+                        ("locations", key, field),
+                        code="DAT002",
+                    )
+                )
+    hints = doc.data.get("lines") or {}
+    for key in hints:
+        if key not in data.lines:
+            out.append(doc.error(f"{key!r} is no line of the map", ("lines", key), code="DAT002"))
+    for key, ln in data.lines.items():
+        if len(ln.ends) > 2 and "junction" not in (hints.get(key) or {}):
+            out.append(
+                doc.error(
+                    f"the line {key} has {len(ln.ends)} ends: give its junction", ("lines",), code="DAT002"
+                )
+            )
+    return out
+
+
 #: the kinds of location drawn as a box of industry spaces (a town; Birmingham's farm breweries)
 SPACE_KINDS = ("town", "farm-brewery")
 SLOT_W = S + 26  #: a merchant tile space: the tile and, at its right, the beer barrel beside it
