@@ -481,6 +481,7 @@ def render_position(position, data=None, *, highlight=None, title=None, layout=N
 
         data = game_data(position.variant, position.game)
     game = getattr(position, "game", "lancashire")
+    name = game_name(game)  # an unknown game: UnknownNameError, before looking for its layout
     if layout is None:
         layout = load_layout(game)
     geo = _Geo(data, layout)
@@ -510,7 +511,7 @@ def render_position(position, data=None, *, highlight=None, title=None, layout=N
         "</defs>",
         _el("rect", x=0, y=0, width=width, height=height, fill="#FFFFFF"),
     ]
-    out += _title(position, data, hl, title, width, game_name(game))
+    out += _title(position, data, hl, title, width, name)
     # The map is drawn in a group shifted down by the caption lines, so geometry stays the same.
     out.append(f'<g class="map" transform="translate(0,{map_top_shift})">')
     out += _background(layout, map_w, map_h)
