@@ -1,9 +1,14 @@
 """Draw a position (and what an action changed) as an SVG picture of the board.
 
-:func:`render_position` writes the SVG text itself (stdlib only, no SVG library): the 25
-locations with their industry spaces, the tiles on them, the 36 link lines and the links built on
-them, the Coal and Iron Markets, the Distant Cotton Market track and a panel per player. Where
-each location goes is read from ``data/<game>/layout.yaml`` (a drawing aid, no rules effect).
+:func:`render_position` writes the SVG text itself (stdlib only, no SVG library): the locations
+with their industry spaces, the tiles on them, the link lines and the links built on them, the
+markets and a panel per player, for either game. What differs between the games is drawn by
+per-game pieces: Lancashire's non-industrial and outside locations and its Distant Cotton Market;
+Birmingham's farm breweries, merchants (their tiles and beer barrels), the line with three ends
+(spokes from a junction), beer barrels on Breweries and its cards (``_PANEL_PIECES`` picks each
+game's player lines, the block under the markets and the legend). Where each location goes is
+read from ``games/<game>/data/layout.yaml`` (a drawing aid, no rules effect; Birmingham's has a
+schema, checked by :func:`validate_layout`).
 
 The output is deterministic (same position, same bytes), so it can be kept as a golden file.
 Tiles are ``<g class="tile" data-tile="location:space">``, links ``<g class="link"
@@ -451,7 +456,8 @@ def render_position(position, data=None, *, highlight=None, title=None, layout=N
 
     *data* is the :class:`~brass_judge.data.gamedata.GameData` (default: the position's
     variant); *layout* a mapping like ``layout.yaml`` (default: the game's own); *title* replaces
-    "Brass: Lancashire" at the head of the title line (the era and round are always shown).
+    the game's name ("Brass: Lancashire", "Brass: Birmingham") at the head of the title line (the
+    era and round are always shown).
 
     *highlight* marks what an action changed, for a verdict picture. A dict, every key optional::
 
