@@ -250,9 +250,9 @@ def test_validate_judges_a_birmingham_position():
     assert json.loads(r.stdout)["valid"] is True
 
 
-def test_moves_and_render_refuse_a_birmingham_position():
+def test_moves_refuses_a_birmingham_position():
+    # render draws Birmingham positions (tests/test_birmingham_render.py)
     _assert_refused(_cli("moves", POSITION), f"{POSITION}:4:1", "moves")
-    _assert_refused(_cli("render", POSITION, "--out", "-"), f"{POSITION}:4:1", "render")
     r = _cli("moves", POSITION, "--format", "json")
     _assert_refused(r, f"{POSITION}:4:1", "moves")
 
