@@ -22,6 +22,7 @@ FILES = {
     "lancashire/opening-2p.yaml": (EXAMPLES / "games" / "opening-2p.yaml", None),
     "lancashire/bad-illegal-build.yaml": (EXAMPLES / "games" / "bad-illegal-build.yaml", ("BLD002", "Q051")),
     "lancashire/position.yaml": (EXAMPLES / "worked-turn" / "position.yaml", None),
+    "lancashire/turn.yaml": (EXAMPLES / "worked-turn" / "turn.yaml", None),
     "birmingham/opening-2p.yaml": (BHAM / "games" / "opening-2p.yaml", None),
     "birmingham/bad-illegal-build.yaml": (BHAM / "games" / "bad-illegal-build.yaml", ("BLD009", "B024")),
     "birmingham/bad-wrong-player.yaml": (BHAM / "games" / "bad-wrong-player.yaml", ("GAM002", "B014")),
@@ -63,7 +64,7 @@ def test_json_reports_every_file_of_both_games(mixed):
     assert out["summary"]["files"] == len(FILES) and out["summary"]["unusable"] == 0
     kinds = {f["file"][len(str(mixed)) + 1 :]: f["kind"] for f in out["files"]}
     assert kinds["birmingham/opening-2p.yaml"] == "game" and kinds["birmingham/turn.yaml"] == "action"
-    assert kinds["birmingham/position.yaml"] == "position"
+    assert kinds["birmingham/position.yaml"] == "position" and kinds["lancashire/turn.yaml"] == "action"
     firsts = {}
     for f in out["findings"]:
         firsts.setdefault(f["file"][len(str(mixed)) + 1 :], f)
