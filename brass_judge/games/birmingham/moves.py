@@ -99,13 +99,53 @@ def candidates_build(c: Any, max_rail_pairs: int) -> list[tuple[Build]]:
 # ------------------------------------------------------------------------------ Network
 def candidates_network(c: Any, max_rail_pairs: int) -> list[tuple[Network, ...]]:
     out: list[tuple[Network, ...]] = []
+    beer = _rail_beer(c)
     # with none of the player's pieces on the board a link may go on any line (B032)
     for cand in _network_candidates(c, max_rail_pairs, cls=Network, anywhere=not c.net):
         if isinstance(cand, tuple):
-            out.append(tuple(x for x in cand if x is not None))
+            unit = tuple(x for x in cand if x is not None)
+            unit = tuple(a for a in unit if beer(a.lines))
+            if unit:
+                out.append(unit)
         else:
             out.append((cand,))
     return out
+
+
+def _rail_beer(c: Any) -> Any:
+    """``beer(lines)``: whether two rails in that order might find their beer (B040, B037): the
+    player's own brewery with a barrel, anywhere; else an opponent's, connected to the second rail
+    once both are placed (its link-graph component, joined by the first rail). A cheap necessary
+    test, so that pairs without beer are not judged; the engine decides the rest."""
+    pos, me = c.pos, c.me
+    breweries = [t for t in pos.tiles if t.industry == "brewery" and not t.flipped and t.cubes > 0]
+    if any(t.owner == me for t in breweries):
+        return lambda lines: True
+    if not breweries:
+        return lambda lines: False
+    comp: dict[str, int] = {}
+    for start in c.adj:
+        if start in comp:
+            continue
+        comp[start] = n = len(comp)
+        todo = [start]
+        while todo:
+            for nxt in c.adj.get(todo.pop(), ()):
+                if nxt not in comp:
+                    comp[nxt] = n
+                    todo.append(nxt)
+
+    def label(loc: str) -> Any:
+        return comp.get(loc, loc)  # a location no link touches is its own component
+
+    beer_at = {label(t.location) for t in breweries}
+    ends = {key: {label(e) for e in ln.ends} for key, ln in c.data.lines.items()}
+
+    def beer(lines: tuple[str, ...]) -> bool:
+        first, second = ends[lines[0]], ends[lines[-1]]
+        return bool(second & beer_at) or bool(first & beer_at and first & second)
+
+    return beer
 
 
 # ------------------------------------------------------------------------------ Develop
