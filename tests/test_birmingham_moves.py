@@ -341,3 +341,11 @@ def test_an_illegal_action_gets_legal_alternatives(action, first):
         assert check(pos, action_from_obj(alt["action"], DATA), DATA).legal, alt["notation"]
     text = run_cli("check", str(WORKED), "--action", action).stdout
     assert "Legal instead" in text and alts[0]["notation"] in text
+
+
+def test_the_facade_lists_a_birmingham_file_and_counts_its_kinds():
+    import brass_judge
+
+    actions = brass_judge.legal_actions(str(WORKED))
+    assert actions == legal_actions(_worked(), DATA)
+    assert list(count_by_kind([], "birmingham")) == list(KINDS)
