@@ -250,13 +250,6 @@ def test_validate_judges_a_birmingham_position():
     assert json.loads(r.stdout)["valid"] is True
 
 
-def test_moves_refuses_a_birmingham_position():
-    # render draws Birmingham positions (tests/test_birmingham_render.py)
-    _assert_refused(_cli("moves", POSITION), f"{POSITION}:4:1", "moves")
-    r = _cli("moves", POSITION, "--format", "json")
-    _assert_refused(r, f"{POSITION}:4:1", "moves")
-
-
 def test_replay_judges_a_birmingham_log():
     # Birmingham logs are replayed (tests/test_birmingham_replay.py): the first illegal step is pinned
     r = _cli("replay", "tests/birmingham/opening-log.yaml")
