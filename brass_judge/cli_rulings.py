@@ -33,14 +33,14 @@ GAME_OPTION = typer.Option(
 
 
 def _rulings_games() -> list[str]:
-    """The games with a rulings database: the game folders that have ``rulings/<game>.yaml``."""
+    """The games with a rulings database: the game folders that have ``rulings/<game>.yaml`` (or a
+    ``rulings.yaml`` of their own)."""
     import os
 
-    from .resources import PACKAGE_DIR
+    from .games import game_folders
     from .rulings import rulings_path
 
-    folders = sorted(p.name for p in (PACKAGE_DIR / "games").iterdir() if (p / "__init__.py").is_file())
-    return [g for g in folders if os.path.isfile(rulings_path(g))]
+    return [g for g in sorted(game_folders()) if os.path.isfile(rulings_path(g))]
 
 
 def _path(game: str | None) -> str | None:
