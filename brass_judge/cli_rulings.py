@@ -15,8 +15,9 @@ from .cli_common import FORMAT_OPTION, Format, emit_json, handles_input_errors
 from .games import examples as _examples
 
 app = typer.Typer(
-    help=f"The rulings database: {_examples().RULINGS_COUNT} answered rules questions ({_examples().RULING_RANGE}) "
-    "that every verdict cites. "
+    help=f"The rulings databases that every verdict cites: {_examples().RULINGS_COUNT} answered rules questions "
+    f"({_examples().RULING_RANGE}) of the Brass: Lancashire FAQ, and with --game birmingham the Brass: "
+    "Birmingham rules database. "
     "List them by topic, authority or engine class, show one, or search in plain words.",
     no_args_is_help=True,
     add_completion=False,

@@ -63,8 +63,8 @@ def register(app: typer.Typer) -> None:
             None,
             "--game",
             "-g",
-            help="The game whose version of the format to print or list (its own where it has one, "
-            "e.g. position-birmingham for --game birmingham): lancashire or birmingham.",
+            help="The game whose version of the format to print or list: its own where it has one "
+            "(position-birmingham for --game birmingham), else the shared one. lancashire or birmingham.",
         ),
         fmt: Format = FORMAT_OPTION,
     ) -> None:
