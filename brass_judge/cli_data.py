@@ -44,7 +44,8 @@ VARIANT_OPTION = typer.Option(
     "--variant",
     "-v",
     help="Rules variant: 'standard' (Roxley), 'classic' (the rulebook's Classic "
-    "Rules) or 'original' (the 2007 rules).",
+    "Rules) or 'original' (the 2007 rules); with --game birmingham, one of its own "
+    "(an unknown variant is answered with the list).",
 )
 
 
@@ -493,7 +494,8 @@ def deck(
     fmt: Format = FORMAT_OPTION,
     game: str | None = GAME_OPTION,
 ) -> None:
-    """The cards: per player count (and the 66-card box), or the deck for --players N."""
+    """The cards: per player count (Lancashire: and the 66-card box; Birmingham: and the wild cards
+    and merchant tiles), or the deck for --players N."""
     other = _other_game(game)
     tables = _own_tables(other)
     if tables is not None:
@@ -591,7 +593,8 @@ def deck(
 def tracks(
     variant: str = VARIANT_OPTION, fmt: Format = FORMAT_OPTION, game: str | None = GAME_OPTION
 ) -> None:
-    """Coal and Iron Markets, the Distant Cotton Market track and tiles, and the Progress Track."""
+    """The markets, the Progress Track and the setup numbers; Lancashire's Distant Cotton Market
+    track and tiles, Birmingham's link costs and loans."""
     other = _other_game(game)
     tables = _own_tables(other)
     if tables is not None:
