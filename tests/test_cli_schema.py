@@ -54,7 +54,7 @@ def test_print_a_format_as_a_game_reads_it():
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["title"] == "brass-judge position (Brass: Birmingham)"
     assert json.loads(run("position").stdout)["title"] == "brass-judge position"
-    assert json.loads(run("game", "--game", "birmingham").stdout)["title"] == "brass-judge game log"
+    assert json.loads(run("game", "--game", "birmingham").stdout)["title"] == "brass-judge game log (Brass: Birmingham)"
     bad = run("position", "--game", "bham")
     assert bad.exit_code == 2 and "unknown game 'bham'" in bad.output
 
