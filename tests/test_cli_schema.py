@@ -54,7 +54,10 @@ def test_print_a_format_as_a_game_reads_it():
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["title"] == "brass-judge position (Brass: Birmingham)"
     assert json.loads(run("position").stdout)["title"] == "brass-judge position"
-    assert json.loads(run("game", "--game", "birmingham").stdout)["title"] == "brass-judge game log (Brass: Birmingham)"
+    assert (
+        json.loads(run("game", "--game", "birmingham").stdout)["title"]
+        == "brass-judge game log (Brass: Birmingham)"
+    )
     bad = run("position", "--game", "bham")
     assert bad.exit_code == 2 and "unknown game 'bham'" in bad.output
 
@@ -66,4 +69,4 @@ def test_a_games_own_file_is_picked_by_its_name_alone():
     games = ("birmingham", "lancashire")
     assert schemas_for("birmingham", names, games)["game"] == "game-birmingham"
     assert schemas_for("lancashire", names, games)["game"] == "game"
-    assert schemas_for("birmingham", ON_DISK, games)["game"] == "game"
+    assert schemas_for("birmingham", [n for n in ON_DISK if n != "game-birmingham"], games)["game"] == "game"
