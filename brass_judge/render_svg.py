@@ -1744,28 +1744,53 @@ def _dcm(y, position, data) -> list:
     return out
 
 
-def _legend(y, data=None) -> list:
-    out = ['<g class="legend">', _text(14, y + 14, "Legend", size=15, anchor="start", weight="bold")]
-    y += 26
+def _legend_tile_row(y, data, single: str, shared: tuple, unflipped, flipped, captions: tuple) -> tuple:
+    """The legend's first row (both games): a space, a shared space, an unflipped and a flipped
+    tile of the game's industries, and the caption lines beside them; returns (svg, next y)."""
     from types import SimpleNamespace as NS
 
-    # Row 1: spaces and tiles.
-    out += _space_icon(14, y, NS(index=0, industries=frozenset({"port"})))
+    out = _space_icon(14, y, NS(index=0, industries=frozenset({single})))
     out.append(_text(14 + S / 2, y + S + 13, "space", size=11))
-    out += _space_icon(74, y, NS(index=0, industries=frozenset({"cotton_mill", "coal_mine"})))
+    out += _space_icon(74, y, NS(index=0, industries=frozenset(shared)))
     out.append(_text(74 + S / 2, y + S + 13, "shared", size=11))
-    sample = NS(industry="coal_mine", level=2, flipped=False, cubes=3, space=0)
-    out += _tile_body(144, y, sample, "#0072B2", "B", data)
+    out += _tile_body(144, y, unflipped, "#0072B2", "B", data)
     out.append(_text(144 + S / 2, y + S + 13, "unflipped", size=11))
-    out += _tile_body(
-        204, y, NS(industry="port", level=1, flipped=True, cubes=0, space=1), "#0072B2", "B", data
-    )
+    out += _tile_body(204, y, flipped, "#0072B2", "B", data)
     out.append(_text(204 + S / 2, y + S + 13, "flipped", size=11))
-    out.append(_text(264, y + 10, "tile: owner (top left), space #N,", size=11, anchor="start"))
-    out.append(_text(264, y + 23, "level (top right), industry, ■×N", size=11, anchor="start"))
-    out.append(_text(264, y + 36, "cubes; at its foot the VP it scores", size=11, anchor="start"))
-    out.append(_text(264, y + 49, "and +income spaces on flipping", size=11, anchor="start"))
-    y += S + 30
+    for i, line in enumerate(captions):
+        out.append(_text(264, y + 10 + 13 * i, line, size=11, anchor="start"))
+    return out, y + S + 30
+
+
+def _legend_notes(y, lines: tuple) -> list:
+    """The legend's closing notes and its end (both games)."""
+    out = []
+    for line in lines:
+        out.append(_text(14, y, line, size=11, anchor="start", fill="#444444"))
+        y += 15
+    out.append("</g>")
+    return out
+
+
+def _legend(y, data=None) -> list:
+    from types import SimpleNamespace as NS
+
+    out = ['<g class="legend">', _text(14, y + 14, "Legend", size=15, anchor="start", weight="bold")]
+    part, y = _legend_tile_row(
+        y + 26,
+        data,
+        "port",
+        ("cotton_mill", "coal_mine"),
+        NS(industry="coal_mine", level=2, flipped=False, cubes=3, space=0),
+        NS(industry="port", level=1, flipped=True, cubes=0, space=1),
+        (
+            "tile: owner (top left), space #N,",
+            "level (top right), industry, ■×N",
+            "cubes; at its foot the VP it scores",
+            "and +income spaces on flipping",
+        ),
+    )
+    out += part
     part, y = _legend_line_rows(y)
     out += part
     out += _coins(20, y + 6, 2)
@@ -1776,17 +1801,16 @@ def _legend(y, data=None) -> list:
     y += 26
     part, y = _legend_moves_and_marks(y)
     out += part
-    for line in (
-        "TRIED (ILLEGAL verdicts): where the player tried to build; nothing",
-        "moved. ✗B Coal1 in a tag: the tile removed (owner, industry, level).",
-        "Spaces are numbered #0, #1, ... left to right, then top to",
-        "bottom (the '#N' of a tile in a position file). Market cubes fill the",
-        "dearest spaces first; buying takes the cheapest cube (£5 if empty).",
-    ):
-        out.append(_text(14, y, line, size=11, anchor="start", fill="#444444"))
-        y += 15
-    out.append("</g>")
-    return out
+    return out + _legend_notes(
+        y,
+        (
+            "TRIED (ILLEGAL verdicts): where the player tried to build; nothing",
+            "moved. ✗B Coal1 in a tag: the tile removed (owner, industry, level).",
+            "Spaces are numbered #0, #1, ... left to right, then top to",
+            "bottom (the '#N' of a tile in a position file). Market cubes fill the",
+            "dearest spaces first; buying takes the cheapest cube (£5 if empty).",
+        ),
+    )
 
 
 def _legend_line_rows(y) -> tuple:
@@ -1919,28 +1943,21 @@ def _legend_birmingham(y, data=None) -> list:
     from types import SimpleNamespace as NS
 
     out = ['<g class="legend">', _text(14, y + 14, "Legend", size=15, anchor="start", weight="bold")]
-    y += 26
-    out += _space_icon(14, y, NS(index=0, industries=frozenset({"brewery"})))
-    out.append(_text(14 + S / 2, y + S + 13, "space", size=11))
-    out += _space_icon(74, y, NS(index=0, industries=frozenset({"cotton_mill", "manufacturer"})))
-    out.append(_text(74 + S / 2, y + S + 13, "shared", size=11))
-    sample = NS(industry="brewery", level=1, flipped=False, cubes=1, space=0)
-    out += _tile_body(144, y, sample, "#0072B2", "B", data)
-    out.append(_text(144 + S / 2, y + S + 13, "unflipped", size=11))
-    out += _tile_body(
-        204, y, NS(industry="manufacturer", level=1, flipped=True, cubes=0, space=1), "#0072B2", "B", data
-    )
-    out.append(_text(204 + S / 2, y + S + 13, "flipped", size=11))
-    for i, line in enumerate(
+    part, y = _legend_tile_row(
+        y + 26,
+        data,
+        "brewery",
+        ("cotton_mill", "manufacturer"),
+        NS(industry="brewery", level=1, flipped=False, cubes=1, space=0),
+        NS(industry="manufacturer", level=1, flipped=True, cubes=0, space=1),
         (
             "tile: owner (top left), space #N,",
             "level (top right), industry, ■×N",
             "cubes or ●×N beer barrels; at its",
             "foot its VP and +income spaces",
-        )
-    ):
-        out.append(_text(264, y + 10 + 13 * i, line, size=11, anchor="start"))
-    y += S + 30
+        ),
+    )
+    out += part
     part, y = _legend_line_rows(y)
     out += part
     # Merchants: a tile and its barrel, a blank tile, a space not used at this player count.
@@ -1978,17 +1995,16 @@ def _legend_birmingham(y, data=None) -> list:
     y += 28
     part, y = _legend_moves_and_marks(y)
     out += part
-    for line in (
-        "TRIED (ILLEGAL verdicts): where the player tried to build; nothing",
-        "moved. Spaces are numbered #0, #1, ... left to right, then top to",
-        "bottom (the '#N' of a tile in a position file). Market cubes fill the",
-        "dearest spaces first; buying takes the cheapest cube (coal £8 and",
-        "iron £6 once the market is empty).",
-    ):
-        out.append(_text(14, y, line, size=11, anchor="start", fill="#444444"))
-        y += 15
-    out.append("</g>")
-    return out
+    return out + _legend_notes(
+        y,
+        (
+            "TRIED (ILLEGAL verdicts): where the player tried to build; nothing",
+            "moved. Spaces are numbered #0, #1, ... left to right, then top to",
+            "bottom (the '#N' of a tile in a position file). Market cubes fill the",
+            "dearest spaces first; buying takes the cheapest cube (coal £8 and",
+            "iron £6 once the market is empty).",
+        ),
+    )
 
 
 #: What the side panel draws differently per game: each player's lines of figures, the block under
