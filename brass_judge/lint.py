@@ -764,6 +764,25 @@ _FAMILY = {
 }
 
 
+def _sarif_rule(spec, game: str | None = None) -> dict:
+    """The SARIF rule entry of a code (*game*: the game whose own table the code comes from, for a
+    code only that game has)."""
+    props: dict = {"rulings": list(spec.rulings), "tags": [_FAMILY.get(spec.code[:3], "other")]}
+    if game is not None:
+        props["game"] = game
+    rule = {
+        "id": spec.code,
+        "name": spec.name,
+        "shortDescription": {"text": spec.message},
+        "fullDescription": {"text": spec.doc or spec.message},
+        "defaultConfiguration": {"level": "error"},
+        "properties": props,
+    }
+    if spec.remedy:
+        rule["help"] = {"text": spec.remedy}
+    return rule
+
+
 def render_sarif(reports: list) -> dict:
     """A SARIF 2.1.0 log: one run, the rules of codes.py (plus the INP codes that occur)."""
     from . import __version__
@@ -775,38 +794,14 @@ def render_sarif(reports: list) -> dict:
         if c.is_rule or c.status == "removed":
             continue
         index[c.code] = len(rules)
-        rule = {
-            "id": c.code,
-            "name": c.name,
-            "shortDescription": {"text": c.message},
-            "fullDescription": {"text": c.doc or c.message},
-            "defaultConfiguration": {"level": "error"},
-            "properties": {"rulings": list(c.rulings), "tags": [_FAMILY.get(c.code[:3], "other")]},
-        }
-        if c.remedy:
-            rule["help"] = {"text": c.remedy}
-        rules.append(rule)
+        rules.append(_sarif_rule(c))
     results = []
     for f in all_findings(reports):
         spec = f.spec
         if f.code not in index and spec is not None and not spec.is_rule:
             # a code only another game has (Birmingham's own rows): its entry from that game's table
             index[f.code] = len(rules)
-            rule = {
-                "id": spec.code,
-                "name": spec.name,
-                "shortDescription": {"text": spec.message},
-                "fullDescription": {"text": spec.doc or spec.message},
-                "defaultConfiguration": {"level": "error"},
-                "properties": {
-                    "rulings": list(spec.rulings),
-                    "tags": [_FAMILY.get(spec.code[:3], "other")],
-                    "game": f.game,
-                },
-            }
-            if spec.remedy:
-                rule["help"] = {"text": spec.remedy}
-            rules.append(rule)
+            rules.append(_sarif_rule(spec, game=f.game))
         if f.code not in index:
             index[f.code] = len(rules)
             rules.append(
