@@ -1298,6 +1298,17 @@ def _tile_values(t, data) -> tuple:
     return spec.vp, spec.income
 
 
+def _tile_link_icons(t, data) -> int:
+    """The link VP icons printed on a flipped tile (B052), drawn for Birmingham, whose tiles print 0, 1
+    or 2; Lancashire's all print 1 (mat.yaml) and its pictures keep their bytes."""
+    if data is None or getattr(data, "game", "lancashire") == "lancashire":
+        return 0
+    try:
+        return int(getattr(data.tile(t.industry, t.level), "link_icons", 0) or 0)
+    except Exception:  # an impossible tile in a hand-made position: drawn without its icons
+        return 0
+
+
 def _tile_body(x, y, t, colour, letter, data=None) -> list:
     """One tile on its space: owner colour and letter, space number, level, industry, flipped state,
     cubes, and the VP and income printed at its foot (Q014)."""
@@ -1329,7 +1340,24 @@ def _tile_body(x, y, t, colour, letter, data=None) -> list:
         if space is not None:
             out.append(_text(x + S / 2 + 2, y + 12, f"#{space}", size=8, fill=fg, class_="space-number"))
         out.append(_text(x + S - 4, y + 14, str(t.level), size=13, anchor="end", weight="bold", fill=fg))
-        out.append(_text(x + S / 2, y + 28, abbr, size=12, weight="bold", fill=fg))
+        link_icons = _tile_link_icons(t, data)
+        if link_icons:
+            # what each link touching it scores at the era's end: a coin with the count, right of the name
+            out.append(_text(x + S / 2 - 5, y + 28, abbr, size=11, weight="bold", fill=fg))
+            out += _coins(x + S - 10, y + 24, 1)
+            out.append(
+                _text(
+                    x + S - 10,
+                    y + 28,
+                    str(link_icons),
+                    size=10,
+                    weight="bold",
+                    fill="#4A3500",
+                    class_="tile-link-icons",
+                )
+            )
+        else:
+            out.append(_text(x + S / 2, y + 28, abbr, size=12, weight="bold", fill=fg))
         if cubes:  # a flipped tile still holding cubes (only in a hand-made position)
             if barrels:
                 out.append(_barrel(x + 13.5, y + S - 7.5, 4.5, stroke="#FFFFFF"))
@@ -1954,7 +1982,8 @@ def _legend_birmingham(y, data=None) -> list:
             "tile: owner (top left), space #N,",
             "level (top right), industry, ■×N",
             "cubes or ●×N beer barrels; at its",
-            "foot its VP and +income spaces",
+            "foot its VP and +income spaces;",
+            "flipped, a coin: its link VP icons",
         ),
     )
     out += part

@@ -134,6 +134,25 @@ def test_draws_every_tile_link_barrel_and_cube(midcanal, data):
         assert len(g.findall(f"{SVG}text")) == 2 + len(data.markets[market].prices)
 
 
+def test_flipped_tiles_show_their_link_icons_and_lancashire_keeps_its_tiles(midcanal, data):
+    """A flipped tile carries a coin with the link VP icons its links score (B052); unflipped ones none."""
+    root = parse(render_position(midcanal, data))
+    tiles = {g.get("data-tile"): g for g in root.iter(f"{SVG}g") if g.get("class") == "tile"}
+    flipped = [t for t in midcanal.tiles if t.flipped]
+    assert len(flipped) >= 3
+    for t in midcanal.tiles:
+        shown = [
+            "".join(e.itertext())
+            for e in tiles[f"{t.location}:{t.space}"].iter(f"{SVG}text")
+            if e.get("class") == "tile-link-icons"
+        ]
+        icons = data.tile(t.industry, t.level).link_icons
+        assert shown == ([str(icons)] if t.flipped and icons else []), t
+    lancashire = load_position(EXAMPLES / "render" / "midgame.yaml").position
+    svg = render_position(lancashire, game_data("standard"))
+    assert "tile-link-icons" not in svg and 'data-flipped="true"' in svg
+
+
 def test_two_players_leave_warrington_and_nottingham_empty(setup2, data):
     root = parse(render_position(setup2, data))
     unused = [g for g in root.iter(f"{SVG}g") if g.get("class") == "merchant-space unused"]
