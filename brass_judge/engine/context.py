@@ -31,6 +31,8 @@ class RuleBook:
     rules: list[str]
     also: list[tuple[str, str]]
     assumptions: list[str]
+    #: the table of codes of :meth:`rules_game`, once looked up (:meth:`code_table`)
+    _code_table: dict[str, Any] | None = None
 
     def rules_game(self) -> str:
         """The game whose rulings the case keys resolve to (the object's ``game``, else the default)."""
@@ -38,17 +40,19 @@ class RuleBook:
 
     def code_table(self) -> dict[str, Any]:
         """The table of codes of :meth:`rules_game` (looked up once per record)."""
-        table: dict[str, Any] | None = self.__dict__.get("_code_table")
+        table = self._code_table
         if table is None:
-            table = self.__dict__["_code_table"] = table_of(self.rules_game())
+            table = self._code_table = table_of(self.rules_game())
         return table
 
     def rule(self, code: str, *also: str) -> None:
         """Record that rule *code* was applied; *also* names the cases it decided (case keys, each
         resolved to the game's ruling; see :func:`brass_judge.codes.cite`)."""
-        if code not in self.rules:
-            assert code in self.code_table(), code
-            self.rules.append(code)
+        rules = self.rules
+        if code not in rules:
+            # the table read directly once known: rule() runs several times per action judged
+            assert code in (self._code_table or self.code_table()), code
+            rules.append(code)
         if also:
             game = self.rules_game()
             for case in also:
