@@ -89,7 +89,8 @@ def take_coal(
     """
     adj = link_adjacency(j.pos)
     dist, mines = coal_sources(j, sites, adj)
-    reach = trade_reached(j.pos, j.data, dist)  # the trade icons connected
+    # the trade icons connected: asked only when no mine is connected or the closest is elsewhere
+    reach = trade_reached(j.pos, j.data, dist) if not mines or dist[mines[0].location] else []
     # coal=market asks for market coal: allowed only when no mine is connected (Q061)
     market_named = chosen is not None and MARKET in chosen
     chosen = tuple(c for c in chosen if c != MARKET) or None if chosen else None
