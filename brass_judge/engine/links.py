@@ -56,13 +56,12 @@ def judge_network(j: Judge, a: Network) -> None:
     coal_cost = 0
     for i, key in enumerate(a.lines):
         line = d.lines[key]
-        name = j.line_name(key)
         existing = pos.link_on(key)
         if existing is not None:
-            j.violate("NET002", priority=10, line=name, owner=existing.owner, kind=existing.kind)
+            j.violate("NET002", priority=10, line=j.line_name(key), owner=existing.owner, kind=existing.kind)
             continue
         if not line.allows(era):
-            j.violate("NET003", priority=10, line=name, kind=kind)
+            j.violate("NET003", priority=10, line=j.line_name(key), kind=kind)
             continue
         net = network_of(pos, me)
         # with no network at all a game may let the link go anywhere (Birmingham B032)
@@ -93,7 +92,7 @@ def judge_network(j: Judge, a: Network) -> None:
                 also.append(
                     "virtual-link.what-it-does"
                 )  # the Virtual Link is no link: its far end is not in the network
-            j.violate("NET001", priority=15, line=name, player=me, fix=fix, also=tuple(also))
+            j.violate("NET001", priority=15, line=j.line_name(key), player=me, fix=fix, also=tuple(also))
             continue
         # place the link; a location it touches joins the network (Q051, Q056)
         pos.links = pos.links + [Link(key, me, kind)]  # replaced, never changed in place (Position.copy)
@@ -101,8 +100,11 @@ def judge_network(j: Judge, a: Network) -> None:
         outside = any(d.locations[x].kind == "outside" for x in line.ends)
         j.rule("RUL-NETWORK-EXTENDS", *(("network.onward-from-outside",) if outside else ()))
         if j.narrate:
-            j.effect("link-placed", f"{me} places a {kind} on {name}", line=key, owner=me, kind=kind)
+            j.effect(
+                "link-placed", f"{me} places a {kind} on {j.line_name(key)}", line=key, owner=me, kind=kind
+            )
         if kind == RAIL:
+            name = j.line_name(key)
             # two rails: built one after the other, anywhere legal (Q119, Q124)
             j.rule(
                 "RUL-RAIL-COAL", *(("rail.second-uses-first", "rail.double-not-adjacent") if i == 1 else ())
