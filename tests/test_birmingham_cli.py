@@ -250,17 +250,11 @@ def test_validate_judges_a_birmingham_position():
     assert json.loads(r.stdout)["valid"] is True
 
 
-def test_moves_and_render_refuse_a_birmingham_position():
-    _assert_refused(_cli("moves", POSITION), f"{POSITION}:4:1", "moves")
-    _assert_refused(_cli("render", POSITION, "--out", "-"), f"{POSITION}:4:1", "render")
-    r = _cli("moves", POSITION, "--format", "json")
-    _assert_refused(r, f"{POSITION}:4:1", "moves")
-
-
-def test_replay_refuses_a_birmingham_log():
-    _assert_refused(
-        _cli("replay", "tests/birmingham/opening-log.yaml"), "tests/birmingham/opening-log.yaml:2:1", "log"
-    )
+def test_replay_judges_a_birmingham_log():
+    # Birmingham logs are replayed (tests/test_birmingham_replay.py): the first illegal step is pinned
+    r = _cli("replay", "tests/birmingham/opening-log.yaml")
+    assert r.returncode == 1, (r.stdout, r.stderr)
+    assert "ILLEGAL tests/birmingham/opening-log.yaml:7" in r.stdout and "BLD007" in r.stdout
 
 
 def test_data_markets_for_each_game():

@@ -635,6 +635,17 @@ _ROWS_TRADE: list[tuple[str, dict[str, Any]]] = [
             "Scout takes one Wild Location and one Wild Industry card. With either pile empty it cannot be done (project decision B056): it is refused rather than giving one card.",
         ),
     ),
+    (
+        "DEV002",
+        _row(
+            "SCT003",
+            "scout-needs-three-cards",
+            "{player} holds {held} card(s); Scout discards three",
+            ("B049",),
+            "take another action: each other action discards one card",
+            "Scout discards three cards, the action's card and two more, so a player holding fewer than three cards cannot Scout (late in an era, when the hands run down).",
+        ),
+    ),
     # ---- rules applied
     (
         "RUL-NETWORK-EXTENDS",
@@ -745,7 +756,10 @@ _IN_DOUBT_TRADE: frozenset[str] = frozenset(
 
 # ---------------------------------------------------------------------------- flow: setup, rounds, eras, scores
 _RULINGS_FLOW: dict[str, tuple[str, ...]] = {
+    "GAM002": ("B014",),  # a log's turns follow the turn order
+    "GAM003": ("B008",),  # two actions a turn, one in the first Canal round
     "GAM005": ("B016",),
+    "GAM006": ("B014",),
     "RUL-FIRST-ROUND": ("B008",),
     "RUL-SPENT": ("B012",),
     "RUL-TURN-ORDER": ("B014",),
