@@ -10,7 +10,7 @@ tile left (14 per player, Q008).
 from __future__ import annotations
 
 from ..model import CANAL, RAIL, Link, Network
-from .board import distances_from, network_of
+from .board import distances_from, network_of, place_link
 from .context import Judge
 from .resources import take_coal
 
@@ -95,7 +95,7 @@ def judge_network(j: Judge, a: Network) -> None:
             j.violate("NET001", priority=15, line=j.line_name(key), player=me, fix=fix, also=tuple(also))
             continue
         # place the link; a location it touches joins the network (Q051, Q056)
-        pos.links = pos.links + [Link(key, me, kind)]  # replaced, never changed in place (Position.copy)
+        place_link(pos, Link(key, me, kind))  # the list replaced, never changed in place (Position.copy)
         j.mark("links", key)
         outside = any(d.locations[x].kind == "outside" for x in line.ends)
         j.rule("RUL-NETWORK-EXTENDS", *(("network.onward-from-outside",) if outside else ()))
@@ -131,7 +131,7 @@ def judge_network(j: Judge, a: Network) -> None:
             also=rules.link_cost_rulings(era),
         )
         return
-    j.pay(cost, f"{n} {kind} link(s)")
+    j.pay(cost, f"{n} {kind} link(s)" if j.narrate else "")
     if coal_cost:
         j.pay(coal_cost, "coal from the market")
     if p.links_left is not None:
