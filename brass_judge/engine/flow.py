@@ -490,6 +490,7 @@ def _end_round(
             rail_deck_order=rail_deck_order,
             rail_dcm_order=rail_dcm_order,
             unknown_deal=unknown_deal,
+            narrate=narrate,
         )
         fx.extend_from(more)
         if at_start and not last_round:
@@ -723,10 +724,12 @@ def printed_link_icons(data: Any) -> Counter[str]:
     return printed
 
 
-def link_vp(pos: Position, data: Any) -> dict[str, int]:
+def link_vp(pos: Position, data: Any, icons: Mapping[str, int] | None = None) -> dict[str, int]:
     """VP each link scores now: 1 per link icon in the two locations it touches, counting the icons
-    printed on the board and those on flipped tiles of anyone (Q039)."""
-    icons = link_icons(pos, data)
+    printed on the board and those on flipped tiles of anyone (Q039); *icons*: :func:`link_icons`
+    when already worked out."""
+    if icons is None:
+        icons = link_icons(pos, data)
     out = {}
     for l in pos.links:
         out[l.line] = sum(icons[end] for end in l.line.split("~"))
@@ -742,14 +745,15 @@ def _end_era(
     rail_deck_order: list[str] | None = None,
     rail_dcm_order: list[int] | None = None,
     unknown_deal: bool = False,
+    narrate: bool = True,
 ) -> FlowEffects:
-    fx = FlowEffects(game=_game(data))
+    fx = FlowEffects(narrate, _game(data))
     era_name = pos.era.title()
     fx.add("era-end", f"the {era_name} Era ends", era=pos.era)
     # 1. every link scores and is removed, all players before any tile scores (Q039-Q041)
     fx.rule("RUL-LINK-SCORING")
-    vp = link_vp(pos, data)
     icons = link_icons(pos, data)
+    vp = link_vp(pos, data, icons)
     per: dict[str, list[tuple[str, int]]] = {n: [] for n in pos.players}
     # a game's own rules that decided a link's score (Birmingham: a three-ended link, a merchant
     # with no tile); recorded as applied and named on the link's line of the breakdown
@@ -761,6 +765,8 @@ def _end_era(
     for n in pos.players:
         got = sum(v for _, v in per[n])
         pos.player[n].vp += got
+        if not narrate:
+            continue
         fx.add(
             "score-links",
             f"{n} scores {got} VP for {len(per[n])} link(s)",
@@ -793,6 +799,8 @@ def _end_era(
             fx.rule(
                 "RUL-TILE-SCORING", "score.vp-track-not-income"
             )  # scoring moves the VP marker only, never income
+        if not narrate:
+            continue
         fx.add(
             "score-tiles",
             f"{n} scores {got} VP for {len(tiles)} flipped tile(s)",
