@@ -910,7 +910,8 @@ def replay(
             )
         res.turns += 1
         add_rules(fx.rules, fx.also)
-        res.assumptions.extend(f"{era.title()} Era round {rnd}: {a}" for a in fx.assumptions)
+        if fx.assumptions:
+            res.assumptions.extend(f"{era.title()} Era round {rnd}: {a}" for a in fx.assumptions)
         for bad in fx.violations:
             sf = shortfalls.get((era, rnd), {})
             who = bad.fields.get("player")

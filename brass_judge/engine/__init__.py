@@ -18,7 +18,7 @@ first, so that an impossible position is never judged.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from ..actions import kind_of
 from ..games import game_of
@@ -29,16 +29,14 @@ from ..model import Build, Position, Turn, action_count
 from ..verdict import Verdict
 from .context import Judge, NeedChance
 
-if TYPE_CHECKING:
-    from collections.abc import Callable
 
-
-def _judge_of(action: Any, game: str) -> Callable[..., None]:
-    """The judge of *action*: its kind's, from the game's registry of action kinds."""
+def _kind_or_none(action: Any, game: str) -> Any:
+    """The kind of *action* in the game's registry of action kinds; None when it is not one of
+    them (judging it then raises TypeError, once its card has been looked at)."""
     try:
-        return kind_of(action, game).judge_fn()
+        return kind_of(action, game)
     except TypeError:
-        raise TypeError(f"not an action: {action!r}") from None
+        return None
 
 
 def coal_paths(position: Position, highlight: dict[str, Any]) -> list[list[str]]:
@@ -79,15 +77,12 @@ def _as_turn(x: Any) -> Turn:
     return Turn((x,))
 
 
-def _cards_discarded(action: Any, game: str) -> int:
-    """The cards *action* discards: two for a Double Action Build, else its kind's count (one;
-    Birmingham's Scout: three)."""
+def _cards_discarded(action: Any, kind: Any) -> int:
+    """The cards *action* (of *kind*, None when it is not an action of the game) discards: two for
+    a Double Action Build, else its kind's count (one; Birmingham's Scout: three)."""
     if action_count(action) == 2:
         return 2
-    try:
-        return int(kind_of(action, game).discards)
-    except TypeError:  # not an action of the game: its judge lookup reports it
-        return 1
+    return 1 if kind is None else int(kind.discards)
 
 
 def _deck(data: Any, players: int) -> Any:
@@ -139,7 +134,7 @@ def _discard(j: Judge, action: Any, n_cards: int) -> Any:
     deck = _deck(j.data, len(j.pos.players))
     rules = j.data.rules
     beside = rules.cards_beside_deck  # in the game beside the deck (Birmingham's wild cards)
-    for c in dict.fromkeys(cards):  # a card named twice is reported once
+    for c in cards if len(cards) == 1 else dict.fromkeys(cards):  # a card named twice is reported once
         if c not in deck and c not in beside:
             j.violate("TRN006", priority=2, card=j.card_name(c), players=j.pos.num_players)
     if p.hand is None:
@@ -227,8 +222,11 @@ def _judge_turn(
         head.rule("RUL-SAME-ACTION-TWICE")
     for i, action in enumerate(actions):
         j.start_action(i, actions[:i])
-        action = _discard(j, action, _cards_discarded(action, game))
-        _judge_of(action, game)(j, action)
+        kind = _kind_or_none(action, game)  # looked up once per action
+        action = _discard(j, action, _cards_discarded(action, kind))
+        if kind is None:
+            raise TypeError(f"not an action: {action!r}")
+        kind.judge_fn()(j, action)
         j.finish_action()
     work.actions_left = max(0, left - used)
     v = Verdict(
