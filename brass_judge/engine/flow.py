@@ -490,7 +490,6 @@ def _end_round(
             rail_deck_order=rail_deck_order,
             rail_dcm_order=rail_dcm_order,
             unknown_deal=unknown_deal,
-            narrate=narrate,
         )
         fx.extend_from(more)
         if at_start and not last_round:
@@ -745,9 +744,10 @@ def _end_era(
     rail_deck_order: list[str] | None = None,
     rail_dcm_order: list[int] | None = None,
     unknown_deal: bool = False,
-    narrate: bool = True,
 ) -> FlowEffects:
-    fx = FlowEffects(narrate, _game(data))
+    """The era's end on *pos* (changed in place). Its effects are written out even when the end of
+    turn is quiet: a quiet end of turn has always carried them (callers look for ``era-end``)."""
+    fx = FlowEffects(game=_game(data))
     era_name = pos.era.title()
     fx.add("era-end", f"the {era_name} Era ends", era=pos.era)
     # 1. every link scores and is removed, all players before any tile scores (Q039-Q041)
@@ -765,8 +765,6 @@ def _end_era(
     for n in pos.players:
         got = sum(v for _, v in per[n])
         pos.player[n].vp += got
-        if not narrate:
-            continue
         fx.add(
             "score-links",
             f"{n} scores {got} VP for {len(per[n])} link(s)",
@@ -799,8 +797,6 @@ def _end_era(
             fx.rule(
                 "RUL-TILE-SCORING", "score.vp-track-not-income"
             )  # scoring moves the VP marker only, never income
-        if not narrate:
-            continue
         fx.add(
             "score-tiles",
             f"{n} scores {got} VP for {len(tiles)} flipped tile(s)",
