@@ -405,7 +405,7 @@ def end_turn(
                 "turn", f"{nxt}'s turn ({pos.actions_left} action(s))", player=nxt, actions=pos.actions_left
             )
         return pos, fx
-    pos, more = _end_round(
+    return _end_round(
         pos,
         data,
         rng=rng,
@@ -415,9 +415,8 @@ def end_turn(
         rail_dcm_order=rail_dcm_order,
         narrate=narrate,
         unknown_deal=unknown_deal,
+        fx=fx,  # the round's end records after the turn's end, in the same effects
     )
-    fx.extend_from(more)
-    return pos, fx
 
 
 def end_round(pos: Position, data: Any, **kw: Any) -> tuple[Position, FlowEffects]:
@@ -436,8 +435,10 @@ def _end_round(
     rail_dcm_order: list[int] | None = None,
     narrate: bool = True,
     unknown_deal: bool = False,
+    fx: FlowEffects | None = None,
 ) -> tuple[Position, FlowEffects]:
-    """End the round on *pos* (a working copy, changed in place).
+    """End the round on *pos* (a working copy, changed in place), recording in *fx* (the end of
+    turn's effects, when it ends the round; else new ones).
 
     1. New turn order: least spent first, ties keep their relative order (Q024, Q026); spent
        money is cleared.
@@ -449,7 +450,8 @@ def _end_round(
     to the start of the next round: the same point between turns, except at the end of the Canal
     Era, where the era is scored first and the Rail Era's first round then starts with income.
     """
-    fx = FlowEffects(narrate, _game(data))
+    if fx is None:
+        fx = FlowEffects(narrate, _game(data))
     era_over = is_era_over(pos, data)
     last_round = era_over and pos.era == RAIL
     at_start = data.rules.income_at_round_start
