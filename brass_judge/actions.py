@@ -105,7 +105,7 @@ def kind_named(word: str, game: str = "lancashire") -> ActionKind | None:
 
 def kind_of(action: Any, game: str = "lancashire") -> ActionKind:
     """The kind of *action* (by its class) among *game*'s kinds."""
-    k = _kinds_by_class(game).get(type(action))
+    k = kinds_by_class(game).get(type(action))
     if k is None:
         raise TypeError(f"not an action of {game}: {action!r}")
     return k
@@ -116,7 +116,9 @@ def kind_of(action: Any, game: str = "lancashire") -> ActionKind:
 _BY_CLASS: dict[str, tuple[Any, dict[type, ActionKind]]] = {}
 
 
-def _kinds_by_class(game: str) -> dict[type, ActionKind]:
+def kinds_by_class(game: str) -> dict[type, ActionKind]:
+    """*game*'s action kinds by their class (the first kind of a class, as a search in order
+    finds): what :func:`kind_of` looks in. Read it, do not change it."""
     mod = sys.modules.get(f"brass_judge.games.{game}.actions")
     got = _BY_CLASS.get(game)
     if mod is not None and got is not None and got[0] is mod.KINDS:

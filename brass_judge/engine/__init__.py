@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from ..actions import kind_of
+from ..actions import kinds_by_class
 from ..games import game_of
 
 # the Distant Cotton Market's draws: a Lancashire chance the engine enumerates (games/lancashire/dcm.py)
@@ -28,15 +28,6 @@ from ..games.lancashire.sell import NeedDraw, unseen_dcm_tiles  # noqa: F401 -- 
 from ..model import Build, Position, Turn, action_count
 from ..verdict import Verdict
 from .context import Judge, NeedChance
-
-
-def _kind_or_none(action: Any, game: str) -> Any:
-    """The kind of *action* in the game's registry of action kinds; None when it is not one of
-    them (judging it then raises TypeError, once its card has been looked at)."""
-    try:
-        return kind_of(action, game)
-    except TypeError:
-        return None
 
 
 def coal_paths(position: Position, highlight: dict[str, Any]) -> list[list[str]]:
@@ -220,9 +211,12 @@ def _judge_turn(
     game = game_of(pos)
     if len(actions) == 2 and type(actions[0]) is type(actions[1]):
         head.rule("RUL-SAME-ACTION-TWICE")
+    kinds = kinds_by_class(game)
     for i, action in enumerate(actions):
         j.start_action(i, actions[:i])
-        kind = _kind_or_none(action, game)  # looked up once per action
+        # its kind, looked up once: None when it is not an action of the game (judging it then
+        # raises TypeError, once its card has been looked at)
+        kind = kinds.get(type(action))
         action = _discard(j, action, _cards_discarded(action, kind))
         if kind is None:
             raise TypeError(f"not an action: {action!r}")

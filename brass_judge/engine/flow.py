@@ -50,7 +50,7 @@ class FlowEffects(list[Effect], RuleBook):
     """The effects of a flow step, with the rules it applied (``RUL-*``), assumptions and problems."""
 
     def __init__(self, narrate: bool = True, game: str = "lancashire") -> None:
-        super().__init__()
+        # (a new list is empty already: list.__init__ is not called, ends of turn make many of these)
         #: whether effects are written out (a replay turns it off; see engine.check's ``narrate``)
         self.narrate = narrate
         #: the game whose table of codes and rulings the rules applied cite (its data's ``game``)
