@@ -105,10 +105,30 @@ def kind_named(word: str, game: str = "lancashire") -> ActionKind | None:
 
 def kind_of(action: Any, game: str = "lancashire") -> ActionKind:
     """The kind of *action* (by its class) among *game*'s kinds."""
-    for k in action_kinds(game):
-        if type(action) is k.cls:
-            return k
-    raise TypeError(f"not an action of {game}: {action!r}")
+    k = kinds_by_class(game).get(type(action))
+    if k is None:
+        raise TypeError(f"not an action of {game}: {action!r}")
+    return k
+
+
+#: game -> (its ``KINDS`` as last read, class -> kind): the engine asks for an action's kind twice
+#: per action judged; the map is rebuilt whenever the game's ``KINDS`` is another object
+_BY_CLASS: dict[str, tuple[Any, dict[type, ActionKind]]] = {}
+
+
+def kinds_by_class(game: str) -> dict[type, ActionKind]:
+    """*game*'s action kinds by their class (the first kind of a class, as a search in order
+    finds): what :func:`kind_of` looks in. Read it, do not change it."""
+    mod = sys.modules.get(f"brass_judge.games.{game}.actions")
+    got = _BY_CLASS.get(game)
+    if mod is not None and got is not None and got[0] is mod.KINDS:
+        return got[1]
+    kinds = action_kinds(game)
+    by_class: dict[type, ActionKind] = {}
+    for k in kinds:
+        by_class.setdefault(k.cls, k)  # the first kind of a class, as a search in order finds
+    _BY_CLASS[game] = (sys.modules[f"brass_judge.games.{game}.actions"].KINDS, by_class)
+    return by_class
 
 
 def cards_text(action: Any, two: bool = False) -> str:

@@ -659,8 +659,15 @@ def replay(
     seen_rules: dict = {}
     seen_also: dict = {}
 
+    seen_rule = seen_rules.__contains__
+
     def add_rules(rules, also) -> None:
-        # rulings are worked out once, at the end (ReplayResult.rulings)
+        # rulings are worked out once, at the end (ReplayResult.rulings); after the first few
+        # actions every rule applied has been seen, which one pass in C finds out
+        if also or not all(map(seen_rule, rules)):
+            _add_rules(rules, also)
+
+    def _add_rules(rules, also) -> None:
         for r in rules:
             if r not in seen_rules:
                 seen_rules[r] = None
@@ -910,7 +917,8 @@ def replay(
             )
         res.turns += 1
         add_rules(fx.rules, fx.also)
-        res.assumptions.extend(f"{era.title()} Era round {rnd}: {a}" for a in fx.assumptions)
+        if fx.assumptions:
+            res.assumptions.extend(f"{era.title()} Era round {rnd}: {a}" for a in fx.assumptions)
         for bad in fx.violations:
             sf = shortfalls.get((era, rnd), {})
             who = bad.fields.get("player")

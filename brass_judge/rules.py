@@ -110,9 +110,12 @@ class Rules:
     def trade_locations(self, pos: Any) -> set[str]:
         """Locations that trade with the markets (show a trade icon) in *pos*: by default those
         with a trade icon printed on the board (map.yaml ``trade_icon``)."""
-        from .engine.board import _outside_trade
+        printed: frozenset[str] | None = self.__dict__.get("_printed_trade")
+        if printed is None:  # asked several times per action judged: kept once looked up
+            from .engine.board import _outside_trade
 
-        return set(_outside_trade(self.data))
+            printed = self.__dict__["_printed_trade"] = _outside_trade(self.data)
+        return set(printed)
 
     def connected_to_trade(self, pos: Any, sources: Iterable[str], adj: dict[str, Any] | None = None) -> bool:
         """Whether any of *sources* is connected to a trade location."""

@@ -18,8 +18,9 @@ first, so that an impossible position is never judged.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
+from ..actions import kinds_by_class
 from ..games import game_of
 
 # the Distant Cotton Market's draws: a Lancashire chance the engine enumerates (games/lancashire/dcm.py)
@@ -27,19 +28,6 @@ from ..games.lancashire.sell import NeedDraw, unseen_dcm_tiles  # noqa: F401 -- 
 from ..model import Build, Position, Turn, action_count
 from ..verdict import Verdict
 from .context import Judge, NeedChance
-
-if TYPE_CHECKING:
-    from collections.abc import Callable
-
-
-def _judge_of(action: Any, game: str) -> Callable[..., None]:
-    """The judge of *action*: its kind's, from the game's registry of action kinds."""
-    from ..actions import kind_of
-
-    try:
-        return kind_of(action, game).judge_fn()
-    except TypeError:
-        raise TypeError(f"not an action: {action!r}") from None
 
 
 def coal_paths(position: Position, highlight: dict[str, Any]) -> list[list[str]]:
@@ -80,17 +68,23 @@ def _as_turn(x: Any) -> Turn:
     return Turn((x,))
 
 
-def _cards_discarded(action: Any, game: str) -> int:
-    """The cards *action* discards: two for a Double Action Build, else its kind's count (one;
-    Birmingham's Scout: three)."""
+def _cards_discarded(action: Any, kind: Any) -> int:
+    """The cards *action* (of *kind*, None when it is not an action of the game) discards: two for
+    a Double Action Build, else its kind's count (one; Birmingham's Scout: three)."""
     if action_count(action) == 2:
         return 2
-    from ..actions import kind_of
+    return 1 if kind is None else int(kind.discards)
 
-    try:
-        return kind_of(action, game).discards
-    except TypeError:  # not an action of the game: its judge lookup reports it
-        return 1
+
+def _deck(data: Any, players: int) -> Any:
+    """``data.deck_for(players)``, kept on the game data per player count (asked once per action)."""
+    decks: dict[int, Any] | None = data.__dict__.get("_deck_by_players")
+    if decks is None:
+        decks = data.__dict__["_deck_by_players"] = {}
+    deck = decks.get(players)
+    if deck is None:
+        deck = decks[players] = data.deck_for(players)
+    return deck
 
 
 def _discard(j: Judge, action: Any, n_cards: int) -> Any:
@@ -100,7 +94,7 @@ def _discard(j: Judge, action: Any, n_cards: int) -> Any:
 
     Returns the action with its card(s) filled in when the action named none (an assumption).
     """
-    p = j.me
+    p = j.pos.player[j.player]
     cards = list(action.cards)
     if p.hand is not None and not p.hand:
         j.violate("TRN004", priority=1, player=j.player)
@@ -128,10 +122,10 @@ def _discard(j: Judge, action: Any, n_cards: int) -> Any:
         from dataclasses import replace
 
         action = replace(action, cards=tuple(cards))
-    deck = j.data.deck_for(j.pos.num_players)
+    deck = _deck(j.data, len(j.pos.players))
     rules = j.data.rules
     beside = rules.cards_beside_deck  # in the game beside the deck (Birmingham's wild cards)
-    for c in dict.fromkeys(cards):  # a card named twice is reported once
+    for c in cards if len(cards) == 1 else dict.fromkeys(cards):  # a card named twice is reported once
         if c not in deck and c not in beside:
             j.violate("TRN006", priority=2, card=j.card_name(c), players=j.pos.num_players)
     if p.hand is None:
@@ -175,7 +169,8 @@ def _judge_turn(
     """Run *turn* on a copy of *pos*. Returns (verdict, working position)."""
     work = pos.copy()
     player = turn.player or pos.turn or (pos.players[0] if pos.players else None)
-    used = sum(action_count(a) for a in turn.actions)
+    actions = turn.actions
+    used = action_count(actions[0]) if len(actions) == 1 else sum(action_count(a) for a in actions)
     # one context judges the whole turn: turn-level checks first, then each action in order
     # no player only on a position without players, which validation rejects first
     head = j = Judge(work, data, player, narrate=narrate)  # type: ignore[arg-type]
@@ -214,13 +209,18 @@ def _judge_turn(
     if pos.is_first_canal_round:
         head.rule("RUL-FIRST-ROUND")
     game = game_of(pos)
-    kinds = [type(a) for a in turn.actions]
-    if len(kinds) == 2 and kinds[0] is kinds[1]:
+    if len(actions) == 2 and type(actions[0]) is type(actions[1]):
         head.rule("RUL-SAME-ACTION-TWICE")
-    for i, action in enumerate(turn.actions):
-        j.start_action(i, turn.actions[:i])
-        action = _discard(j, action, _cards_discarded(action, game))
-        _judge_of(action, game)(j, action)
+    kinds = kinds_by_class(game)
+    for i, action in enumerate(actions):
+        j.start_action(i, actions[:i])
+        # its kind, looked up once: None when it is not an action of the game (judging it then
+        # raises TypeError, once its card has been looked at)
+        kind = kinds.get(type(action))
+        action = _discard(j, action, _cards_discarded(action, kind))
+        if kind is None:
+            raise TypeError(f"not an action: {action!r}")
+        kind.judge_fn()(j, action)
         j.finish_action()
     work.actions_left = max(0, left - used)
     v = Verdict(

@@ -61,14 +61,42 @@ def link_adjacency(pos: Position) -> Adjacency:
     adj: Adjacency = {}
     for l in pos.links:
         _add_line(adj, _ENDS.get(l.line) or _ends(l.line))
-    pos.__dict__["_adj_cache"] = (links, len(links), adj)
+    pos.__dict__["_adj_cache"] = (links, len(links), adj, {})
     return adj
 
 
+def place_link(pos: Position, link: Any) -> None:
+    """Put *link* on the board of *pos*: its link list is replaced by one with the link at the end
+    (never changed in place, see ``Position.copy``), and a link map already worked out for the old
+    list is carried over with the new link's ends joined (the map a rebuild would give: the new
+    link's neighbours come last), instead of being rebuilt on the next question."""
+    old = pos.links
+    pos.links = links = old + [link]
+    cached = pos.__dict__.get("_adj_cache")
+    if cached is None or cached[0] is not old or cached[1] != len(old):
+        return
+    adj: Adjacency = dict(cached[2])  # the old map stays as it was: other positions share it
+    ends = _ENDS.get(link.line) or _ends(link.line)
+    for u in ends:
+        adj[u] = adj.get(u, []) + [v for v in ends if v != u]
+    pos.__dict__["_adj_cache"] = (links, len(links), adj, {})
+
+
 def distances_from(pos: Position, sources: Collection[str], adj: Adjacency | None = None) -> dict[str, int]:
-    """Link-count distance from any of *sources* to every connected location (sources = 0)."""
+    """Link-count distance from any of *sources* to every connected location (sources = 0).
+
+    Along the board's links (no *adj*, or the board's own link map) the answer is kept with the
+    link map, per sources in order, while the links stay the same: callers must not change it."""
+    memo: dict[tuple[str, ...], dict[str, int]] | None = None
     if adj is None:
         adj = link_adjacency(pos)
+    cached = pos.__dict__.get("_adj_cache")
+    if cached is not None and cached[2] is adj:
+        memo = cached[3]
+        key = tuple(sources)
+        got = memo.get(key)
+        if got is not None:
+            return got
     dist = {s: 0 for s in sources}
     q = deque(sources)
     while q:
@@ -77,6 +105,8 @@ def distances_from(pos: Position, sources: Collection[str], adj: Adjacency | Non
             if v not in dist:
                 dist[v] = dist[u] + 1
                 q.append(v)
+    if memo is not None:
+        memo[key] = dist
     return dist
 
 

@@ -56,6 +56,21 @@ def overbuild_candidate(data: Any, old: Tile, player: str, industry: str, level:
     )
 
 
+#: id of a location's spaces for an industry (``Location.spaces_for``, kept for the game data's
+#: life) -> (those spaces, the order a build without space=N fills them: single-icon spaces first,
+#: then by number; whether they mix single-icon and shared spaces)
+_SPACE_ORDER: dict[int, tuple[tuple[Any, ...], tuple[Any, ...], bool]] = {}
+
+
+def _space_order(spaces: tuple[Any, ...]) -> tuple[tuple[Any, ...], bool]:
+    got = _SPACE_ORDER.get(id(spaces))
+    if got is None or got[0] is not spaces:
+        ordered = tuple(sorted(spaces, key=lambda s: (s.shared, s.index)))
+        mixed = any(s.shared for s in spaces) and any(not s.shared for s in spaces)
+        got = _SPACE_ORDER[id(spaces)] = (spaces, ordered, mixed)
+    return got[1], got[2]
+
+
 def judge_build(j: Judge, a: Build) -> None:
     loc = j.data.locations[a.location]
     if not loc.spaces:
@@ -184,8 +199,8 @@ def build_tile(j: Judge, a: Build, *, anywhere: bool = False, virtual_link: bool
     if level is None:
         j.violate("BLD004", priority=10, player=me, industry=ind_name)
         return
-    inferred = pos.player[me].mat is not None and any("mat not given" in x for x in j.assumptions)
     if a.level is not None and a.level != level:
+        inferred = pos.player[me].mat is not None and any("mat not given" in x for x in j.assumptions)
         if inferred and a.level > level and mat[a.industry].get(a.level):
             j.assume(
                 f"{me}'s mat was not given: took the claimed level {a.level} {ind_name} as the lowest left"
@@ -263,11 +278,11 @@ def build_tile(j: Judge, a: Build, *, anywhere: bool = False, virtual_link: bool
                 )
     else:
         taken = {t.space for t in pos.tiles if t.location == a.location}
-        free = [s for s in spaces if s.index not in taken]
-        free.sort(key=lambda s: (s.shared, s.index))
+        ordered, mixed = _space_order(spaces)
+        free = [s for s in ordered if s.index not in taken]
         if free:
             target = free[0]
-            if any(s.shared for s in spaces) and any(not s.shared for s in spaces):
+            if mixed:
                 j.rule("RUL-SPACE-SINGLE-FIRST")
         else:
             on = [pos.tile_on(a.location, s.index) for s in spaces]
@@ -291,9 +306,11 @@ def build_tile(j: Judge, a: Build, *, anywhere: bool = False, virtual_link: bool
         j.violate("BLD002", priority=20, location=loc.name, player=me, also=("build.anywhere-without-tiles",))
 
     # --- Canal Era: at most one own tile per location (Q079) --------------------------------
-    if at_own_tile_limit(pos, me, a.location, old):
+    own_here = own_tiles_in(pos, me, a.location, old)
+    limit = own_tile_limit(pos.era)  # at_own_tile_limit, with the count kept for the rule below
+    if limit is not None and own_here >= limit:
         j.violate("BLD009", priority=15, player=me, location=loc.name)
-    elif own_tiles_in(pos, me, a.location, old):
+    elif own_here:
         j.rule("RUL-RAIL-SAME-TOWN")  # the Rail Era lifts the limit (Q079)
 
     # --- overbuilding (Q083-Q095) -----------------------------------------------------------
@@ -443,7 +460,7 @@ def build_tile(j: Judge, a: Build, *, anywhere: bool = False, virtual_link: bool
         )
     if j.failed:
         return
-    j.pay(cost, f"the level {level} {ind_name} in {loc.name}")
+    j.pay(cost, f"the level {level} {ind_name} in {loc.name}" if j.narrate else "")
 
     # --- place the tile -------------------------------------------------------------------
     take_from_mat(mat, a.industry, level)

@@ -31,6 +31,8 @@ class RuleBook:
     rules: list[str]
     also: list[tuple[str, str]]
     assumptions: list[str]
+    #: the table of codes of :meth:`rules_game`, once looked up (:meth:`code_table`)
+    _code_table: dict[str, Any] | None = None
 
     def rules_game(self) -> str:
         """The game whose rulings the case keys resolve to (the object's ``game``, else the default)."""
@@ -38,17 +40,19 @@ class RuleBook:
 
     def code_table(self) -> dict[str, Any]:
         """The table of codes of :meth:`rules_game` (looked up once per record)."""
-        table: dict[str, Any] | None = self.__dict__.get("_code_table")
+        table = self._code_table
         if table is None:
-            table = self.__dict__["_code_table"] = table_of(self.rules_game())
+            table = self._code_table = table_of(self.rules_game())
         return table
 
     def rule(self, code: str, *also: str) -> None:
         """Record that rule *code* was applied; *also* names the cases it decided (case keys, each
         resolved to the game's ruling; see :func:`brass_judge.codes.cite`)."""
-        if code not in self.rules:
-            assert code in self.code_table(), code
-            self.rules.append(code)
+        rules = self.rules
+        if code not in rules:
+            # the table read directly once known: rule() runs several times per action judged
+            assert code in (self._code_table or self.code_table()), code
+            rules.append(code)
         if also:
             game = self.rules_game()
             for case in also:
@@ -73,13 +77,22 @@ class RuleBook:
 
 
 class Judge(RuleBook):
+    # what an action starts with (start_action sets them per action); kept on the class, since a
+    # context is made for every action judged and these are never changed in place
+    action_index: int | None = None
+    _first_violation = 0  #: where the current action's violations start
+    earlier_actions: tuple[Any, ...] = ()  #: the turn's actions before this one
+    overbuilt_opponent = False  #: this build replaces an opponent's coal mine or iron works
+    sales: tuple[Any, ...] = ()  #: the Sell action's sales (for mill-by-mill rulings)
+
     def __init__(
         self, pos: Position, data: Any, player: str, *, action_index: int | None = None, narrate: bool = True
     ) -> None:
         self.pos = pos
         self.data = data
         self.player = player
-        self.action_index = action_index
+        if action_index is not None:
+            self.action_index = action_index
         self.violations: list[Violation] = []
         self.effects: list[Effect] = []
         self.rules: list[str] = []
@@ -93,10 +106,6 @@ class Judge(RuleBook):
         #: what changed, for pictures: placed, flipped, removed, links, coal_paths (render_svg)
         self.highlight: dict[str, list[Any]] = {}
         self.forced_draws: list[int] = []  #: Distant Cotton Market tiles to use for unknown draws
-        self._first_violation = 0  #: where the current action's violations start
-        self.earlier_actions: tuple[Any, ...] = ()  #: the turn's actions before this one
-        self.overbuilt_opponent = False  #: this build replaces an opponent's coal mine or iron works
-        self.sales: tuple[Any, ...] = ()  #: the Sell action's sales (for mill-by-mill rulings)
         #: the action's named coal/iron sources (coal=, iron=): resource -> [used for some cube?,
         #: what to report if never used]. A name may fit only some of an action's cubes (the two
         #: rails of a double rail, a works that runs dry), so it is judged when the action ends.

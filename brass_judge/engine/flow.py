@@ -50,7 +50,7 @@ class FlowEffects(list[Effect], RuleBook):
     """The effects of a flow step, with the rules it applied (``RUL-*``), assumptions and problems."""
 
     def __init__(self, narrate: bool = True, game: str = "lancashire") -> None:
-        super().__init__()
+        # (a new list is empty already: list.__init__ is not called, ends of turn make many of these)
         #: whether effects are written out (a replay turns it off; see engine.check's ``narrate``)
         self.narrate = narrate
         #: the game whose table of codes and rulings the rules applied cite (its data's ``game``)
@@ -405,7 +405,7 @@ def end_turn(
                 "turn", f"{nxt}'s turn ({pos.actions_left} action(s))", player=nxt, actions=pos.actions_left
             )
         return pos, fx
-    pos, more = _end_round(
+    return _end_round(
         pos,
         data,
         rng=rng,
@@ -415,9 +415,8 @@ def end_turn(
         rail_dcm_order=rail_dcm_order,
         narrate=narrate,
         unknown_deal=unknown_deal,
+        fx=fx,  # the round's end records after the turn's end, in the same effects
     )
-    fx.extend_from(more)
-    return pos, fx
 
 
 def end_round(pos: Position, data: Any, **kw: Any) -> tuple[Position, FlowEffects]:
@@ -436,8 +435,10 @@ def _end_round(
     rail_dcm_order: list[int] | None = None,
     narrate: bool = True,
     unknown_deal: bool = False,
+    fx: FlowEffects | None = None,
 ) -> tuple[Position, FlowEffects]:
-    """End the round on *pos* (a working copy, changed in place).
+    """End the round on *pos* (a working copy, changed in place), recording in *fx* (the end of
+    turn's effects, when it ends the round; else new ones).
 
     1. New turn order: least spent first, ties keep their relative order (Q024, Q026); spent
        money is cleared.
@@ -449,7 +450,8 @@ def _end_round(
     to the start of the next round: the same point between turns, except at the end of the Canal
     Era, where the era is scored first and the Rail Era's first round then starts with income.
     """
-    fx = FlowEffects(narrate, _game(data))
+    if fx is None:
+        fx = FlowEffects(narrate, _game(data))
     era_over = is_era_over(pos, data)
     last_round = era_over and pos.era == RAIL
     at_start = data.rules.income_at_round_start
@@ -723,10 +725,12 @@ def printed_link_icons(data: Any) -> Counter[str]:
     return printed
 
 
-def link_vp(pos: Position, data: Any) -> dict[str, int]:
+def link_vp(pos: Position, data: Any, icons: Mapping[str, int] | None = None) -> dict[str, int]:
     """VP each link scores now: 1 per link icon in the two locations it touches, counting the icons
-    printed on the board and those on flipped tiles of anyone (Q039)."""
-    icons = link_icons(pos, data)
+    printed on the board and those on flipped tiles of anyone (Q039); *icons*: :func:`link_icons`
+    when already worked out."""
+    if icons is None:
+        icons = link_icons(pos, data)
     out = {}
     for l in pos.links:
         out[l.line] = sum(icons[end] for end in l.line.split("~"))
@@ -743,13 +747,15 @@ def _end_era(
     rail_dcm_order: list[int] | None = None,
     unknown_deal: bool = False,
 ) -> FlowEffects:
+    """The era's end on *pos* (changed in place). Its effects are written out even when the end of
+    turn is quiet: a quiet end of turn has always carried them (callers look for ``era-end``)."""
     fx = FlowEffects(game=_game(data))
     era_name = pos.era.title()
     fx.add("era-end", f"the {era_name} Era ends", era=pos.era)
     # 1. every link scores and is removed, all players before any tile scores (Q039-Q041)
     fx.rule("RUL-LINK-SCORING")
-    vp = link_vp(pos, data)
     icons = link_icons(pos, data)
+    vp = link_vp(pos, data, icons)
     per: dict[str, list[tuple[str, int]]] = {n: [] for n in pos.players}
     # a game's own rules that decided a link's score (Birmingham: a three-ended link, a merchant
     # with no tile); recorded as applied and named on the link's line of the breakdown

@@ -10,7 +10,7 @@ tile left (14 per player, Q008).
 from __future__ import annotations
 
 from ..model import CANAL, RAIL, Link, Network
-from .board import distances_from, network_of
+from .board import distances_from, network_of, place_link
 from .context import Judge
 from .resources import take_coal
 
@@ -56,13 +56,12 @@ def judge_network(j: Judge, a: Network) -> None:
     coal_cost = 0
     for i, key in enumerate(a.lines):
         line = d.lines[key]
-        name = j.line_name(key)
         existing = pos.link_on(key)
         if existing is not None:
-            j.violate("NET002", priority=10, line=name, owner=existing.owner, kind=existing.kind)
+            j.violate("NET002", priority=10, line=j.line_name(key), owner=existing.owner, kind=existing.kind)
             continue
         if not line.allows(era):
-            j.violate("NET003", priority=10, line=name, kind=kind)
+            j.violate("NET003", priority=10, line=j.line_name(key), kind=kind)
             continue
         net = network_of(pos, me)
         # with no network at all a game may let the link go anywhere (Birmingham B032)
@@ -93,16 +92,19 @@ def judge_network(j: Judge, a: Network) -> None:
                 also.append(
                     "virtual-link.what-it-does"
                 )  # the Virtual Link is no link: its far end is not in the network
-            j.violate("NET001", priority=15, line=name, player=me, fix=fix, also=tuple(also))
+            j.violate("NET001", priority=15, line=j.line_name(key), player=me, fix=fix, also=tuple(also))
             continue
         # place the link; a location it touches joins the network (Q051, Q056)
-        pos.links = pos.links + [Link(key, me, kind)]  # replaced, never changed in place (Position.copy)
+        place_link(pos, Link(key, me, kind))  # the list replaced, never changed in place (Position.copy)
         j.mark("links", key)
         outside = any(d.locations[x].kind == "outside" for x in line.ends)
         j.rule("RUL-NETWORK-EXTENDS", *(("network.onward-from-outside",) if outside else ()))
         if j.narrate:
-            j.effect("link-placed", f"{me} places a {kind} on {name}", line=key, owner=me, kind=kind)
+            j.effect(
+                "link-placed", f"{me} places a {kind} on {j.line_name(key)}", line=key, owner=me, kind=kind
+            )
         if kind == RAIL:
+            name = j.line_name(key)
             # two rails: built one after the other, anywhere legal (Q119, Q124)
             j.rule(
                 "RUL-RAIL-COAL", *(("rail.second-uses-first", "rail.double-not-adjacent") if i == 1 else ())
@@ -129,7 +131,7 @@ def judge_network(j: Judge, a: Network) -> None:
             also=rules.link_cost_rulings(era),
         )
         return
-    j.pay(cost, f"{n} {kind} link(s)")
+    j.pay(cost, f"{n} {kind} link(s)" if j.narrate else "")
     if coal_cost:
         j.pay(coal_cost, "coal from the market")
     if p.links_left is not None:

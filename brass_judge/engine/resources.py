@@ -16,7 +16,7 @@ from collections.abc import Collection
 from typing import Any
 
 from ..model import COAL, IRON, MARKET, Tile
-from .board import Adjacency, _add_line, distances_from, link_adjacency, outside_apart, trade_reached
+from .board import Adjacency, _add_line, _ends, distances_from, link_adjacency, outside_apart, trade_reached
 from .context import Judge
 
 
@@ -89,7 +89,8 @@ def take_coal(
     """
     adj = link_adjacency(j.pos)
     dist, mines = coal_sources(j, sites, adj)
-    reach = trade_reached(j.pos, j.data, dist)  # the trade icons connected
+    # the trade icons connected: asked only when no mine is connected or the closest is elsewhere
+    reach = trade_reached(j.pos, j.data, dist) if not mines or dist[mines[0].location] else []
     # coal=market asks for market coal: allowed only when no mine is connected (Q061)
     market_named = chosen is not None and MARKET in chosen
     chosen = tuple(c for c in chosen if c != MARKET) or None if chosen else None
@@ -146,7 +147,7 @@ def take_coal(
             own: Adjacency = {}
             for l in j.pos.links:
                 if l.owner == j.player:
-                    _add_line(own, tuple(l.line.split("~")))
+                    _add_line(own, _ends(l.line))
             if distances_from(j.pos, list(sites), own).get(pick.location) != best:
                 also.append("coal.own-links-only")
             if reach:
@@ -308,9 +309,10 @@ def sell_new_cubes(j: Judge, t: Tile) -> None:
         if not through:
             # the rule still decides: an unconnected mine keeps its cubes, for good (Q070, Q071)
             j.rule("RUL-MARKET-SALE", "market.mine-connected-later")
-            j.step(
-                f"the new coal mine in {j.loc(t.location)} is not connected to {j.game.trade_place}: its cubes stay on it"
-            )
+            if j.narrate:
+                j.step(
+                    f"the new coal mine in {j.loc(t.location)} is not connected to {j.game.trade_place}: its cubes stay on it"
+                )
             return
     markets = j.pos.markets
     earned = 0
@@ -349,7 +351,7 @@ def sell_new_cubes(j: Judge, t: Tile) -> None:
                 owner=t.owner,
                 market_cubes=markets[resource],
             )
-    else:
+    elif j.narrate:
         j.step(f"the {resource.title()} Market is full: no cubes move")
     if t.cubes == 0:
         j.flip(t, f"all its {resource} went to the market")

@@ -13,7 +13,6 @@ importable from here; it lives in :mod:`brass_judge.gamelog`.
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 DEFAULT_GAME = "lancashire"
@@ -40,6 +39,8 @@ def game_folders() -> dict:
     directories of this package's search path (``__path__``: this folder, and any folder added to
     it, where a game written outside the package can live). The first folder of a name wins, as for
     an import."""
+    from pathlib import Path  # here, not at the top: the rulings fast path imports this module
+
     found: dict = {}
     for base in __path__:
         here = Path(base)
