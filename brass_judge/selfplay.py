@@ -2,18 +2,20 @@
 
 The players choose among legal actions only (:func:`brass_judge.engine.moves.sample_moves`,
 confirmed by the engine), with a simple policy so that games have content: an action type is drawn
-by weight (sell and build first, then network, rarely develop, loan or pass; a loan mostly when
-money is short) among the types with a legal action, then up to 32 actions of that type at random,
-keeping the one that leaves the player best off (income, VP on flipped tiles, money, tiles). The
-card discarded by a non-build action (and the two of a Double Action Build) is drawn from the hand.
+by weight among the types with a legal action, then up to 32 actions of that type at random,
+keeping the one that leaves the player best off. What a game's players prefer is its policy,
+``brass_judge/games/<game>/policy.py`` (:func:`policy_of`): the weights of the action types
+(``weights``), the worth of a position (``value``) and the game's own touches to the chosen action
+before it is logged (``finish``: the card discarded drawn from the hand, chance stated). This
+module is the loop every game shares; it names no game.
 
 The game flow (setup, end of turn, round and era, scoring) is :mod:`brass_judge.engine.flow`,
 driven by ``random.Random(seed)``; the players' choices use a separate generator seeded from the
 same seed, so the seed alone reproduces the game. The log (:mod:`brass_judge.gamelog`) records the
-explicit card and Distant Cotton Market orders, every Distant sale states the tile it draws and
-``shortfalls:`` names the tiles removed to pay negative income, so ``games.replay`` reproduces the
-game exactly. (Where two coal mines are equally close the engine's default pick is used, on play
-and on replay alike; replay lists it as an assumption.)
+explicit card orders and every chance the game draws, and ``shortfalls:`` names the tiles removed
+to pay negative income, so ``games.replay`` reproduces the game exactly. (Where two coal mines are
+equally close the engine's default pick is used, on play and on replay alike; replay lists it as
+an assumption.)
 
 :class:`Ledger` checks the conservation invariants after every step (used by the tests and by
 ``brass-judge selfplay --check``).
@@ -24,11 +26,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
-
-from .games.lancashire.dcm import marker_after, market_closed
-from .model import CANAL, DISTANT, Build, Sell
 
 #: Seat names by player count (seat order).
 NAMES = ("red", "blue", "green", "yellow")
@@ -51,21 +49,21 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def policy_of(game: str) -> Any:
+    """*game*'s self-play policy: the module ``brass_judge/games/<game>/policy.py``, with
+    ``weights(pos, data)``, ``value(pos, me, data)`` and ``finish(pos, action, rng)``."""
+    from importlib import import_module
+
+    return import_module(f"{__package__}.games.{game}.policy")
+
+
 def policy_weights(pos, data) -> dict:
-    """The weight of each action type for the player to move (see :func:`base_weights`): loans
-    mostly when money is short and income can stand it."""
+    """The weight of each action type for the player to move (see :func:`base_weights`), by
+    the game's policy (``weights``)."""
     from .games import game_of
 
-    w = base_weights(game_of(pos))
-    p = pos.player[pos.turn]
-    level = data.income_level(p.income_space)
-    if pos.era != CANAL:
-        w["network"] = 4.0
-    if level < -3:
-        w["loan"] = 0.001  # (a pass is likelier: more loans would sink the income)
-    elif p.money < 15:
-        w["loan"] = 4.0
-    return w
+    weights: dict = policy_of(game_of(pos)).weights(pos, data)
+    return weights
 
 
 def _weighted_order(weights: dict, rng: random.Random) -> list:
@@ -74,56 +72,29 @@ def _weighted_order(weights: dict, rng: random.Random) -> list:
     return sorted(weights, key=lambda k: -(rng.random() ** (1.0 / weights[k])))
 
 
-def _value(pos, me: str, data) -> float:
-    """A rough worth of *pos* for *me*: income, VP on flipped tiles, money, tiles on the board and
-    unflipped cotton mills that could sell now (connected to an unflipped port, or to a trade
-    icon while the Distant Cotton Market is open)."""
-    from .engine.board import distances_from, link_adjacency, trade_locations, trade_reached
-
-    p = pos.player[me]
-    vp = sum(data.tile(t.industry, t.level).vp for t in pos.tiles if t.owner == me and t.flipped)
-    value = 3.0 * data.income_level(p.income_space) + vp + 0.3 * p.money + 2.0 * len(pos.own_tiles(me))
-    mills = [t for t in pos.tiles if t.owner == me and t.industry == "cotton_mill" and not t.flipped]
-    if mills:
-        adj = link_adjacency(pos)
-        ports = {t.location for t in pos.tiles if t.industry == "port" and not t.flipped}
-        trade = None if market_closed(pos.dcm_position) else trade_locations(pos, data)
-        for m in mills:
-            reach = distances_from(pos, [m.location], adj)
-            if ports & reach.keys() or (trade is not None and trade_reached(pos, data, reach, trade)):
-                value += 4.0
-    return value
-
-
 def choose_action(pos, data, rng: random.Random, *, sample: int = 32):
     """A legal action for the player to move, by the random policy; None when there is none.
 
     The action type is drawn by :func:`policy_weights`; then *sample* legal actions of that type
-    are drawn at random and the one that leaves the player best off (:func:`_value`) is taken.
-    Returns ``(action, verdict)``: the action as it will be logged (cards drawn from the hand,
-    Distant Cotton Market tiles stated) and the engine's verdict on it.
+    are drawn at random and the one that leaves the player best off (the policy's ``value``) is
+    taken. Returns ``(action, verdict)``: the action as it will be logged (the policy's
+    ``finish``: cards drawn from the hand, chance stated) and the engine's verdict on it.
     """
     from .engine import check
     from .engine.moves import sample_moves
+    from .games import game_of
 
+    policy = policy_of(game_of(pos))
     me = pos.turn
     moves: list = []
-    for kind in _weighted_order(policy_weights(pos, data), rng):
+    for kind in _weighted_order(policy.weights(pos, data), rng):
         moves = sample_moves(pos, rng, data, kinds=[kind], k=sample)
         if moves:
             break
     if not moves:
         return None
-    move = max(moves, key=lambda m: _value(m.verdict.position, me, data))
-    action = move.action
-    hand = pos.player[me].hand
-    if hand:
-        if isinstance(action, Build) and len(action.cards) == 2:
-            action = replace(action, cards=tuple(rng.sample(hand, 2)))
-        elif not isinstance(action, Build):
-            action = replace(action, cards=(rng.choice(hand),))
-    if isinstance(action, Sell):
-        action = _state_dcm_tiles(pos, action)
+    move = max(moves, key=lambda m: policy.value(m.verdict.position, me, data))
+    action = policy.finish(pos, move.action, rng)
     if action is move.action:
         return action, move.verdict
     verdict = check(pos, action, data)
@@ -133,27 +104,6 @@ def choose_action(pos, data, rng: random.Random, *, sample: int = 32):
             + "; ".join(v.message for v in verdict.violations)
         )
     return action, verdict
-
-
-def _state_dcm_tiles(pos, action: Sell) -> Sell:
-    """Name the tile each Distant sale draws (the position knows the face-down order); sales
-    after the one that reaches the X are dropped, since the action ends there (Q106)."""
-    order = list(pos.dcm_order or [])
-    marker = pos.dcm_position
-    sales = []
-    for s in action.sales:
-        if s.to != DISTANT:
-            sales.append(s)
-            continue
-        if not order:
-            sales.append(s)
-            continue
-        tile = order.pop(0)
-        sales.append(replace(s, tile=tile))
-        marker = marker_after(marker, tile)
-        if market_closed(marker):
-            break
-    return replace(action, sales=tuple(sales))
 
 
 def play_game(
