@@ -195,11 +195,25 @@ def _note_shortfalls(out: list, era: str, rnd: int, fx) -> None:
 
 # ------------------------------------------------------------------------------ invariants
 class Ledger:
-    """Conservation checks for a game in progress.
+    """Conservation checks for a game in progress, for every game.
 
     Tiles that leave the game (developed, overbuilt, removed at the end of the Canal Era or for an
     income shortfall) are counted from the effects reported by the engine and the game flow, so that
     for every player, industry and level: tiles on the board + on the mat + gone = the full mat.
+
+    From the position recorded at ``setup`` on, the ledger also keeps the books of what comes into
+    play and leaves it, from the effects of every step (:meth:`record`), and :meth:`problems`
+    checks each stock against them:
+
+    * **cubes** of each market resource (coal, iron) and **beer barrels**: on the market (or beside
+      the merchant tiles) + on the tiles = what the setup put there + what came into play (a mine,
+      works or brewery built, a barrel refilled beside a merchant) - what left it (a cube or barrel
+      used, the cubes of a tile that left the board). A cube bought while its market is empty comes
+      from the general supply and changes neither;
+    * **money**, **VP**, **spent** and **income space** of each player: the setup's + every change
+      the effects state (payments, gains, loans, market sales, income, shortfall refunds, scoring);
+    * **wild cards** (a game with wild piles): on the piles + in hands = the game's count each, and
+      none in a discard pile or the draw deck; the cards check counts the deck's cards only.
     """
 
     def __init__(self, data, players: list) -> None:
@@ -207,12 +221,14 @@ class Ledger:
         self.gone: Counter = Counter()  # (owner, industry, level) -> tiles that left the game
         self.players = list(players)
         self.steps = 0
+        #: the books, from the position recorded at setup (None: a position not played from setup)
+        self.books: dict | None = None
+        self._last: Any = None  # the position after the last step recorded
 
     def record(self, kind: str, pos, info: Any) -> None:
         """Account for the effects of one step (an action's verdict or an end of turn's effects)."""
         self.steps += 1
         effects = [] if info is None else (info.effects if hasattr(info, "effects") else list(info))
-        me = getattr(info, "player", None)
         for e in effects:
             d = e.data
             if e.kind == "develop":
@@ -225,19 +241,26 @@ class Ledger:
                     owner, rest = ref.split(" ", 1)
                     industry = rest.split("@", 1)[0]
                     self.gone[(owner, industry, 1)] += 1
-        del me
+        if kind == "setup" or self.books is None:
+            self.books = _opening_books(pos, self.data)
+        else:
+            _post(self.books, self._last, effects, self.data, action=kind == "action")
+        self._last = pos
 
     def problems(self, pos: Any) -> list:
         """Every broken invariant, as messages (empty when all hold): the position's validity
         (:func:`brass_judge.engine.validate.validate`, each problem as its code and message) and
         what only a game played from setup must keep: every tile accounted for (board + mat + gone
         = the full mat), every card of the deck in play exactly once, every link tile on the board
-        or left to build, the draw deck's size that of its pile, no negative cubes, spending or VP."""
+        or left to build, the draw deck's size that of its pile, no negative cubes, spending or VP;
+        and, once a setup was recorded, every stock the books keep (cubes, barrels, money, VP, spent,
+        income) equal to the books, and the wild cards conserved."""
         from .engine.validate import validate
 
         d = self.data
         out = [_ledger_text(v) for v in validate(pos, d)]
         full = d.mat_counts()
+        wild = set(getattr(d, "wild_cards", None) or ())
         deck = Counter(c for c, k in d.deck_for(pos.num_players).items() for _ in range(k))
         for t in pos.tiles:
             if t.cubes < 0:
@@ -263,7 +286,7 @@ class Ledger:
                                 f"{n}'s level {lv} {ind}: {board} on the board + {mat} on the mat + "
                                 f"{gone} gone != {count}"
                             )
-            cards.update(p.hand or [])
+            cards.update(c for c in p.hand or [] if c not in wild)
             cards.update(p.discard)
         cards.update(pos.draw_pile or [])
         cards.update(pos.under_deck_tile or [])
@@ -274,7 +297,138 @@ class Ledger:
             )
         if pos.draw_pile is not None and pos.draw_deck != len(pos.draw_pile):
             out.append(f"draw deck size {pos.draw_deck} but {len(pos.draw_pile)} cards in the pile")
+        hidden = [n for n in pos.players if getattr(pos.player[n], "hidden_discard", False)]
+        if hidden and pos.under_deck_tile is not None:  # a game whose first discard is face down
+            if len(hidden) != len(pos.under_deck_tile):
+                out.append(
+                    f"{len(hidden)} face-down discard(s) ({', '.join(hidden)}) but "
+                    f"{len(pos.under_deck_tile)} card(s) set aside"
+                )
+        if wild:
+            out.extend(_wild_problems(pos, d, wild))
+        if self.books is not None:
+            out.extend(_books_problems(self.books, pos, d))
         return out
+
+
+# ------------------------------------------------------------------------------ the books
+def _stocks(pos: Any, data: Any) -> Counter:
+    """What is in play of each resource a tile carries: a market's cubes (coal, iron) and the
+    barrels beside merchant tiles (beer, a game with merchants' barrels), plus the tiles' cubes."""
+    out: Counter = Counter()
+    for r in data.markets:
+        out[r] += int(getattr(pos, f"{r}_market", 0) or 0)
+    for spaces in (getattr(pos, "merchants", None) or {}).values():
+        out["beer"] += sum(1 for s in spaces if s.barrel)
+    for t in pos.tiles:
+        r = data.tile(t.industry, t.level).resource
+        if r is not None:
+            out[r] += t.cubes
+    return out
+
+
+def _opening_books(pos: Any, data: Any) -> dict:
+    return {
+        "stock": _stocks(pos, data),
+        "money": {n: pos.player[n].money for n in pos.players},
+        "vp": {n: pos.player[n].vp for n in pos.players},
+        "spent": {n: pos.player[n].spent for n in pos.players},
+        "income_space": {n: pos.player[n].income_space for n in pos.players},
+    }
+
+
+def _post(books: dict, before: Any, effects: list, data: Any, *, action: bool) -> None:
+    """Enter one step's effects (in their order) in the books; *before* is the position the step
+    started from (the cubes of a tile leaving the board, and whether a market had a cube to sell)."""
+    stock, money, vp = books["stock"], books["money"], books["vp"]
+    market = {r: int(getattr(before, f"{r}_market", 0) or 0) for r in data.markets}
+    tiles_before = {(t.location, t.space): t for t in before.tiles}
+    left: set = set()
+
+    def leaves(loc: str, space: int, cubes: int | None = None) -> None:
+        t = tiles_before.get((loc, space))
+        left.add((loc, space))
+        if t is None:
+            return
+        r = data.tile(t.industry, t.level).resource
+        if r is not None:
+            stock[r] -= t.cubes if cubes is None else cubes
+
+    for e in effects:
+        d, k = e.data, e.kind
+        if k == "tile-placed":
+            r = data.tile(d["industry"], d["level"]).resource
+            if r is not None:
+                stock[r] += d.get("cubes", 0)
+        elif k in ("cube", "beer"):
+            r = d["resource"]
+            if d.get("source") == "market":
+                if market.get(r, 0) > 0:  # else from the general supply at the empty price
+                    market[r] -= 1
+                    stock[r] -= 1
+            else:
+                stock[r] -= 1
+        elif k == "market-sale":
+            market[d["resource"]] = market.get(d["resource"], 0) + d["cubes"]
+            money[d["owner"]] += d["money"]
+        elif k == "tile-removed":
+            leaves(d["location"], d["space"], d.get("cubes"))
+            if "player" in d and "amount" in d:
+                money[d["player"]] += d["amount"]  # a shortfall: half the tile's cost
+        elif k == "level1-removed":
+            for t in before.tiles:
+                if t.level == 1 and (t.location, t.space) not in left:
+                    leaves(t.location, t.space)
+        elif k == "merchant-beer":
+            stock["beer"] += len(d.get("refilled", ()))
+        elif k == "money":
+            money[d["player"]] += d["amount"]
+            if action and d["amount"] < 0 and "spent" in d:
+                books["spent"][d["player"]] -= d["amount"]
+        elif k == "income":
+            if "amount" in d and "player" in d:  # the flow's income (or its payment)
+                money[d["player"]] += d["amount"]
+                vp[d["player"]] -= d.get("vp_lost", 0)
+            elif "spaces" in d:  # an action's move of the income marker
+                books["income_space"][d["player"]] += d["spaces"]
+        elif k in ("vp", "score-links", "score-tiles", "score-money"):
+            vp[d["player"]] += d["vp"]
+        elif k == "turn-order":
+            books["spent"] = dict.fromkeys(books["spent"], 0)  # spent money goes to the bank
+
+
+def _books_problems(books: dict, pos: Any, data: Any) -> list:
+    out = []
+    have = _stocks(pos, data)
+    for r in sorted(set(have) | set(books["stock"])):
+        if have[r] != books["stock"][r]:
+            where = (
+                "beside the merchants and on the breweries" if r == "beer" else "on the market and the tiles"
+            )
+            out.append(
+                f"{r}: {have[r]} {where}, but the setup and the effects since give {books['stock'][r]}"
+            )
+    for field in ("money", "vp", "spent", "income_space"):
+        for n, want in books[field].items():
+            got = getattr(pos.player[n], field)
+            if got != want:
+                out.append(f"{n}'s {field}: {got} in the position, {want} by the setup and the effects since")
+    return out
+
+
+def _wild_problems(pos: Any, data: Any, wild: set) -> list:
+    out = []
+    piles = getattr(pos, "wild_piles", None) or {}
+    for card in sorted(wild):
+        held = sum((pos.player[n].hand or []).count(card) for n in pos.players)
+        lost = sum(pos.player[n].discard.count(card) for n in pos.players) + (pos.draw_pile or []).count(card)
+        count = data.wild_cards[card]["count"]
+        if piles.get(card, 0) + held != count or lost:
+            out.append(
+                f"{card}: {piles.get(card, 0)} on its pile + {held} in hands != {count}"
+                + (f" ({lost} in a discard pile or the draw deck)" if lost else "")
+            )
+    return out
 
 
 def _ledger_text(v: Any) -> str:

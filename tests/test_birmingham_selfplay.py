@@ -1,0 +1,259 @@
+"""Brass: Birmingham self-play (issue 16): the conservation invariants of brass_judge/selfplay.py's
+Ledger on Birmingham games: coal and iron cubes, beer barrels (on breweries and beside the merchant
+tiles), money, VP, spending and income, tiles, cards (with the face-down first discards) and the
+wild cards, after every action and every end of turn; and each invariant reported when its
+quantity is broken on purpose.
+
+The games here are played through the driver (passes, and hand-made actions judged by ``check``),
+so they test the ledger without the move generator.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from conftest import REPO
+
+from brass_judge.data import game_data
+from brass_judge.engine import check
+from brass_judge.engine.driver import GameDriver
+from brass_judge.errors import InputError
+from brass_judge.games.birmingham.model import MerchantSpace
+from brass_judge.model import Turn
+from brass_judge.notation import parse_action, parse_turn
+from brass_judge.position_io import load_position
+from brass_judge.selfplay import Ledger
+
+DATA = game_data("standard", "birmingham")
+SEATS = ("red", "blue", "green", "yellow")
+INDUSTRIES = tuple(DATA.mat_counts())
+
+
+def _checked_game(players: int, seed: int, *, hand_made: bool, max_steps: int | None = None):
+    """Play a Birmingham game through the driver with the ledger after every step; returns the
+    positions seen and every problem found. *hand_made*: try random builds, loans, developments
+    and scouts (judged by ``check``) before passing."""
+    rng = random.Random(seed)
+    d = GameDriver.new_game(list(SEATS[:players]), DATA, rng=random.Random(seed))
+    ledger = Ledger(DATA, [])
+    ledger.record("setup", d.position, None)
+    problems: list = []
+    seen = [d.position]
+
+    def step(kind, info):
+        ledger.record(kind, d.position, info)
+        problems.extend(f"step {ledger.steps} ({kind}): {m}" for m in ledger.problems(d.position))
+        seen.append(d.position)
+
+    while not d.game_over and (max_steps is None or ledger.steps < max_steps):
+        while d.must_act:
+            v = _hand_made(d.position, rng) if hand_made else None
+            if v is None:
+                before = d.position
+                d.pass_out()
+                # passes are checked on the books as one step: their effects are the discards
+                v = check(before, Turn(_passes(before, d.position)), DATA)
+                assert v.legal and v.position.player == d.position.player
+            d.accept(v)
+            step("action", v)
+        end = d.end_turn(narrate=True)
+        step("end_turn", end.effects)
+    return seen, problems
+
+
+def _passes(before, after):
+    from brass_judge.model import Pass
+
+    me = before.turn
+    used = before.player[me].hand[: len(before.player[me].hand) - len(after.player[me].hand)]
+    return tuple(Pass((c,)) for c in used)
+
+
+def _hand_made(pos, rng):
+    """A random legal build, loan, develop or scout of the player to move (or None)."""
+    hand = pos.player[pos.turn].hand
+    cands = [f"build {i}@{loc} card={c}" for c in hand for i in INDUSTRIES for loc in DATA.locations]
+    rng.shuffle(cands)
+    cands = cands[:120] + [
+        f"loan card={hand[0]}",
+        f"develop {rng.choice(INDUSTRIES)} card={hand[-1]}",
+        f"scout cards={','.join(hand[:3])}",
+    ]
+    rng.shuffle(cands)
+    for text in cands:
+        try:
+            action = parse_action(text, DATA)
+        except InputError:
+            continue
+        v = check(pos, action, DATA)
+        if v.legal and not v.outcomes:
+            return v
+    return None
+
+
+def _books(ledger, pos):
+    """The ledger's problems but the cards' (a hand-made position lists one hand only)."""
+    return [m for m in ledger.problems(pos) if not m.startswith("cards:")]
+
+
+# ------------------------------------------------------------------------------ they hold
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_invariants_hold_through_a_game_of_passes(players):
+    seen, problems = _checked_game(players, players, hand_made=False)
+    assert problems == []
+    assert seen[-1].game_over
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_invariants_hold_through_hand_made_actions(players):
+    seen, problems = _checked_game(players, 10 + players, hand_made=True)
+    assert problems == []
+    assert seen[-1].game_over
+    # the game had content the books follow: tiles with cubes or barrels, money changed hands
+    assert any(t.cubes for pos in seen for t in pos.tiles)
+    assert any(p.money != 17 for p in seen[-1].player.values())
+
+
+def test_the_invariants_hold_through_the_worked_turn():
+    # a sale with the merchant's barrel and its bonus, then a canal: barrels, money, income
+    pos = load_position(REPO / "examples" / "birmingham" / "worked-turn" / "position.yaml").position
+    ledger = Ledger(DATA, [])
+    ledger.record("setup", pos, None)
+    turn = parse_turn(
+        "sell stoke-on-trent>warrington:merchant card=iron_works; network leek-stoke-on-trent card=dudley",
+        DATA,
+    )
+    v = check(pos, turn, DATA)
+    assert v.legal
+    ledger.record("action", v.position, v)
+    assert _books(ledger, v.position) == []
+    assert {e.kind for e in v.effects} >= {"beer", "money", "income", "sale"}
+
+
+# ------------------------------------------------------------------------------ they bite
+def _midgame():
+    """A position of a hand-made game with a coal mine, an iron works or a brewery holding cubes,
+    with the ledger that followed it."""
+    rng = random.Random(4)
+    d = GameDriver.new_game(["red", "blue", "green"], DATA, rng=random.Random(4))
+    ledger = Ledger(DATA, [])
+    ledger.record("setup", d.position, None)
+    while not d.game_over:
+        while d.must_act:
+            v = _hand_made(d.position, rng)
+            if v is None:
+                d.pass_out()
+                break
+            d.accept(v)
+            ledger.record("action", d.position, v)
+        ledger.record("end_turn", d.position, d.end_turn(narrate=True).effects)
+        pos = d.position
+        loaded = {t.industry for t in pos.tiles if t.cubes}
+        if {"coal_mine", "brewery"} <= loaded and pos.era == "canal" and pos.round > 2:
+            assert ledger.problems(pos) == []
+            return pos, ledger
+    raise AssertionError("no position with a loaded coal mine and brewery")
+
+
+def _tile(pos, industry):
+    return next(i for i, t in enumerate(pos.tiles) if t.industry == industry and t.cubes)
+
+
+def _more_cubes(industry):
+    def go(pos):
+        i = _tile(pos, industry)
+        pos.tiles[i] = replace(pos.tiles[i], cubes=pos.tiles[i].cubes + 1)
+
+    return go
+
+
+def _merchant_barrel(pos):
+    m, spaces = next((m, s) for m, s in pos.merchants.items() if any(x.barrel for x in s))
+    i = next(i for i, x in enumerate(spaces) if x.barrel)
+    pos.set_merchant_space(m, i, MerchantSpace(spaces[i].face, False))
+
+
+def _field(name, by):
+    def go(pos):
+        p = pos.player[pos.players[0]]
+        setattr(p, name, getattr(p, name) + by)
+
+    return go
+
+
+def _lose_card(pos):
+    p = pos.player[pos.players[0]]
+    p.discard = p.discard[:-1]
+
+
+def _wild_in_hand(pos):
+    p = pos.player[pos.players[0]]
+    p.hand = [*p.hand, "wild_location"]
+
+
+def _wild_discarded(pos):
+    p = pos.player[pos.players[0]]
+    pos.wild_piles = {**pos.wild_piles, "wild_industry": pos.wild_piles["wild_industry"] - 1}
+    p.discard = [*p.discard, "wild_industry"]
+
+
+def _face_down(pos):
+    pos.player[pos.players[0]].hidden_discard = False
+
+
+def _tile_vanishes(pos):
+    pos.tiles = [t for t in pos.tiles if t.cubes == 0] or pos.tiles[1:]
+
+
+BREAKS = {
+    "coal market": (lambda pos: setattr(pos, "coal_market", pos.coal_market - 1), "coal: "),
+    "iron market": (lambda pos: setattr(pos, "iron_market", pos.iron_market - 1), "iron: "),
+    "coal on a mine": (_more_cubes("coal_mine"), "coal: "),
+    "barrels on a brewery": (_more_cubes("brewery"), "beer: "),
+    "barrel beside a merchant": (_merchant_barrel, "beer: "),
+    "money": (_field("money", 1), "'s money: "),
+    "vp": (_field("vp", 2), "'s vp: "),
+    "spent": (_field("spent", 3), "'s spent: "),
+    "income": (_field("income_space", 1), "'s income_space: "),
+    "tiles": (_tile_vanishes, " gone != "),
+    "cards": (_lose_card, "cards: "),
+    "wild card from nowhere": (_wild_in_hand, "wild_location: 4 on its pile + 1 in hands"),
+    "wild card discarded": (_wild_discarded, "in a discard pile"),
+    "face-down discard": (_face_down, "face-down discard"),
+}
+
+
+@pytest.fixture(scope="module")
+def midgame():
+    return _midgame()
+
+
+@pytest.mark.parametrize("what", sorted(BREAKS))
+def test_each_invariant_is_reported_when_broken(midgame, what):
+    pos, ledger = midgame
+    bad = pos.copy()
+    bad.tiles = list(bad.tiles)
+    bad.player = {n: p.copy() for n, p in bad.player.items()}
+    breaks, message = BREAKS[what]
+    breaks(bad)
+    found = ledger.problems(bad)
+    assert any(message in m for m in found), found
+    assert ledger.problems(pos) == []  # (the ledger is unchanged by looking)
+
+
+@pytest.mark.parametrize("kind", ["beer", "money", "income", "sale"])
+def test_an_effect_left_out_of_the_books_is_reported(kind):
+    # the books follow the effects: a step whose effects leave out a quantity does not balance
+    pos = load_position(REPO / "examples" / "birmingham" / "worked-turn" / "position.yaml").position
+    ledger = Ledger(DATA, [])
+    ledger.record("setup", pos, None)
+    v = check(pos, parse_action("sell stoke-on-trent>warrington:merchant card=iron_works", DATA), DATA)
+    kept = [e for e in v.effects if e.kind != kind]
+    ledger.record("action", v.position, kept)
+    found = _books(ledger, v.position)
+    if kind == "sale":  # the sale's own record carries no quantity: its money, beer and income do
+        assert found == []
+    else:
+        assert found, kind
