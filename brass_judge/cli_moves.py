@@ -204,7 +204,13 @@ def register(app: typer.Typer) -> None:
             "-v",
             help="Rules variant: 'standard' (Roxley), "
             "'classic' (the rulebook's Classic Rules) or 'original' (the 2007 rules); "
-            "the log records it.",
+            "the log records it. Birmingham: 'standard' or one of its variants (docs/birmingham.md).",
+        ),
+        game: str = typer.Option(
+            "lancashire",
+            "--game",
+            "-g",
+            help="The game to play: lancashire (the default) or birmingham; the log records it.",
         ),
     ) -> None:
         """Play a whole game (both eras) with random legal actions and write it as a game log that
@@ -225,7 +231,7 @@ def register(app: typer.Typer) -> None:
                 fmt,
             )
         try:
-            data = game_data(variant)
+            data = game_data(variant, _selfplay_game(game))
         except InputError as exc:
             raise fail_input(exc, fmt) from None
         problems: list = []
@@ -263,6 +269,7 @@ def register(app: typer.Typer) -> None:
         if fmt == Format.json:  # with '-o -' the log is on stdout and the report on stderr
             emit_json(
                 {
+                    **({} if _of_game(data) == "" else {"game": data.game}),
                     "players": players,
                     "seed": seed,
                     "variant": data.variant,
@@ -286,7 +293,7 @@ def register(app: typer.Typer) -> None:
             rules = "" if data.variant == "standard" else f", {data.variant} rules"
             con.print(
                 Text(
-                    f"self-play, {players} players{rules}, seed {seed}: {len(log['turns'])} turns, "
+                    f"self-play{_of_game(data)}, {players} players{rules}, seed {seed}: {len(log['turns'])} turns, "
                     f"{n_actions} actions" + (f"; log written to {_shown(out)}" if out else ""),
                     style="bold",
                 )
@@ -305,10 +312,35 @@ def register(app: typer.Typer) -> None:
                     str(r["rank"]), r["player"], str(r["vp"]), str(r["income_level"]), f"£{r['money']}"
                 )
             con.print(table)
-            con.print(("winner: " if len(winners) == 1 else "shared win: ") + ", ".join(winners))
+            con.print(("winner: " if len(winners) == 1 else data.rules.shared_win_text) + ", ".join(winners))
             for msg in problems:
                 con.print(Text(f"invariant broken: {msg}", style="red"))
         raise typer.Exit(int(ExitCode.FINDINGS if problems else ExitCode.OK))
+
+
+def _of_game(data) -> str:
+    """ " of NAME" for a game other than the default one (Lancashire's report is as it always was)."""
+    from .games import DEFAULT_GAME, _game_module
+
+    return "" if data.game == DEFAULT_GAME else f" of {_game_module(data.game).NAME}"
+
+
+def _selfplay_game(game: str) -> str:
+    """The game key of ``selfplay --game``: a known game (or one of its aliases) that self-play
+    handles; anything else is an input error naming ``--game`` (exit 2)."""
+    from .errors import UnknownNameError, closest
+    from .games import handles, known_games, resolve_game
+
+    key = resolve_game(game.strip().lower() if game.strip().lower() in known_games() else game)
+    playable = [g for g in known_games() if handles(g, "selfplay")]
+    if key not in playable:
+        what = "unknown game" if key not in known_games() else "self-play does not play yet the game"
+        raise UnknownNameError(
+            f"{what} {quote(game)} (self-play plays: {', '.join(playable)})",
+            suggestions=closest(game, playable) or playable,
+            field="--game",
+        )
+    return key
 
 
 def _shown(path) -> str:

@@ -257,3 +257,19 @@ def test_an_effect_left_out_of_the_books_is_reported(kind):
         assert found == []
     else:
         assert found, kind
+
+
+# ------------------------------------------------------------------------------ the CLI
+def _cli(*args):
+    from typer.testing import CliRunner
+
+    from brass_judge.cli import app
+
+    return CliRunner().invoke(app, list(args))
+
+
+def test_selfplay_refuses_an_unknown_game_naming_the_option():
+    r = _cli("selfplay", "--game", "brass-manchester", "-n", "2", "-s", "1")
+    assert r.exit_code == 2, r.output
+    assert "'--game'" in r.output and "brass-manchester" in r.output and "lancashire" in r.output
+    assert r.exception is None or isinstance(r.exception, SystemExit)
