@@ -14,11 +14,21 @@ from .cli_common import FORMAT_OPTION, Format, emit_json, fail_input
 from .errors import ExitCode, InputError, quote
 
 
-def _kinds() -> tuple:
-    """The action types (the registry's words, brass_judge/actions.py)."""
+def _kinds(game: str = "lancashire") -> tuple:
+    """The action types of *game* (the registry's words, brass_judge/actions.py)."""
     from .actions import action_kinds
 
-    return tuple(k.word for k in action_kinds())
+    return tuple(k.word for k in action_kinds(game))
+
+
+def _all_kinds() -> tuple:
+    """The action types of every game (Lancashire's first, in its order)."""
+    from .games import known_games
+
+    words: dict = {}
+    for game in ("lancashire", *known_games()):
+        words.update(dict.fromkeys(_kinds(game)))
+    return tuple(words)
 
 
 def _load_position(path: Path):
@@ -39,26 +49,45 @@ def _load_position(path: Path):
     return lp, game_data(lp.position.variant, lp.position.game)
 
 
-def _parse_kinds(values: list[str] | None) -> list | None:
+def _parse_kinds(values: list[str] | None, kinds: tuple | None = None) -> list | None:
+    """The action types asked for with --type, among *kinds* (before the position is read: every
+    game's; then the position's game's, :func:`_kinds`)."""
     if not values:
         return None
+    known = _all_kinds() if kinds is None else kinds
+    shown = _kinds() if kinds is None else kinds  # (the message lists Lancashire's, as it always did)
     out = []
     for v in values:
         for k in v.split(","):
             k = k.strip().lower()
             if not k:
                 continue
-            if k not in _kinds():
+            if k not in known:
                 from .errors import closest
 
                 raise InputError(
-                    f"unknown action type {quote(k)}; expected one of {', '.join(_kinds())}",
+                    f"unknown action type {quote(k)}; expected one of {', '.join(shown)}",
                     field="--type",
-                    suggestions=closest(k, _kinds()),
+                    suggestions=closest(k, shown),
                     code="INP075",
                 )
             out.append(k)
     return out
+
+
+def _kinds_for(values: list[str] | None, position: Path) -> list | None:
+    """--type read before the position, as it always was; a word no game knows is reported with
+    the position's game's types when the position reads and is not Lancashire's."""
+    try:
+        return _parse_kinds(values)
+    except InputError:
+        try:
+            game = _load_position(position)[0].position.game
+        except InputError:
+            game = "lancashire"
+        if game != "lancashire":
+            _parse_kinds(values, _kinds(game))
+        raise
 
 
 def _money(m) -> str:
@@ -73,10 +102,15 @@ def _money(m) -> str:
 def _cards_text(group: dict, data) -> str:
     """'any card', 'any two cards', or 'Bolton or Cotton Mill' (the card names as on the cards)."""
     if group["any_card"]:
-        return "any two cards" if group["cards_needed"] == 2 else "any card"
+        return {2: "any two cards", 3: "any three cards"}.get(group["cards_needed"], "any card")
 
     def name(key: str) -> str:
-        return data.locations[key].name if key in data.locations else data.industry_names.get(key, key)
+        if key in data.locations:
+            return str(data.locations[key].name)
+        if key in data.industry_names:
+            return str(data.industry_names[key])
+        wild = data.wild_cards.get(key)  # (Birmingham: the wild cards and the dual industry card)
+        return str(wild["name"]) if wild else str(data.card_names.get(key, key))
 
     return " or ".join(f"{name(c)} (card={c})" for c in group["cards"])
 
@@ -91,7 +125,7 @@ def register(app: typer.Typer) -> None:
             "--type",
             "-t",
             help="Only these action types "
-            "(build, network, develop, sell, loan, pass); repeat or "
+            "(build, network, develop, sell, loan, pass; Brass: Birmingham also scout); repeat or "
             "separate with commas.",
         ),
     ) -> None:
@@ -99,8 +133,10 @@ def register(app: typer.Typer) -> None:
         Actions are listed modulo which card is discarded (see docs/moves.md). Exit 0, or 1 when
         the position is impossible, 2 on unusable input."""
         try:
-            kinds = _parse_kinds(kind)
+            kinds = _kinds_for(kind, position)
             lp, data = _load_position(position)
+            if kinds is not None:
+                kinds = _parse_kinds(kind, _kinds(lp.position.game))  # the position's game's types
             from .engine.validate import validate
 
             problems = validate(lp, data)
@@ -112,7 +148,7 @@ def register(app: typer.Typer) -> None:
         except InputError as err:
             raise fail_input(err, fmt) from None
         pos = lp.position
-        counts = count_by_kind(moves)
+        counts = count_by_kind(moves, pos.game)
         if kinds is not None:
             counts = {k: v for k, v in counts.items() if k in kinds}
         from .engine.moves import group_moves

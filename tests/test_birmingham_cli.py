@@ -250,11 +250,9 @@ def test_validate_judges_a_birmingham_position():
     assert json.loads(r.stdout)["valid"] is True
 
 
-def test_moves_and_render_refuse_a_birmingham_position():
-    _assert_refused(_cli("moves", POSITION), f"{POSITION}:4:1", "moves")
+def test_render_refuses_a_birmingham_position():
+    # (moves lists Birmingham's legal actions: tests/test_birmingham_moves.py)
     _assert_refused(_cli("render", POSITION, "--out", "-"), f"{POSITION}:4:1", "render")
-    r = _cli("moves", POSITION, "--format", "json")
-    _assert_refused(r, f"{POSITION}:4:1", "moves")
 
 
 def test_replay_refuses_a_birmingham_log():

@@ -65,12 +65,14 @@ class Move:
     cost: int  #: money the player pays (onto the character tile)
     gain: int  #: money the player receives (market sales, loans)
     verdict: Any = field(repr=False, default=None)
+    #: the game data the move was listed with (its game's notation writes it)
+    data: Any = field(repr=False, default=None, compare=False)
 
     @property
     def notation(self) -> str:
         from ..notation import format_action
 
-        return format_action(self.action)
+        return format_action(self.action, self.data)
 
     def to_dict(self) -> dict[str, Any]:
         from ..notation import action_to_obj
@@ -80,7 +82,7 @@ class Move:
             "type": self.kind,
             "cost": self.cost,
             "gain": self.gain,
-            "action": action_to_obj(self.action),
+            "action": action_to_obj(self.action, self.data),
         }
 
 
@@ -177,12 +179,14 @@ def _money_of(verdict: Verdict, me: str) -> tuple[int, int]:
 
 
 # ------------------------------------------------------------------------------ generators
-def _build_candidates(c: _Ctx) -> Iterable[Build]:
+def build_targets(c: _Ctx) -> Iterable[tuple[str, int, Any, list[int | None]]]:
+    """Where the player to move might build, before any card is considered (shared by the games):
+    ``(industry, level, location, targets)`` for each industry's lowest tile on the mat that is
+    buildable in this era and affordable at its printed cost, at each location with a space for it,
+    *targets* being ``None`` (a free space, the engine picks it) and/or the spaces of the tiles it
+    may overbuild; the era's own-tile limit per location is applied. Mat order, then map order."""
     d, pos, me = c.data, c.pos, c.me
     money = c.p.money
-    # (with the hand unknown every card of the player count's deck counts as held)
-    can_double = pos.actions_left >= 2 and not pos.is_first_canal_round and c.two_cards() is not None
-    rules = d.rules
     for industry in d.mat:
         level = c.lowest(industry)
         if level is None:
@@ -209,32 +213,45 @@ def _build_candidates(c: _Ctx) -> Iterable[Build]:
                 if at_own_tile_limit(pos, me, loc.key, old):
                     continue
                 targets.append(s.index)
-            if not targets:
-                continue
-            loc_card = c.holds(loc.key)
-            ind_card = c.holds(industry) and (not c.has_pieces or rules.in_network(pos, me, loc.key, c.net))
-            for space in targets:
-                # the no-tiles Industry card rule builds on a free space only, never overbuilds (Q074)
-                ind_ok = ind_card and not (space is not None and not c.has_pieces)
-                if loc_card:
-                    yield Build(industry, loc.key, (loc.key,), space)
-                if ind_ok:
-                    yield Build(industry, loc.key, (industry,), space)
-                if not loc_card and not ind_ok and can_double:
-                    yield Build(industry, loc.key, cast("tuple[str, ...]", c.two_cards()), space)
+            if targets:
+                yield industry, level, loc, targets
 
 
-def _network_candidates(c: _Ctx, max_rail_pairs: int) -> Iterable[Network | tuple[Network, Network | None]]:
+def _build_candidates(c: _Ctx) -> Iterable[Build]:
+    pos, me = c.pos, c.me
+    # (with the hand unknown every card of the player count's deck counts as held)
+    can_double = pos.actions_left >= 2 and not pos.is_first_canal_round and c.two_cards() is not None
+    rules = c.data.rules
+    for industry, _level, loc, targets in build_targets(c):
+        loc_card = c.holds(loc.key)
+        ind_card = c.holds(industry) and (not c.has_pieces or rules.in_network(pos, me, loc.key, c.net))
+        for space in targets:
+            # the no-tiles Industry card rule builds on a free space only, never overbuilds (Q074)
+            ind_ok = ind_card and not (space is not None and not c.has_pieces)
+            if loc_card:
+                yield Build(industry, loc.key, (loc.key,), space)
+            if ind_ok:
+                yield Build(industry, loc.key, (industry,), space)
+            if not loc_card and not ind_ok and can_double:
+                yield Build(industry, loc.key, cast("tuple[str, ...]", c.two_cards()), space)
+
+
+def _network_candidates(
+    c: _Ctx, max_rail_pairs: int, *, cls: Any = Network, anywhere: bool = False
+) -> Iterable[Any]:
+    """Each free line of the era touching the network, then (where the game prices two links in one
+    action) pairs. *cls* is the game's Network action class; *anywhere*: a player with no network
+    may start on any free line (Birmingham B032; Lancashire Q051 does not allow it)."""
     d, pos = c.data, c.pos
     era = pos.era
-    if c.links_left < 1 or c.p.money < d.rules.min_link_cost(era) or not c.net:
+    if c.links_left < 1 or c.p.money < d.rules.min_link_cost(era) or not (c.net or anywhere):
         return
     used = {l.line for l in pos.links}
     free = [ln for ln in d.lines.values() if ln.allows(era) and ln.key not in used]
-    first = [ln for ln in free if any(e in c.net for e in ln.ends)]
+    first = [ln for ln in free if not c.net or any(e in c.net for e in ln.ends)]
     card = c.one_card()
     for ln in first:
-        yield Network((ln.key,), card)
+        yield cls((ln.key,), card)
     two = d.rules.link_cost(era, 2)
     if two is None or c.links_left < 2 or c.p.money < two:
         return
@@ -256,11 +273,11 @@ def _network_candidates(c: _Ctx, max_rail_pairs: int) -> Iterable[Network | tupl
                 return
             # one order per pair: both touch the network -> line order; else the connecting one first
             if ln2 in first and ln2.key < ln.key:
-                yield Network((ln2.key, ln.key), card), Network((ln.key, ln2.key), card)
+                yield cls((ln2.key, ln.key), card), cls((ln.key, ln2.key), card)
             else:
                 yield (
-                    Network((ln.key, ln2.key), card),
-                    (Network((ln2.key, ln.key), card) if ln2 in first else None),
+                    cls((ln.key, ln2.key), card),
+                    (cls((ln2.key, ln.key), card) if ln2 in first else None),
                 )
 
 
@@ -291,10 +308,10 @@ def build_units(c: _Ctx, max_rail_pairs: int) -> list[tuple[Build]]:
 def network_units(c: _Ctx, max_rail_pairs: int) -> list[tuple[Network, ...]]:
     out: list[tuple[Network, ...]] = []
     for cand in _network_candidates(c, max_rail_pairs):
-        if isinstance(cand, Network):
-            out.append((cand,))
-        else:
+        if isinstance(cand, tuple):
             out.append(tuple(x for x in cand if x is not None))
+        else:
+            out.append((cand,))
     return out
 
 
@@ -362,7 +379,7 @@ def _judge_unit(c: _Ctx, unit: tuple[Any, ...]) -> Move | None:
         v = check(c.pos, action, c.data)
         if v.legal:
             cost, gain = _money_of(v, c.me)
-            return Move(action, action.kind, cost, gain, v)
+            return Move(action, action.kind, cost, gain, v, c.data)
     return None
 
 
@@ -441,9 +458,15 @@ def legal_actions(position: Any, data: Any = None, **kw: Any) -> list[Any]:
     return [m.action for m in legal_moves(position, data, **kw)]
 
 
-def count_by_kind(moves: Iterable[Move]) -> dict[str, int]:
-    """``{kind: count}`` in display order, every kind present (0 when none)."""
-    out = {k: 0 for k in _kinds()}
+def count_by_kind(moves: Iterable[Move], game: str | None = None) -> dict[str, int]:
+    """``{kind: count}`` in display order, every kind of *game* present (0 when none); *game*
+    defaults to the game the moves were listed for (Lancashire when there are none)."""
+    from ..games import game_of
+
+    moves = list(moves)
+    if game is None:
+        game = game_of(moves[0].data) if moves else "lancashire"
+    out = {k: 0 for k in _kinds(game)}
     for m in moves:
         out[m.kind] += 1
     return out
@@ -456,8 +479,8 @@ def group_moves(moves: Iterable[Move], position: Any) -> list[dict[str, Any]]:
     Build); every other action may discard any card (Q029), so it is listed once, as "any card".
     Returns dicts, in listing order: ``notation`` (the action without its card), ``type``,
     ``cost``, ``gain``, ``cards`` (the cards that would do, or None when any card would),
-    ``any_card``, ``cards_needed`` (1, or 2 for a Double Action Build) and ``moves`` (the listed
-    moves of the group).
+    ``any_card``, ``cards_needed`` (1, 2 for a Double Action Build, 3 for Birmingham's Scout) and
+    ``moves`` (the listed moves of the group).
     """
     from dataclasses import replace
 
@@ -470,8 +493,8 @@ def group_moves(moves: Iterable[Move], position: Any) -> list[dict[str, Any]]:
     groups: dict[tuple[str, str, int, int, int], dict[str, Any]] = {}
     for m in moves:
         a = m.action
-        n_cards = 2 if isinstance(a, Build) and len(a.cards) == 2 else 1
-        key = (format_action(replace(a, cards=())), m.kind, m.cost, m.gain, n_cards)
+        n_cards = 2 if isinstance(a, Build) and len(a.cards) == 2 else 3 if a.kind == "scout" else 1
+        key = (format_action(replace(a, cards=()), m.data), m.kind, m.cost, m.gain, n_cards)
         g = groups.get(key)
         if g is None:
             g = groups[key] = {

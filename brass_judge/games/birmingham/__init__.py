@@ -23,6 +23,6 @@ JUDGED = True
 #: the module of this folder that reads and writes its positions (brass_judge.position_io)
 POSITION_FORMAT = "position"
 #: the commands that do not handle this game yet: they refuse its positions and logs (exit 2)
-UNPLAYED = ("moves", "render", "replay", "selfplay", "log")
+UNPLAYED = ("render", "replay", "selfplay", "log")
 
 __all__ = ["ALIASES", "JUDGED", "NAME", "POSITION_FORMAT", "RULES", "UNPLAYED"]
