@@ -52,6 +52,30 @@ if TYPE_CHECKING:
 #: Keys of a facts mapping (``after:``, ``final:``) that are not player names.
 BOARD_FACTS = ("era", "round", "turn", "order", "markets", "dcm_marker", "draw_deck", "scores", "winner")
 PLAYER_FACTS = ("money", "income_space", "income_level", "vp", "spent", "links_left", "hand_size")
+#: the setup's explicit orders that replace a seed, for a game whose folder names no log format
+EXPLICIT_ORDERS = ("turn_order", "deck_order", "dcm_order")
+
+
+def log_format(game: str) -> Any:
+    """The module of *game*'s folder that says what its logs hold beyond the shared format
+    (``LOG_FORMAT`` in the folder's ``__init__``: Birmingham's ``log.py``), or None (Lancashire:
+    the shared format is its own)."""
+    import importlib
+
+    from .games import known_games
+
+    if game not in known_games():
+        return None
+    name = getattr(importlib.import_module(f"{__package__}.games.{game}"), "LOG_FORMAT", None)
+    return importlib.import_module(f"{__package__}.games.{game}.{name}") if name else None
+
+
+def _board_facts(fmt: Any) -> tuple:
+    return (
+        BOARD_FACTS
+        if fmt is None
+        else tuple(k for k in BOARD_FACTS if k not in fmt.FOREIGN_KEYS) + fmt.BOARD_FACTS
+    )
 
 
 # ------------------------------------------------------------------------------- reading
@@ -92,6 +116,7 @@ class GameLog:
     turns: list  #: LoggedTurn
     shortfalls: list  #: Shortfall
     final: dict | None = None
+    fmt: Any = None  #: the game's log format module (:func:`log_format`), None for the shared format
 
     @property
     def file(self) -> str:
@@ -163,7 +188,7 @@ def _turns_plainly_valid(turns: Any) -> bool:
     return True
 
 
-def _check_log_schema(doc: Document) -> None:
+def _check_log_schema(doc: Document, schema: str = "game") -> None:
     from .schema_check import _validator, check_schema
 
     o = doc.data
@@ -182,19 +207,46 @@ def _check_log_schema(doc: Document) -> None:
                 if isinstance(x, list) and len(x) <= 12 and all(type(c) is int and 0 <= c <= 4 for c in x):
                     s[k] = []
             rest["setup"] = s
-        v = _validator("game")
+        v = _validator(schema)
         facts = [t["after"] for t in o["turns"] if "after" in t]
+        dummy: dict = {} if "game" not in o else {"game": o["game"]}
         if v.is_valid(rest) and (
             not facts
             or v.is_valid(
                 {
+                    **dummy,
                     "setup": {"players": ["a", "b"]},
                     "turns": [{"player": "a", "actions": "pass", "after": f} for f in facts],
                 }
             )
         ):
             return
-    check_schema(doc, "game")
+    check_schema(doc, schema)
+
+
+def _refuse_foreign_keys(doc: Document, fmt: Any) -> None:
+    """Another game's keys in a log (Lancashire's Distant Cotton Market in a Birmingham log): one
+    message each, naming the field and why the game has none (before the schema's "not allowed")."""
+    o = doc.data
+    found: list = []
+    places: list[tuple[Any, tuple]] = [(o.get("setup"), ("setup",)), (o.get("final"), ("final",))]
+    turns = o.get("turns")
+    if isinstance(turns, list):
+        places += [
+            (t.get("after"), ("turns", i, "after")) for i, t in enumerate(turns) if isinstance(t, dict)
+        ]
+    for node, path in places:
+        if isinstance(node, dict):
+            for k in node:
+                why = fmt.FOREIGN_KEYS.get(k)
+                if why is not None:
+                    found.append(
+                        doc.error(
+                            f"{quote(k)} is not a key of this game log: {why}", path + (k,), code="INP033"
+                        )
+                    )
+    if found:
+        raise found[0] if len(found) == 1 else InputErrors(found)
 
 
 def log_from_doc(doc: Document, data=None) -> GameLog:
@@ -216,18 +268,20 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
             "`brass-judge check POSITION FILE`",
             code="INP070",
         )
-    from .games import refuse_unjudged
+    from .games import get_rules, refuse_unjudged, resolve_game
 
     refuse_unjudged(
         doc, doc.data, code="INP071", command="log"
     )  # a game whose logs the engine cannot replay yet
-    _check_log_schema(doc)
+    game = resolve_game(doc.data.get("game"))
+    fmt = log_format(game)
+    if fmt is not None:
+        _refuse_foreign_keys(doc, fmt)
+    _check_log_schema(doc, "game" if fmt is None else fmt.SCHEMA)
     o = doc.data
     s = o["setup"]
     variant = s.get("variant", "standard")
-    from .games import get_rules, resolve_game
-
-    game = resolve_game(o.get("game"))
+    board_facts = _board_facts(fmt)
     if data is None or data.variant != variant or data.game != game:
         try:
             data = get_rules(game, variant).data
@@ -249,7 +303,7 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
             )
         if n.lower() in lower:
             err(f"two players named {quote(n)}", ("setup", "players", i))
-        if n in BOARD_FACTS or n in PLAYER_FACTS:
+        if n in board_facts or n in PLAYER_FACTS:
             err(f"{quote(n)} cannot be a player name (it is a fact key)", ("setup", "players", i))
         lower[n.lower()] = n
 
@@ -283,11 +337,11 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
                 except InputError as e:
                     err(e.message, ("setup", key, i), code="INP010", suggestions=e.suggestions)
             setup[key] = cards
-    for key in ("dcm_order", "rail_dcm_order"):
+    for key in ("dcm_order", "rail_dcm_order", "merchant_order"):
         if key in s:
             setup[key] = list(s[key])
     if setup["seed"] is None:
-        missing = [k for k in ("turn_order", "deck_order", "dcm_order") if k not in setup]
+        missing = [k for k in (EXPLICIT_ORDERS if fmt is None else fmt.EXPLICIT_ORDERS) if k not in setup]
         if missing:
             err("setup needs a seed, or the explicit " + ", ".join(missing), ("setup",), code="INP072")
 
@@ -326,7 +380,7 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
                 errors.extend(e.errors if isinstance(e, InputErrors) else [e])
         after = t.get("after")
         if after is not None:
-            _check_fact_keys(after, ("turns", i, "after"), player, err)
+            _check_fact_keys(after, ("turns", i, "after"), player, err, fmt, data)
         turns.append(LoggedTurn(i, who or str(t["player"]), acts, doc.line_of(("turns", i))[0], after))
     shortfalls = []
     for i, sf in enumerate(o.get("shortfalls", [])):
@@ -342,20 +396,35 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
         )
     final = o.get("final")
     if final is not None:
-        _check_fact_keys(final, ("final",), player, err)
+        _check_fact_keys(final, ("final",), player, err, fmt, data)
     if errors:
         raise errors[0] if len(errors) == 1 else InputErrors(errors)
     # Facts name players as written: normalise them to the seat names.
     for t in turns:
         if t.after is not None:
-            t.after = _norm_facts(t.after, lower)
+            t.after = _norm_facts(t.after, lower, board_facts)
     if final is not None:
-        final = _norm_facts(final, lower)
-    return GameLog(doc, data, players, setup, turns, shortfalls, final)
+        final = _norm_facts(final, lower, board_facts)
+    return GameLog(doc, data, players, setup, turns, shortfalls, final, fmt)
 
 
-def _check_fact_keys(facts: dict, path: tuple, player, err) -> None:
+def _check_fact_keys(facts: dict, path: tuple, player, err, fmt=None, data=None) -> None:
+    own = () if fmt is None else fmt.BOARD_FACTS
     for k in facts:
+        if k in own:
+            names = fmt.fact_names(data, k)
+            if names is not None and isinstance(facts[k], dict):
+                from .errors import closest
+
+                for n in facts[k]:
+                    if n not in names:
+                        err(
+                            f"unknown name {quote(str(n))} in {k} (the names are {', '.join(names)})",
+                            path + (k, n),
+                            code="INP010",
+                            suggestions=closest(str(n), names),
+                        )
+            continue
         if k in BOARD_FACTS:
             continue
         player(k, path + (k,))
@@ -368,10 +437,10 @@ def _check_fact_keys(facts: dict, path: tuple, player, err) -> None:
             player(n, path + ("winner",))
 
 
-def _norm_facts(facts: dict, lower: dict) -> dict:
+def _norm_facts(facts: dict, lower: dict, board_facts: tuple = BOARD_FACTS) -> dict:
     out: dict = {}
     for k, v in facts.items():
-        if k in BOARD_FACTS:
+        if k in board_facts:
             if k == "scores":
                 v = {lower[str(n).lower()]: x for n, x in v.items()}
             elif k == "winner":
@@ -491,7 +560,7 @@ class ReplayResult:
         """Every ruling the replay relied on, in first-use order."""
         from .codes import rulings_of
 
-        return rulings_of(self.rules, self.also)
+        return rulings_of(self.rules, self.also, getattr(self.data, "game", None) or "lancashire")
 
     def to_dict(self) -> dict:
         pos = self.position
@@ -551,6 +620,7 @@ def replay(
 
     log = source if isinstance(source, GameLog) else read_log(source, data)
     data = log.data
+    game = data.game
     file = log.file
     total = log.n_actions
     if stop_before is not None and not 1 <= stop_before <= total + 1:
@@ -564,6 +634,7 @@ def replay(
     shortfalls: dict = {}
     for sf in log.shortfalls:
         shortfalls.setdefault((sf.era, sf.round), {})[sf.player] = sf
+    more = {"merchant_order": s["merchant_order"]} if "merchant_order" in s else {}
     try:
         drv = GameDriver.new_game(
             log.players,
@@ -576,9 +647,10 @@ def replay(
             rail_dcm_order=s.get("rail_dcm_order"),
             shortfalls={k: {p: x.remove for p, x in sf.items()} for k, sf in shortfalls.items()},
             in_place=True,  # the driver's positions are this replay's own working copies
+            **more,
         )
     except ValueError as e:
-        raise log.doc.error(f"setup: {e}", ("setup",), code="INP072") from None
+        raise log.doc.error(f"setup: {e}", _setup_path(log, str(e)), code="INP072") from None
     pos = drv.position
     res = ReplayResult(file, list(log.players), position=pos, total_actions=total, data=data)
 
@@ -599,7 +671,7 @@ def replay(
     def finding(code: str, fields: dict, line, turn=None, **kw) -> Finding:
         from .verdict import Violation
 
-        v = Violation(code, fields)
+        v = Violation(code, fields, game=game)
         f = Finding(
             code,
             v.message,
@@ -668,6 +740,20 @@ def replay(
                             "GAM001",
                             {"what": f"the {m} market {label}", "recorded": w, "actual": g},
                             log.line_of(base + ("markets", m)),
+                        )
+            elif log.fmt is not None and key in log.fmt.BOARD_FACTS:
+                now = log.fmt.board_fact(pos, key)
+                for m, w in recorded.items():
+                    g = now.get(m, 0)
+                    if g != w:
+                        finding(
+                            "GAM001",
+                            {
+                                "what": f"the {key.replace('_', ' ')} of {m} {label}",
+                                "recorded": w,
+                                "actual": g,
+                            },
+                            log.line_of(base + (key, m)),
                         )
             elif key == "scores":
                 for name, w in recorded.items():
@@ -805,7 +891,7 @@ def replay(
         try:
             end = drv.end_turn(narrate=round_end_steps and round_end)
         except ValueError as e:
-            raise log.doc.error(f"setup: {e}", ("setup",), code="INP072") from None
+            raise log.doc.error(f"setup: {e}", _setup_path(log, str(e)), code="INP072") from None
         if end.choices is not None:
             for x in shortfalls[(era, rnd)].values():
                 x.used = True
@@ -852,7 +938,7 @@ def replay(
         return res
     for sf in log.shortfalls:
         if not sf.used:
-            from .codes import CODES as _CODES
+            from .codes import table_of
 
             res.findings.append(
                 Finding(
@@ -865,7 +951,7 @@ def replay(
                     era=sf.era,
                     round=sf.round,
                     player=sf.player,
-                    rulings=list(_CODES["GAM005"].rulings),
+                    rulings=list(table_of(game)["GAM005"].rulings),
                 )
             )
     if log.final is not None:
@@ -884,6 +970,19 @@ def replay(
         else:
             check_facts(log.final, ("final",), "at the end of the game")
     return res
+
+
+def _setup_path(log: GameLog, message: str) -> tuple:
+    """The setup key a setup error (the flow's ValueError) is about, as the log names it."""
+    for key, words in (
+        ("merchant_order", "merchant tile order"),
+        ("rail_deck_order", "Rail Era deck order"),
+        ("deck_order", "deck order"),
+        ("turn_order", "turn order"),
+    ):
+        if words in message and key in log.doc.data.get("setup", {}):
+            return ("setup", key)
+    return ("setup",)
 
 
 def _key_in_doc(log: GameLog, base: tuple, name: str):
@@ -963,6 +1062,10 @@ def setup_record(
     out: dict = {"players": list(seat_order or pos.players), "variant": variant or pos.variant}
     if seed is not None:
         out["seed"] = seed
+    fmt = log_format(getattr(pos, "game", "lancashire"))
+    if fmt is not None:  # the game's own orders (Birmingham: its deal, the merchant tiles)
+        out.update(fmt.setup_orders(pos))
+        return out
     out["turn_order"] = list(pos.players)
     out["deck_order"] = deck
     out["dcm_order"] = list(pos.dcm_order or [])
@@ -974,6 +1077,9 @@ def rail_record(pos) -> dict:
     (before anyone has played). The deck order holds every card: the hands, the draw deck and, last,
     the cards set aside at random by the Classic 3-4 player deck setup (Q005), as
     :func:`brass_judge.engine.flow.end_round` deals it."""
+    fmt = log_format(getattr(pos, "game", "lancashire"))
+    if fmt is not None:
+        return dict(fmt.rail_orders(pos))
     deck: list = []
     for n in pos.players:
         deck.extend(pos.player[n].hand or [])
@@ -1003,6 +1109,10 @@ def write_log(setup: Any, turns: Iterable, final: Any = None, *, about: str | No
     from .model import Position
 
     s = setup_record(setup) if isinstance(setup, Position) else dict(setup)
+    if data is None and isinstance(setup, Position) and setup.game != "lancashire":
+        from .games import get_rules
+
+        data = get_rules(setup.game, setup.variant).data
     out: dict = {"game": data.game if data is not None else "lancashire"}
     if about:
         out["about"] = about
@@ -1022,7 +1132,7 @@ def write_log(setup: Any, turns: Iterable, final: Any = None, *, about: str | No
         rows.append(row)
     out["turns"] = rows
     if isinstance(final, Position):
-        final = final_record(final, data)
+        final = final_record(final, data if data is not None and data.game == final.game else None)
     if final:
         out["final"] = final
     return out
@@ -1048,6 +1158,12 @@ class LogRecorder:
         self, pos, *, seat_order: list | None = None, seed: Any = None, about: str | None = None
     ) -> None:
         self.setup = setup_record(pos, seat_order=seat_order, seed=seed)
+        #: the game's data, for a game other than the default one (its notation, its ``game:`` key)
+        self.data = None
+        if getattr(pos, "game", "lancashire") != "lancashire":
+            from .games import get_rules
+
+            self.data = get_rules(pos.game, pos.variant).data
         self.turns: list = []
         self.shortfalls: list = []
         self.about = about
@@ -1076,7 +1192,7 @@ class LogRecorder:
                     )
 
     def to_obj(self, final: Any = None) -> dict:
-        obj = write_log(self.setup, self.turns, final, about=self.about)
+        obj = write_log(self.setup, self.turns, final, about=self.about, data=self.data)
         if self.shortfalls:
             out = {k: v for k, v in obj.items() if k != "final"}
             out["shortfalls"] = [dict(sf, remove=list(sf["remove"])) for sf in self.shortfalls]

@@ -255,10 +255,11 @@ def test_render_refuses_a_birmingham_position():
     _assert_refused(_cli("render", POSITION, "--out", "-"), f"{POSITION}:4:1", "render")
 
 
-def test_replay_refuses_a_birmingham_log():
-    _assert_refused(
-        _cli("replay", "tests/birmingham/opening-log.yaml"), "tests/birmingham/opening-log.yaml:2:1", "log"
-    )
+def test_replay_judges_a_birmingham_log():
+    # Birmingham logs are replayed (tests/test_birmingham_replay.py): the first illegal step is pinned
+    r = _cli("replay", "tests/birmingham/opening-log.yaml")
+    assert r.returncode == 1, (r.stdout, r.stderr)
+    assert "ILLEGAL tests/birmingham/opening-log.yaml:7" in r.stdout and "BLD007" in r.stdout
 
 
 def test_data_markets_for_each_game():

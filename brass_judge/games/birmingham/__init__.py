@@ -6,9 +6,9 @@ file with a JSON Schema in ``schemas/gamedata-birmingham-*.schema.json`` and the
 rules object with its parameters from that data, one class per variant.
 
 Its positions are judged (``check``, ``validate``: ``JUDGED = True``), read and written in their own
-format (``position.py``, ``POSITION_FORMAT``). The commands listed in ``UNPLAYED`` (legal moves,
-pictures, game logs: replay and self-play) do not handle the game yet and refuse its positions and
-logs with a clear message (exit 2).
+format (``position.py``, ``POSITION_FORMAT``), and so are its game logs (``log.py``, ``LOG_FORMAT``:
+``replay`` and ``lint``). The commands listed in ``UNPLAYED`` (legal moves, pictures, self-play)
+do not handle the game yet and refuse its positions with a clear message (exit 2).
 """
 
 from __future__ import annotations
@@ -22,7 +22,10 @@ ALIASES = ("brass-birmingham", "Brass: Birmingham")
 JUDGED = True
 #: the module of this folder that reads and writes its positions (brass_judge.position_io)
 POSITION_FORMAT = "position"
+#: the module of this folder that says what its game logs hold beyond the shared format
+#: (brass_judge.gamelog; docs/games-birmingham.md)
+LOG_FORMAT = "log"
 #: the commands that do not handle this game yet: they refuse its positions and logs (exit 2)
-UNPLAYED = ("render", "replay", "selfplay", "log")
+UNPLAYED = ("render", "selfplay")
 
-__all__ = ["ALIASES", "JUDGED", "NAME", "POSITION_FORMAT", "RULES", "UNPLAYED"]
+__all__ = ["ALIASES", "JUDGED", "LOG_FORMAT", "NAME", "POSITION_FORMAT", "RULES", "UNPLAYED"]

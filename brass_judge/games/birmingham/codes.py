@@ -745,7 +745,10 @@ _IN_DOUBT_TRADE: frozenset[str] = frozenset(
 
 # ---------------------------------------------------------------------------- flow: setup, rounds, eras, scores
 _RULINGS_FLOW: dict[str, tuple[str, ...]] = {
+    "GAM002": ("B014",),  # a log's turns follow the turn order
+    "GAM003": ("B008",),  # two actions a turn, one in the first Canal round
     "GAM005": ("B016",),
+    "GAM006": ("B014",),
     "RUL-FIRST-ROUND": ("B008",),
     "RUL-SPENT": ("B012",),
     "RUL-TURN-ORDER": ("B014",),
