@@ -255,7 +255,7 @@ def register(app: typer.Typer) -> None:
         from .data import game_data
         from .errors import InputError
         from .gamelog import dump_log
-        from .selfplay import Ledger, play_game, summary
+        from .selfplay import Ledger, _of_game, play_game, summary
 
         if facts and out is None:
             from .cli_common import USAGE_ERROR_CODE
@@ -352,13 +352,6 @@ def register(app: typer.Typer) -> None:
             for msg in problems:
                 con.print(Text(f"invariant broken: {msg}", style="red"))
         raise typer.Exit(int(ExitCode.FINDINGS if problems else ExitCode.OK))
-
-
-def _of_game(data) -> str:
-    """ " of NAME" for a game other than the default one (Lancashire's report is as it always was)."""
-    from .games import DEFAULT_GAME, _game_module
-
-    return "" if data.game == DEFAULT_GAME else f" of {_game_module(data.game).NAME}"
 
 
 def _selfplay_game(game: str) -> str:

@@ -51,7 +51,8 @@ def __getattr__(name: str):
 
 def policy_of(game: str) -> Any:
     """*game*'s self-play policy: the module ``brass_judge/games/<game>/policy.py``, with
-    ``weights(pos, data)``, ``value(pos, me, data)`` and ``finish(pos, action, rng)``."""
+    ``weights(pos, data)``, ``value(pos, me, data)`` and ``finish(pos, action, rng, verdict)``
+    (*verdict*: the engine's on the action as listed)."""
     from importlib import import_module
 
     return import_module(f"{__package__}.games.{game}.policy")
@@ -94,7 +95,7 @@ def choose_action(pos, data, rng: random.Random, *, sample: int = 32):
     if not moves:
         return None
     move = max(moves, key=lambda m: policy.value(m.verdict.position, me, data))
-    action = policy.finish(pos, move.action, rng)
+    action = policy.finish(pos, move.action, rng, move.verdict)
     if action is move.action:
         return action, move.verdict
     verdict = check(pos, action, data)
@@ -139,8 +140,8 @@ def play_game(
         pos,
         seat_order=seats,
         seed=seed,
-        about=f"self-play, {players} players{'' if data.variant == 'standard' else f', {data.variant} rules'}, "
-        f"seed {seed} (brass-judge selfplay)",
+        about=f"self-play{_of_game(data)}, {players} players"
+        f"{'' if data.variant == 'standard' else f', {data.variant} rules'}, seed {seed} (brass-judge selfplay)",
     )
     if on_step:
         on_step("setup", pos, None)
@@ -182,6 +183,18 @@ def play_game(
         if final is not None:
             log["final"] = final
     return log, pos
+
+
+def _of_game(data) -> str:
+    """ " of NAME" for a game other than the default one (Lancashire's logs are as they always were)."""
+    from .games import DEFAULT_GAME, game_of
+
+    game = game_of(data)
+    if game == DEFAULT_GAME:
+        return ""
+    from importlib import import_module
+
+    return f" of {import_module(f'{__package__}.games.{game}').NAME}"
 
 
 def _note_shortfalls(out: list, era: str, rnd: int, fx) -> None:

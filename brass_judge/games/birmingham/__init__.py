@@ -26,6 +26,6 @@ POSITION_FORMAT = "position"
 #: (brass_judge.gamelog; docs/games-birmingham.md)
 LOG_FORMAT = "log"
 #: the commands that do not handle this game yet: they refuse its positions and logs (exit 2)
-UNPLAYED = ("render", "selfplay")
+UNPLAYED = ("render",)
 
 __all__ = ["ALIASES", "JUDGED", "LOG_FORMAT", "NAME", "POSITION_FORMAT", "RULES", "UNPLAYED"]

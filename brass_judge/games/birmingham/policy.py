@@ -19,7 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...model import CANAL, Build
-from .model import WILD_CARDS, Scout
+from .model import BEER, MERCHANT_BEER, WILD_CARDS, Network, Scout, Sell
 
 #: the goods merchants buy (data/deck.yaml merchant tiles' ``buys``)
 GOODS = ("cotton_mill", "manufacturer", "pottery")
@@ -34,10 +34,10 @@ def weights(pos: Any, data: Any) -> dict:
     level = data.income_level(p.income_space)
     if pos.era != CANAL:
         w["network"] = 6.0
-    if level < -2:
+    if level < -1:
         w["loan"] = 0.001  # (more loans would sink the income: a pass is likelier)
-    elif p.money < 10:
-        w["loan"] = 4.0
+    elif p.money < 8:
+        w["loan"] = 3.0
     if "scout" in w and not any(c in data.locations for c in p.hand or ()):
         w["scout"] = 2.0  # only industry cards: wild cards build anywhere in the network and beyond
     return w
@@ -50,9 +50,9 @@ def value(pos: Any, me: str, data: Any) -> float:
     p = pos.player[me]
     own = pos.own_tiles(me)
     vp = sum(data.tile(t.industry, t.level).vp for t in own if t.flipped)
-    worth = 3.0 * data.income_level(p.income_space) + vp + 0.3 * p.money + 2.0 * len(own)
+    worth = 3.0 * data.income_level(p.income_space) + vp + 0.5 * p.money + 2.0 * len(own)
     worth += 1.0 * len(pos.own_links(me))
-    worth += 0.5 * sum(t.cubes for t in own if t.industry == "brewery")
+    worth += 1.0 * sum(t.cubes for t in own if t.industry == "brewery")
     worth += 1.5 * sum(1 for c in p.hand or () if c in WILD_CARDS)
     goods = [t for t in own if t.industry in GOODS and not t.flipped]
     if goods:
@@ -62,14 +62,24 @@ def value(pos: Any, me: str, data: Any) -> float:
             for s in spaces:
                 buyers.setdefault(m, set()).update(data.merchant_tiles.get(s.face, {}).get("buys", ()))
         for t in goods:
+            worth += 2.0  # goods to sell later
             reach = distances_from(pos, [t.location], adj)
             if any(t.industry in buyers.get(m, ()) for m in reach):
-                worth += 3.0
+                worth += 4.0
     return worth
 
 
-def finish(pos: Any, action: Any, rng: Any) -> Any:
-    """*action* as it will be logged: the card(s) it discards (see the module docstring)."""
+def finish(pos: Any, action: Any, rng: Any, verdict: Any = None) -> Any:
+    """*action* as it will be logged: the card(s) it discards (see the module docstring), and
+    the choices the engine made for it stated from *verdict* (its verdict on the action as
+    listed): the beer of each sale and of two rails, and Gloucester's free develop."""
+    if verdict is not None:
+        if isinstance(action, Sell):
+            action = _state_sales(pos, action, verdict.effects)
+        elif isinstance(action, Network) and len(action.lines) == 2 and action.beer_from is None:
+            beer = _beer_refs(verdict.effects)
+            if beer:
+                action = replace(action, beer_from=tuple(beer))
     hand = pos.player[pos.turn].hand
     if not hand or isinstance(action, Build):
         return action
@@ -79,3 +89,44 @@ def finish(pos: Any, action: Any, rng: Any) -> Any:
             return action
         return replace(action, cards=tuple(rng.sample(plain, 3)))
     return replace(action, cards=(rng.choice(plain),))
+
+
+def _beer_ref(d: dict) -> str:
+    """How a sale or a rail names the source of one barrel (docs/notation-birmingham.md)."""
+    return MERCHANT_BEER if d.get("source") == MERCHANT_BEER else f"{d['location']}#{d['space']}"
+
+
+def _beer_refs(effects: Any) -> list:
+    return [_beer_ref(e.data) for e in effects if e.kind == BEER]
+
+
+def _state_sales(pos: Any, action: Sell, effects: Any) -> Sell:
+    """Each sale with the barrels the engine took for it (they come before its ``sale`` effect),
+    the merchant tile space it was sold to (a merchant with two) and the industry Gloucester's
+    bonus developed (the ``develop`` effects after it)."""
+    beer: list = []
+    stated: list[tuple[list, list, Any]] = []  # per sale in order: its beer, free develops, space
+    for e in effects:
+        if e.kind == BEER:
+            beer.append(_beer_ref(e.data))
+        elif e.kind == "sale":
+            stated.append((beer, [], e.data.get("merchant_space")))
+            beer = []
+        elif e.kind == "develop" and stated:
+            stated[-1][1].append(e.data["industry"])
+    if len(stated) != len(action.sales):
+        return action  # (not expected: keep the engine's own choices)
+    sales = []
+    for sale, (barrels, developed, space) in zip(action.sales, stated):
+        if (
+            sale.merchant_space is None
+            and space is not None
+            and len(pos.merchants.get(sale.merchant, ())) > 1
+        ):
+            sale = replace(sale, merchant_space=space)
+        if sale.beer_from is None and barrels:
+            sale = replace(sale, beer_from=tuple(barrels))
+        if sale.develop is None and developed:
+            sale = replace(sale, develop=developed[0])
+        sales.append(sale)
+    return replace(action, sales=tuple(sales))

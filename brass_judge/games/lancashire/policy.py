@@ -63,9 +63,10 @@ def value(pos: Any, me: str, data: Any) -> float:
     return worth
 
 
-def finish(pos: Any, action: Any, rng: Any) -> Any:
+def finish(pos: Any, action: Any, rng: Any, verdict: Any = None) -> Any:
     """*action* as it will be logged: the discarded card(s) drawn from the hand (a build keeps
-    the card that builds it, a Double Action Build draws its two), and the Distant tiles stated."""
+    the card that builds it, a Double Action Build draws its two), and the Distant tiles stated
+    (*verdict*, the engine's on the action as listed, is not needed)."""
     hand = pos.player[pos.turn].hand
     if hand:
         if isinstance(action, Build) and len(action.cards) == 2:
