@@ -18,7 +18,14 @@ from brass_judge.games import replay
 from brass_judge.position_io import position_to_obj
 
 GAMES = sorted((EXAMPLES / "games").glob("*.yaml"))
+#: Brass: Birmingham's shipped self-played games (golden files ``replay-birmingham-<game>.json``)
+BIRMINGHAM_GAMES = sorted((EXAMPLES / "birmingham" / "games").glob("*-full.yaml"))
 GOLDEN = REPO / "tests" / "golden"
+
+
+def _golden_name(path) -> str:
+    prefix = "birmingham-" if path in BIRMINGHAM_GAMES else ""
+    return f"replay-{prefix}{path.stem}.json"
 
 
 def _outcome(path) -> dict:
@@ -31,9 +38,9 @@ def _outcome(path) -> dict:
     return d
 
 
-@pytest.mark.parametrize("game", GAMES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("game", GAMES + BIRMINGHAM_GAMES, ids=lambda p: _golden_name(p)[7:-5])
 def test_game_replays_to_its_golden_outcome(game):
-    want_file = GOLDEN / f"replay-{game.stem}.json"
+    want_file = GOLDEN / _golden_name(game)
     got = json.loads(json.dumps(_outcome(game), sort_keys=True))
     if os.environ.get("BRASS_UPDATE_GOLDEN") == "1":
         want_file.write_text(
@@ -45,6 +52,6 @@ def test_game_replays_to_its_golden_outcome(game):
 
 
 def test_no_orphan_golden_replays():
-    names = {f"replay-{g.stem}.json" for g in GAMES}
+    names = {_golden_name(g) for g in GAMES + BIRMINGHAM_GAMES}
     orphans = sorted(p.name for p in GOLDEN.glob("replay-*.json") if p.name not in names)
     assert not orphans, f"golden files no game produces: {orphans}"
