@@ -273,3 +273,158 @@ def test_selfplay_refuses_an_unknown_game_naming_the_option():
     assert r.exit_code == 2, r.output
     assert "'--game'" in r.output and "brass-manchester" in r.output and "lancashire" in r.output
     assert r.exception is None or isinstance(r.exception, SystemExit)
+
+
+# ------------------------------------------------------------------------------ whole games
+def _self_played(players: int, seed: int):
+    """A self-played Birmingham game with the ledger after every step: (log, final, problems, kinds)."""
+    from collections import Counter
+
+    from brass_judge.selfplay import play_game
+
+    ledger = Ledger(DATA, [])
+    problems: list = []
+    kinds: Counter = Counter()
+
+    def on_step(kind, pos, info):
+        ledger.record(kind, pos, info)
+        problems.extend(
+            f"step {ledger.steps} ({kind}, {pos.era} {pos.round}): {m}" for m in ledger.problems(pos)
+        )
+        if kind == "action":
+            kinds[info.action_text.split()[0]] += 1
+
+    log, pos = play_game(players, seed, DATA, on_step=on_step)
+    return log, pos, problems, kinds
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 20), (4, 16)])
+def test_whole_games_are_legal_and_conserve_everything(players, seed):
+    from brass_judge.engine import flow
+
+    log, pos, problems, kinds = _self_played(players, seed)
+    assert problems == []
+    assert pos.game_over
+    assert len(log["turns"]) == 2 * DATA.rounds_per_era[players] * players
+    assert log["game"] == "birmingham" and log["setup"]["seed"] == seed
+    assert kinds["build"] and kinds["network"] and kinds["sell"], kinds
+    assert {r["player"] for r in flow.scores(pos, DATA)} == set(pos.players)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_replay_reproduces_the_self_played_game(players):
+    from brass_judge.engine import flow
+    from brass_judge.gamelog import dump_log, replay
+    from brass_judge.position_io import position_to_obj
+
+    log, pos, _, _ = _self_played(players, 5)
+    result = replay(dump_log(log))
+    assert result.ok, [f.message for f in result.findings]
+    assert result.game_over
+    assert result.scores == flow.scores(pos, DATA)
+    assert log["final"]["scores"] == {r["player"]: r["vp"] for r in result.scores}
+    assert position_to_obj(result.position, result.data) == position_to_obj(pos, DATA)
+    # the log states every choice but equally close coal mines (the engine's default pick, as on play)
+    assert all("equally close" in a for a in result.assumptions), result.assumptions
+
+
+def test_the_same_seed_plays_the_same_game():
+    from brass_judge.selfplay import play_game
+
+    a, _ = play_game(2, 8, DATA)
+    assert play_game(2, 8, DATA)[0] == a
+    assert play_game(2, 9, DATA)[0] != a
+
+
+def test_the_policy_discards_a_wild_card_only_when_no_other_card_will_do():
+    from brass_judge.games.birmingham import policy
+    from brass_judge.model import Loan
+
+    pos = load_position(REPO / "examples" / "birmingham" / "worked-turn" / "position.yaml").position
+    me = pos.player[pos.turn]
+    loan = Loan(30, ("dudley",))
+    for seed in range(20):
+        me.hand = ["wild_location", "dudley", "wild_industry", "stafford"]
+        assert policy.finish(pos, loan, random.Random(seed)).cards[0] in ("dudley", "stafford")
+    me.hand = ["wild_location"]
+    assert policy.finish(pos, loan, random.Random(0)).cards == ("wild_location",)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_done_when_self_played_games_replay_and_lint_clean_in_sarif(players, tmp_path):
+    # issue 16's "done when": self-played games at 2, 3 and 4 players replay clean and lint clean (SARIF)
+    import json
+
+    out = tmp_path / f"{players}p.yaml"
+    r = _cli("selfplay", "--game", "birmingham", "-n", str(players), "-s", "2", "--check", "-o", str(out))
+    assert r.exit_code == 0, r.output
+    assert f"self-play of Brass: Birmingham, {players} players, seed 2" in r.output
+    assert "invariant broken" not in r.output
+    r = _cli("replay", str(out))
+    assert r.exit_code == 0 and "OK: every action legal, every recorded fact agrees" in r.output, r.output
+    r = _cli("lint", str(out), "--format", "sarif")
+    assert r.exit_code == 0, r.output
+    sarif = json.loads(r.output)
+    assert sarif["runs"][0]["results"] == []
+
+
+def test_selfplay_json_names_the_game_and_reports_no_problem(tmp_path):
+    import json
+
+    out = tmp_path / "g.yaml"
+    r = _cli(
+        "selfplay",
+        "-g",
+        "birmingham",
+        "-n",
+        "2",
+        "-s",
+        "4",
+        "--check",
+        "--facts",
+        "-o",
+        str(out),
+        "--format",
+        "json",
+    )
+    assert r.exit_code == 0, r.output
+    shown = json.loads(r.output)
+    assert shown["game"] == "birmingham" and shown["problems"] == [] and shown["game_over"]
+    assert len(shown["winners"]) >= 1 and shown["turns"] == 40
+    assert "after:" in out.read_text(encoding="utf-8")  # --facts: the facts after every turn
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 11), (3, 7), (4, 11)])
+def test_the_shipped_games_are_what_selfplay_writes_for_their_seeds(players, seed, tmp_path):
+    shipped = REPO / "examples" / "birmingham" / "games" / f"{players}p-full.yaml"
+    out = tmp_path / "g.yaml"
+    r = _cli(
+        "selfplay", "--game", "birmingham", "-n", str(players), "-s", str(seed), "--facts", "-o", str(out)
+    )
+    assert r.exit_code == 0, r.output
+    assert out.read_text(encoding="utf-8") == shipped.read_text(encoding="utf-8")
+    assert f"seed {seed}" in shipped.read_text(encoding="utf-8").splitlines()[1]
+
+
+def test_selfplay_lints_in_one_run_with_lancashire_games():
+    r = _cli(
+        "lint",
+        str(REPO / "examples" / "birmingham" / "games"),
+        str(REPO / "examples" / "games" / "2p-full.yaml"),
+    )
+    assert r.exit_code == 0, r.output
+    assert "4 file(s) clean" in r.output
+
+
+try:
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+except ImportError:  # pragma: no cover  (hypothesis is in the test extra)
+    pass
+else:
+
+    @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(players=st.integers(2, 4), seed=st.integers(0, 2**31))
+    def test_any_seed_plays_a_whole_legal_game(players, seed):
+        _, pos, problems, _ = _self_played(players, seed)
+        assert pos.game_over and problems == []
