@@ -1,4 +1,4 @@
-"""brass-judge: rules adjudication and linting for the board game Brass: Lancashire.
+"""brass-judge: rules adjudication and linting for the board games Brass: Lancashire and Brass: Birmingham.
 
 Public API (imported lazily so that ``import brass_judge`` stays cheap; see
 :mod:`brass_judge.facade`). A position is a path, a loaded position or a Position; an action is

@@ -69,7 +69,8 @@ class _Root(TyperGroup):
 app = typer.Typer(
     name="brass-judge",
     cls=_Root,
-    help="Rules adjudication and linting for Brass: Lancashire (Roxley edition). "
+    help="Rules adjudication and linting for Brass: Lancashire and Brass: Birmingham (Roxley "
+    "editions; a file's 'game:' says which, Lancashire by default). "
     "Exit codes: 0 legal/clean, 1 illegal/findings, 2 unusable input.",
     no_args_is_help=True,
     add_completion=False,
@@ -96,7 +97,7 @@ def _root(
         False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
     ),
 ) -> None:
-    """Rules adjudication and linting for Brass: Lancashire."""
+    """Rules adjudication and linting for Brass: Lancashire and Brass: Birmingham."""
 
 
 def _present(mod: str) -> bool:

@@ -65,15 +65,21 @@ def register(app: typer.Typer) -> None:
             False,
             "--dcm-sequences",
             help="With unstated Distant Cotton Market "
-            "draws: also list every sequence of tiles behind each result.",
+            "draws (Brass: Lancashire): also list every sequence of tiles behind each result.",
         ),
     ) -> None:
         """Judge a proposed action (or a whole turn) on a position: LEGAL or ILLEGAL, why, what happens,
-        and the FAQ rulings relied on. Exit 0 legal, 1 illegal, 2 unusable input.
+        and the rulings relied on (the FAQ's for Brass: Lancashire, the rules database's for Brass:
+        Birmingham). Exit 0 legal, 1 illegal, 2 unusable input.
 
         Notation examples: 'build cotton@bolton card=bolton', 'build port@liverpool cards=bolton,wigan',
         'network bolton-bury card=wigan', 'develop coal,iron card=wigan', 'sell bolton>liverpool
-        bury>distant:2 card=wigan', 'loan 20 card=wigan', 'pass card=wigan'; two actions: 'A; B'."""
+        bury>distant:2 card=wigan', 'loan 20 card=wigan', 'pass card=wigan'; two actions: 'A; B'.
+
+        Brass: Birmingham examples (a position with game: birmingham; docs/notation-birmingham.md):
+        'build iron_works@coalbrookdale card=coalbrookdale', 'network leek-stoke-on-trent card=dudley',
+        'develop coal_mine card=redditch', 'sell stoke-on-trent>warrington:merchant card=iron_works',
+        'loan card=stafford', 'scout cards=dudley,redditch,stafford', 'pass card=worcester'."""
         from .check_command import Report, run_check
         from .output import is_stdio
 

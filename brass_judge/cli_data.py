@@ -44,7 +44,8 @@ VARIANT_OPTION = typer.Option(
     "--variant",
     "-v",
     help="Rules variant: 'standard' (Roxley), 'classic' (the rulebook's Classic "
-    "Rules) or 'original' (the 2007 rules).",
+    "Rules) or 'original' (the 2007 rules); with --game birmingham, one of its own "
+    "(an unknown variant is answered with the list).",
 )
 
 
@@ -57,10 +58,10 @@ GAME_OPTION = typer.Option(
 
 
 def _data_games() -> list:
-    """The games with a data folder (``brass_judge/games/<game>/data/``)."""
-    from .resources import PACKAGE_DIR
+    """The games with a data folder (``<game folder>/data/``: the registry's ``game_folders``)."""
+    from .games import game_folders
 
-    return sorted(p.parent.name for p in (PACKAGE_DIR / "games").glob("*/data") if p.is_dir())
+    return sorted(game_folders())
 
 
 def _game(game: str | None) -> str:
@@ -96,6 +97,21 @@ def _other_game(game: str | None) -> str | None:
 
     key = _game(game)
     return None if key == DEFAULT_GAME else key
+
+
+def _own_tables(game: str | None):
+    """*game*'s own tables (``brass_judge/games/<game>/datatables.py``: ``map_``, ``location``,
+    ``lines``, ``mat``, ``deck``, ``tracks``) when it has them, else None: the tables here, which
+    show data of Lancashire's shape."""
+    if game is None:
+        return None
+    import importlib
+    import importlib.util
+
+    name = f"brass_judge.games.{game}.datatables"
+    if importlib.util.find_spec(name) is None:
+        return None
+    return importlib.import_module(name)
 
 
 # ----- plain data (the JSON contract) ---------------------------------------------------------
@@ -254,16 +270,15 @@ def _show(t, out=None) -> None:
 def map_(fmt: Format = FORMAT_OPTION, game: str | None = GAME_OPTION) -> None:
     """Every location: kind, industry spaces, printed link icons, trade icon, banner and lines."""
     other = _other_game(game)
-    if other is not None:
-        from .games.birmingham import datatables
-
-        return datatables.map_(_data("standard", other), fmt == Format.json)
-    gd = _data()
+    tables = _own_tables(other)
+    if tables is not None:
+        return tables.map_(_data("standard", other), fmt == Format.json)
+    gd = _data("standard", other)
     locs = sorted(gd.locations.values(), key=lambda l: (list(KIND_LABEL).index(l.kind), l.name))
     if fmt == Format.json:
         emit_json(
             {
-                "game": "lancashire",
+                "game": gd.game,
                 "locations": [_location_dict(gd, l) for l in locs],
                 "counts": _map_counts(gd),
             }
@@ -313,10 +328,15 @@ def _map_counts(gd) -> dict:
 def location(
     name: str = typer.Argument(..., help=f"Location name; forgiving: {_examples().FORGIVING_LOCATIONS}."),
     fmt: Format = FORMAT_OPTION,
+    game: str | None = GAME_OPTION,
 ) -> None:
     """One location in full: spaces, icons, banner, its cards per player count and its lines."""
-    gd = _data()
+    other = _other_game(game)
+    gd = _data("standard", other)
     loc = gd.location(name, field="NAME")
+    tables = _own_tables(other)
+    if tables is not None:
+        return tables.location(gd, loc, fmt == Format.json)
     d = _location_dict(gd, loc)
     if fmt == Format.json:
         emit_json({"location": d})
@@ -354,9 +374,14 @@ def location(
 def lines(
     era: Era | None = typer.Option(None, "--era", "-e", help="Only the lines that allow this link type."),
     fmt: Format = FORMAT_OPTION,
+    game: str | None = GAME_OPTION,
 ) -> None:
     """Every link line and whether it takes a canal, a rail or either."""
-    gd = _data()
+    other = _other_game(game)
+    gd = _data("standard", other)
+    tables = _own_tables(other)
+    if tables is not None:
+        return tables.lines(gd, era.value if era else None, fmt == Format.json)
     rows = sorted(gd.lines.values(), key=lambda ln: (gd.locations[ln.a].name, gd.locations[ln.b].name))
     if era is not None:
         rows = [ln for ln in rows if ln.allows(era.value)]
@@ -398,11 +423,10 @@ def lines(
 def mat(variant: str = VARIANT_OPTION, fmt: Format = FORMAT_OPTION, game: str | None = GAME_OPTION) -> None:
     """The player mat: every tile level with its count, cost, coal, iron, VP, income and eras."""
     other = _other_game(game)
-    if other is not None:
-        from .games.birmingham import datatables
-
-        return datatables.mat(_data(variant, other), fmt == Format.json)
-    gd = _data(variant)
+    tables = _own_tables(other)
+    if tables is not None:
+        return tables.mat(_data(variant, other), fmt == Format.json)
+    gd = _data(variant, other)
     tiles = [t for ind in _industries() for t in gd.mat[ind]]
     per_industry = {ind: sum(t.count for t in gd.mat[ind]) for ind in _industries()}
     if fmt == Format.json:
@@ -470,13 +494,13 @@ def deck(
     fmt: Format = FORMAT_OPTION,
     game: str | None = GAME_OPTION,
 ) -> None:
-    """The cards: per player count (and the 66-card box), or the deck for --players N."""
+    """The cards: per player count (Lancashire: and the 66-card box; Birmingham: and the wild cards
+    and merchant tiles), or the deck for --players N."""
     other = _other_game(game)
-    if other is not None:
-        from .games.birmingham import datatables
-
-        return datatables.deck(_data(variant, other), players, fmt == Format.json)
-    gd = _data(variant)
+    tables = _own_tables(other)
+    if tables is not None:
+        return tables.deck(_data(variant, other), players, fmt == Format.json)
+    gd = _data(variant, other)
     order = _card_order(gd)
     if players is None:
         totals = {str(c): sum(gd.deck[c].values()) for c in DECK_COLUMNS}
@@ -569,13 +593,13 @@ def deck(
 def tracks(
     variant: str = VARIANT_OPTION, fmt: Format = FORMAT_OPTION, game: str | None = GAME_OPTION
 ) -> None:
-    """Coal and Iron Markets, the Distant Cotton Market track and tiles, and the Progress Track."""
+    """The markets, the Progress Track and the setup numbers; Lancashire's Distant Cotton Market
+    track and tiles, Birmingham's link costs and loans."""
     other = _other_game(game)
-    if other is not None:
-        from .games.birmingham import datatables
-
-        return datatables.tracks(_data(variant, other), fmt == Format.json)
-    gd = _data(variant)
+    tables = _own_tables(other)
+    if tables is not None:
+        return tables.tracks(_data(variant, other), fmt == Format.json)
+    gd = _data(variant, other)
     dcm = {str(n): list(gd.dcm_tiles_for(n)) for n in (4, 3, 2)}
     income = _income_rows(gd)
     doc = {

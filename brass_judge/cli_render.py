@@ -129,7 +129,8 @@ def register(app: typer.Typer) -> None:
             None,
             "--title",
             "-t",
-            help="Title instead of 'Brass: Lancashire' (the era and round are always shown).",
+            help="Title instead of the game's name ('Brass: Lancashire', 'Brass: Birmingham'; "
+            "the era and round are always shown).",
         ),
         highlight: Path | None = typer.Option(
             None,
@@ -140,7 +141,8 @@ def register(app: typer.Typer) -> None:
         ),
     ) -> None:
         """Draw a position as an SVG picture of the board: locations, tiles, links, markets, the
-        Distant Cotton Market and the players. Exit 0 written, 2 unusable input."""
+        players and, for Lancashire, the Distant Cotton Market; for Birmingham the merchants with
+        their tiles and beer barrels and the cards. Exit 0 written, 2 unusable input."""
         from .data import game_data
         from .output import escape_controls, refuse_clobber, refuse_stdin_twice, write_file
         from .position_io import load_position

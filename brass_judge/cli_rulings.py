@@ -15,8 +15,9 @@ from .cli_common import FORMAT_OPTION, Format, emit_json, handles_input_errors
 from .games import examples as _examples
 
 app = typer.Typer(
-    help=f"The rulings database: {_examples().RULINGS_COUNT} answered rules questions ({_examples().RULING_RANGE}) "
-    "that every verdict cites. "
+    help=f"The rulings databases that every verdict cites: {_examples().RULINGS_COUNT} answered rules questions "
+    f"({_examples().RULING_RANGE}) of the Brass: Lancashire FAQ, and with --game birmingham the Brass: "
+    "Birmingham rules database. "
     "List them by topic, authority or engine class, show one, or search in plain words.",
     no_args_is_help=True,
     add_completion=False,
@@ -33,14 +34,14 @@ GAME_OPTION = typer.Option(
 
 
 def _rulings_games() -> list[str]:
-    """The games with a rulings database: the game folders that have ``rulings/<game>.yaml``."""
+    """The games with a rulings database: the game folders that have ``rulings/<game>.yaml`` (or a
+    ``rulings.yaml`` of their own)."""
     import os
 
-    from .resources import PACKAGE_DIR
+    from .games import game_folders
     from .rulings import rulings_path
 
-    folders = sorted(p.name for p in (PACKAGE_DIR / "games").iterdir() if (p / "__init__.py").is_file())
-    return [g for g in folders if os.path.isfile(rulings_path(g))]
+    return [g for g in sorted(game_folders()) if os.path.isfile(rulings_path(g))]
 
 
 def _path(game: str | None) -> str | None:

@@ -1,6 +1,8 @@
 """Game logs: read a logged game, replay it through the rules engine, and write logs.
 
-A game log (YAML, ``schemas/game.schema.json``, docs/games.md) records the setup (players in
+A game log (YAML, ``schemas/game.schema.json``, docs/games.md; a Brass: Birmingham log
+``schemas/game-birmingham.schema.json``, docs/games-birmingham.md, with its own part in the game
+folder's ``LOG_FORMAT`` module, :func:`log_format`) records the setup (players in
 seat order, the variant, a seed or the explicit card / Distant Cotton Market / turn orders) and
 then every turn in order, each ``{player: NAME, actions: [...]}`` with actions in the one-line
 notation or the YAML action form. Optional recorded facts (``after:`` a turn, ``final:``) are
@@ -1105,6 +1107,9 @@ def write_log(setup: Any, turns: Iterable, final: Any = None, *, about: str | No
     *turns*: ``(player, actions)`` or ``(player, actions, after)`` tuples, or mappings with
     ``player``/``actions``/``after``; actions are action objects, notation strings or mappings.
     *final*: the final Position (its scores and winner are recorded), a ``final:`` mapping, or None.
+    *data*: the game's data; it says the log's ``game:`` and words its actions. It is taken from a
+    Position *setup* of another game than Lancashire. Give it with a mapping *setup* of such a game
+    (``game_data("standard", "birmingham")``).
     """
     from .model import Position
 

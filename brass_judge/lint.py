@@ -58,10 +58,19 @@ class LintFinding:
     context: str | None = None  #: where in the game (era, round, player, action)
     #: later findings of the same game log that may only follow from this one (not listed apart)
     consequences: list = field(default_factory=list)
+    #: the game whose rules the finding's code and rulings are (None: the default game, Lancashire)
+    game: str | None = None
 
     @property
     def is_input_error(self) -> bool:
         return self.code.startswith("INP")
+
+    @property
+    def spec(self) -> Any:
+        """The code's entry in its game's table of codes (None for a code it does not have)."""
+        from .codes import table_of
+
+        return table_of(self.game or "lancashire").get(self.code)
 
     def to_dict(self) -> dict:
         return {
@@ -74,6 +83,7 @@ class LintFinding:
             "remedy": self.remedy,
             "context": self.context,
             "consequences": [c.to_dict() for c in self.consequences],
+            **({"game": self.game} if self.game not in (None, "lancashire") else {}),
         }
 
     def consequence_note(self) -> str | None:
@@ -418,6 +428,7 @@ def _lint_game(doc, rep: FileReport) -> None:
 
     log = read_log(doc)
     res = replay(log, keep_going=True)
+    game = log.data.game
     cause: LintFinding | None = None  # the last finding of the first departure from the log
     made: dict = {}  # id(replay finding) -> its (last) lint finding
     for f in res.findings:
@@ -431,6 +442,7 @@ def _lint_game(doc, rep: FileReport) -> None:
                     rulings=v.rulings,
                     remedy=v.remedy,
                     context=f.where(),
+                    game=game,
                 )
                 for v in f.violations
             ]
@@ -444,6 +456,7 @@ def _lint_game(doc, rep: FileReport) -> None:
                     rulings=list(f.rulings),
                     remedy=f.remedy,
                     context=f.where(),
+                    game=game,
                 )
             ]
         made[id(f)] = found[-1]
@@ -477,7 +490,9 @@ def _lint_position(doc, root: tuple, rep: FileReport) -> None:
         if line is None and root:
             line = doc.line_of(root)[0]
         rep.findings.append(
-            LintFinding(v.code, v.message, rep.file, line, rulings=v.rulings, remedy=v.remedy)
+            LintFinding(
+                v.code, v.message, rep.file, line, rulings=v.rulings, remedy=v.remedy, game=lp.position.game
+            )
         )
 
 
@@ -749,6 +764,25 @@ _FAMILY = {
 }
 
 
+def _sarif_rule(spec, game: str | None = None) -> dict:
+    """The SARIF rule entry of a code (*game*: the game whose own table the code comes from, for a
+    code only that game has)."""
+    props: dict = {"rulings": list(spec.rulings), "tags": [_FAMILY.get(spec.code[:3], "other")]}
+    if game is not None:
+        props["game"] = game
+    rule = {
+        "id": spec.code,
+        "name": spec.name,
+        "shortDescription": {"text": spec.message},
+        "fullDescription": {"text": spec.doc or spec.message},
+        "defaultConfiguration": {"level": "error"},
+        "properties": props,
+    }
+    if spec.remedy:
+        rule["help"] = {"text": spec.remedy}
+    return rule
+
+
 def render_sarif(reports: list) -> dict:
     """A SARIF 2.1.0 log: one run, the rules of codes.py (plus the INP codes that occur)."""
     from . import __version__
@@ -760,19 +794,14 @@ def render_sarif(reports: list) -> dict:
         if c.is_rule or c.status == "removed":
             continue
         index[c.code] = len(rules)
-        rule = {
-            "id": c.code,
-            "name": c.name,
-            "shortDescription": {"text": c.message},
-            "fullDescription": {"text": c.doc or c.message},
-            "defaultConfiguration": {"level": "error"},
-            "properties": {"rulings": list(c.rulings), "tags": [_FAMILY.get(c.code[:3], "other")]},
-        }
-        if c.remedy:
-            rule["help"] = {"text": c.remedy}
-        rules.append(rule)
+        rules.append(_sarif_rule(c))
     results = []
     for f in all_findings(reports):
+        spec = f.spec
+        if f.code not in index and spec is not None and not spec.is_rule:
+            # a code only another game has (Birmingham's own rows): its entry from that game's table
+            index[f.code] = len(rules)
+            rules.append(_sarif_rule(spec, game=f.game))
         if f.code not in index:
             index[f.code] = len(rules)
             rules.append(
@@ -819,6 +848,8 @@ def render_sarif(reports: list) -> dict:
             props["remedy"] = f.remedy
         if f.consequences:
             props["consequences"] = len(f.consequences)
+        if f.game not in (None, "lancashire"):
+            props["game"] = f.game  # the game whose rulings these are
         if props:
             res["properties"] = props
         results.append(res)
@@ -863,5 +894,7 @@ def render_github(reports: list) -> str:
                 props.append(f"col={f.column}")
         props.append(f"title={_gh_escape(f.code, True)}")
         msg = f"{f.code} {_message(f)}"
+        if f.game not in (None, "lancashire") and f.rulings:
+            msg += f" [{', '.join(f.rulings)}]"  # another game's rulings: say which (B022, ...)
         out.append(f"::error {','.join(props)}::{_gh_escape(msg)}")
     return "\n".join(out) + ("\n" if out else "")

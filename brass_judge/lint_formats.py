@@ -104,13 +104,11 @@ def render_gitlab(reports: list) -> list:
     severity, location: {path, lines: {begin}}}``. The fingerprint is stable across runs (the
     code, path and message, not the line, with a counter for repeats), so GitLab tracks an issue
     that only moved. Findings on unusable input are ``critical``, the others ``major``."""
-    from .codes import CODES
-
     out = []
     seen: dict = {}
     for f in all_findings(reports):
         path = _path(f.file)
-        code = CODES.get(f.code)
+        code = f.spec  # the code in the finding's game
         key = f"{f.code}\0{path}\0{f.message}"
         n = seen[key] = seen.get(key, 0) + 1
         fp = hashlib.sha256(f"{key}\0{n}".encode()).hexdigest()[:32]
@@ -149,14 +147,14 @@ def render_json_lines(reports: list) -> str:
 def statistics(reports: list) -> list:
     """``[{code, name, count}]``: the findings listed, counted per code, most frequent first.
     (Knock-on findings attached to a departure are not listed, so not counted.)"""
-    from .codes import CODES
-
     counts: dict = {}
+    specs: dict = {}  # code -> its entry (the first finding's game: a code's name is the same in every game)
     for f in all_findings(reports):
         counts[f.code] = counts.get(f.code, 0) + 1
+        specs.setdefault(f.code, f.spec)
     rows = []
     for code, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
-        c = CODES.get(code)
+        c = specs[code]
         rows.append({"code": code, "name": c.name if c is not None else "input-error", "count": n})
     return rows
 

@@ -1,9 +1,14 @@
 """Draw a position (and what an action changed) as an SVG picture of the board.
 
-:func:`render_position` writes the SVG text itself (stdlib only, no SVG library): the 25
-locations with their industry spaces, the tiles on them, the 36 link lines and the links built on
-them, the Coal and Iron Markets, the Distant Cotton Market track and a panel per player. Where
-each location goes is read from ``data/<game>/layout.yaml`` (a drawing aid, no rules effect).
+:func:`render_position` writes the SVG text itself (stdlib only, no SVG library): the locations
+with their industry spaces, the tiles on them, the link lines and the links built on them, the
+markets and a panel per player, for either game. What differs between the games is drawn by
+per-game pieces: Lancashire's non-industrial and outside locations and its Distant Cotton Market;
+Birmingham's farm breweries, merchants (their tiles and beer barrels), the line with three ends
+(spokes from a junction), beer barrels on Breweries and its cards (``_PANEL_PIECES`` picks each
+game's player lines, the block under the markets and the legend). Where each location goes is
+read from ``games/<game>/data/layout.yaml`` (a drawing aid, no rules effect; Birmingham's has a
+schema, checked by :func:`validate_layout`).
 
 The output is deterministic (same position, same bytes), so it can be kept as a golden file.
 Tiles are ``<g class="tile" data-tile="location:space">``, links ``<g class="link"
@@ -53,6 +58,9 @@ INDUSTRY_ABBR = {
     "iron_works": "Iron",
     "port": "Port",
     "shipyard": "Ship",
+    "manufacturer": "Man",
+    "pottery": "Pot",
+    "brewery": "Brew",
 }
 #: Background tint of an empty space, per industry icon.
 INDUSTRY_TINT = {
@@ -61,8 +69,24 @@ INDUSTRY_TINT = {
     "iron_works": "#EBC39B",
     "port": "#BFDDF0",
     "shipyard": "#BFE3D2",
+    "manufacturer": "#D6E4F5",
+    "pottery": "#F5E3C4",
+    "brewery": "#E6D9F0",
 }
+#: The order of the icons on a shared space: the first in the top-left half, the second bottom right.
+SPACE_ICON_ORDER = (
+    "cotton_mill",
+    "manufacturer",
+    "pottery",
+    "coal_mine",
+    "iron_works",
+    "brewery",
+    "port",
+    "shipyard",
+)
 CUBE_COLOUR = {"coal_mine": "#1A1A1A", "iron_works": "#C8651B"}
+#: beer barrels (Birmingham): on a Brewery tile, and beside a merchant tile
+BARREL_COLOUR = "#B8860B"
 
 CANAL_COLOUR = "#3B8FD0"
 RAIL_COLOUR = "#8C5A2B"
@@ -176,14 +200,109 @@ def load_layout(game: str = "lancashire") -> dict:
     return _layout_cached(game)
 
 
+def layout_schema_name(game: str) -> str:
+    """The JSON Schema of *game*'s layout file (``schemas/<name>.schema.json``)."""
+    return f"gamedata-{game}-layout"
+
+
+def validate_layout(game: str = "birmingham", path=None, data=None) -> list:
+    """Check *game*'s layout file (default ``data/<game>/layout.yaml``; *path* another copy) against
+    its schema, when the game has one (``gamedata-<game>-layout``), and against the map data (*data*,
+    default the game's): an entry for every location and for nothing else; a town's or farm
+    brewery's ``grid`` one distinct cell per industry space and a merchant's ``slots`` one per
+    merchant tile space; a ``junction`` for every line with three ends and hints only for lines.
+    Returns the problems as :class:`~brass_judge.errors.InputError` naming file, line and field
+    (``DAT001`` schema, ``DAT002`` cross-check); empty when the file is sound. A broken layout is a
+    developer's error: the tests run this on the shipped files."""
+    import json
+    from pathlib import Path
+
+    import jsonschema
+
+    from .data.gamedata import json_view
+    from .errors import InputError
+    from .resources import data_dir, schema_file
+    from .yamlio import load_file
+
+    if data is None:
+        from .data import game_data
+
+        data = game_data("standard", game)
+    file = Path(path) if path is not None else data_dir(game) / "layout.yaml"
+    try:
+        doc = load_file(file, what="layout file")
+    except InputError as err:
+        return list(getattr(err, "errors", [err]))
+    sfile = schema_file(layout_schema_name(game))
+    if sfile.exists():
+        validator = jsonschema.Draft202012Validator(json.loads(sfile.read_text(encoding="utf-8")))
+        found = sorted(validator.iter_errors(json_view(doc.data)), key=lambda e: [str(p) for p in e.path])
+        if found:
+            return [
+                doc.error(f"does not match the schema: {e.message}", tuple(e.absolute_path), code="DAT001")
+                for e in found
+            ]
+    out: list = []
+    locs = doc.data.get("locations") or {}
+    for key in data.locations:
+        if key not in locs:
+            out.append(doc.error(f"no entry for location {key!r}", ("locations",), code="DAT002"))
+    for key, spec in locs.items():
+        loc = data.locations.get(key)
+        if loc is None:
+            out.append(doc.error(f"{key!r} is no location of the map", ("locations", key), code="DAT002"))
+            continue
+        for field, want, what in (
+            ("grid", len(loc.spaces) if loc.kind in SPACE_KINDS else 0, "industry space"),
+            ("slots", len(loc.merchant_spaces) if loc.kind == "merchant" else 0, "merchant tile space"),
+        ):
+            cells = spec.get(field)
+            if cells is None:
+                continue
+            if not want:
+                out.append(
+                    doc.error(f"{loc.name} has no {what}s to place", ("locations", key, field), code="DAT002")
+                )
+            elif len(cells) != want or len({tuple(c) for c in cells}) != len(cells):
+                out.append(
+                    doc.error(
+                        f"{loc.name} has {want} {what}(s): give {want} different cells, not {len(cells)}",
+                        ("locations", key, field),
+                        code="DAT002",
+                    )
+                )
+    hints = doc.data.get("lines") or {}
+    for key in hints:
+        if key not in data.lines:
+            out.append(doc.error(f"{key!r} is no line of the map", ("lines", key), code="DAT002"))
+    for key, ln in data.lines.items():
+        if len(ln.ends) > 2 and "junction" not in (hints.get(key) or {}):
+            out.append(
+                doc.error(
+                    f"the line {key} has {len(ln.ends)} ends: give its junction", ("lines",), code="DAT002"
+                )
+            )
+    return out
+
+
+#: the kinds of location drawn as a box of industry spaces (a town; Birmingham's farm breweries)
+SPACE_KINDS = ("town", "farm-brewery")
+SLOT_W = S + 26  #: a merchant tile space: the tile and, at its right, the beer barrel beside it
+MERCHANT_FOOT = 20  #: the strip under a merchant's tiles: its bonus and link icons
+MERCHANT_MIN_W = 124
+
+
 class _Geo:
     """Where each location's box and spaces are, in picture coordinates."""
 
     def __init__(self, data, layout: dict) -> None:
         self.box: dict = {}  # key -> (x0, y0, w, h)
         self.cells: dict = {}  # key -> [(x, y)] top-left of each space
+        self.slots: dict = {}  # merchant key -> [(x, y)] top-left of each merchant tile space
         self.centre: dict = {}
         self.label_below: dict = {}
+        #: line key -> the point where a line with three ends meets (its spokes start there)
+        self.junction: dict = {}
         locs = layout["locations"]
         for key, loc in data.locations.items():
             spec = locs.get(key)
@@ -192,7 +311,7 @@ class _Geo:
             cx, cy = MAP_X + spec["x"], MAP_Y + spec["y"]
             self.centre[key] = (cx, cy)
             self.label_below[key] = spec.get("label") == "below"
-            if loc.kind == "town":
+            if loc.kind in SPACE_KINDS:
                 grid = [tuple(c) for c in spec.get("grid", [[i, 0] for i in range(len(loc.spaces))])]
                 while len(grid) < len(loc.spaces):  # a space the layout forgot: put it at the end
                     grid.append((max(c for c, _ in grid) + 1, 0))
@@ -203,9 +322,57 @@ class _Geo:
                 x0, y0 = cx - w / 2, cy - h / 2
                 self.box[key] = (x0, y0, w, h)
                 self.cells[key] = [(x0 + PAD + c * (S + GAP), y0 + PAD + r * (S + ROW_GAP)) for c, r in grid]
+            elif loc.kind == "merchant":
+                n = len(loc.merchant_spaces)
+                grid = [tuple(c) for c in spec.get("slots", [[i, 0] for i in range(n)])]
+                while len(grid) < n:
+                    grid.append((max((c for c, _ in grid), default=-1) + 1, 0))
+                cols = math.ceil(max((c + 1 for c, _ in grid), default=1))
+                rows = math.ceil(max((r + 1 for _, r in grid), default=1))
+                inner = cols * SLOT_W + (cols - 1) * GAP
+                w = max(inner + 2 * PAD, MERCHANT_MIN_W)
+                h = rows * S + (rows - 1) * GAP + 2 * PAD + MERCHANT_FOOT
+                x0, y0 = cx - w / 2, cy - h / 2
+                left = x0 + (w - inner) / 2
+                self.box[key] = (x0, y0, w, h)
+                self.cells[key] = []
+                self.slots[key] = [(left + c * (SLOT_W + GAP), y0 + PAD + r * (S + GAP)) for c, r in grid]
             else:
                 self.box[key] = (cx - PILL_W / 2, cy - PILL_H / 2, PILL_W, PILL_H)
                 self.cells[key] = []
+        hints = layout.get("lines") or {}
+        for key, ln in data.lines.items():
+            if len(ln.ends) > 2:
+                spot = (hints.get(key) or {}).get("junction")
+                if spot is not None:
+                    self.junction[key] = (MAP_X + spot[0], MAP_Y + spot[1])
+                else:  # no hint: the middle of its ends
+                    pts = [self.centre[e] for e in ln.ends]
+                    self.junction[key] = (
+                        sum(x for x, _ in pts) / len(pts),
+                        sum(y for _, y in pts) / len(pts),
+                    )
+
+    def named_above(self, key: str) -> bool:
+        """Whether *key*'s name is printed above its box (towns, farm breweries, merchants)."""
+        return bool(self.cells.get(key) or self.slots.get(key)) and not self.label_below[key]
+
+    def spokes(self, ln) -> list:
+        """The segments a line is drawn as: centre to centre, or for a line with three ends one
+        from its junction to each end."""
+        j = self.junction.get(ln.key)
+        if j is None:
+            (ax, ay), (bx, by) = self.centre[ln.a], self.centre[ln.b]
+            return [(ax, ay, bx, by)]
+        return [(j[0], j[1], *self.centre[e]) for e in ln.ends]
+
+    def middle(self, ln) -> tuple:
+        """Where a line's owner badge goes: the middle of its visible stretch, or its junction."""
+        j = self.junction.get(ln.key)
+        if j is not None:
+            return j
+        x1, y1, x2, y2 = self.clip(ln.a, ln.b)
+        return (x1 + x2) / 2, (y1 + y2) / 2
 
     def clip(self, a: str, b: str) -> tuple[float, float, float, float]:
         """The segment from *a*'s centre to *b*'s, cut where it leaves *a*'s box and enters *b*'s."""
@@ -215,7 +382,7 @@ class _Geo:
         def exit_t(key, sign):
             # The box, grown upwards over the name when the name is above it.
             _, _, w, h = self.box[key]
-            up = 22 if key in self.cells and self.cells[key] and not self.label_below[key] else 0
+            up = 22 if self.named_above(key) else 0
             tx = (w / 2) / abs(dx) if dx else math.inf
             going_up = (dy * sign) < 0
             ty = ((h / 2 + (up if going_up else 0)) / abs(dy)) if dy else math.inf
@@ -289,7 +456,8 @@ def render_position(position, data=None, *, highlight=None, title=None, layout=N
 
     *data* is the :class:`~brass_judge.data.gamedata.GameData` (default: the position's
     variant); *layout* a mapping like ``layout.yaml`` (default: the game's own); *title* replaces
-    "Brass: Lancashire" at the head of the title line (the era and round are always shown).
+    the game's name ("Brass: Lancashire", "Brass: Birmingham") at the head of the title line (the
+    era and round are always shown).
 
     *highlight* marks what an action changed, for a verdict picture. A dict, every key optional::
 
@@ -318,8 +486,10 @@ def render_position(position, data=None, *, highlight=None, title=None, layout=N
         from .data import game_data
 
         data = game_data(position.variant, position.game)
+    game = getattr(position, "game", "lancashire")
+    name = game_name(game)  # an unknown game: UnknownNameError, before looking for its layout
     if layout is None:
-        layout = load_layout()
+        layout = load_layout(game)
     geo = _Geo(data, layout)
     hl = _norm_highlight(highlight, data) if highlight is not None else None
     styles = player_styles(position.players)
@@ -347,12 +517,12 @@ def render_position(position, data=None, *, highlight=None, title=None, layout=N
         "</defs>",
         _el("rect", x=0, y=0, width=width, height=height, fill="#FFFFFF"),
     ]
-    out += _title(position, data, hl, title, width)
+    out += _title(position, data, hl, title, width, name)
     # The map is drawn in a group shifted down by the caption lines, so geometry stays the same.
     out.append(f'<g class="map" transform="translate(0,{map_top_shift})">')
     out += _background(layout, map_w, map_h)
     out += _lines(data, geo, position, styles, hl)
-    out += _locations(data, geo, hl)
+    out += _locations(data, geo, hl, position)
     out += _tiles(data, geo, position, styles, hl, before)
     out += _paths(geo, hl)
     out += _link_badges(geo, position, styles, data)
@@ -381,7 +551,14 @@ def _fit(text: str, room: float, size: float, min_size: float = 14, em: float = 
     return text, round(size, 1)
 
 
-def _title(position, data, hl, title, width) -> list:
+def game_name(game: str) -> str:
+    """The game's name at the head of the title ("Brass: Lancashire", "Brass: Birmingham")."""
+    from .games import _game_module
+
+    return getattr(_game_module(game), "NAME", game)
+
+
+def _title(position, data, hl, title, width, name="Brass: Lancashire") -> list:
     era = "Canal Era" if position.era == "canal" else "Rail Era"
     rounds = data.rounds_per_era.get(position.num_players)
     rnd = f"round {position.round}" + (f" of {rounds}" if rounds else "")
@@ -393,10 +570,10 @@ def _title(position, data, hl, title, width) -> list:
         sub = ""
     badge = hl is not None and hl["legal"] is not None
     room = width - PANEL_W - 20 - (28 + 16 * 9 + 16 if badge else 0) - MAP_X - 8
-    head = f"{title or 'Brass: Lancashire'} — {era}, {rnd}"
+    head = f"{title or name} — {era}, {rnd}"
     if len(head) * 0.62 * 24 > room:
         # A long title (e.g. an action's text) keeps the era and round readable on the line below.
-        head = title or "Brass: Lancashire"
+        head = title or name
         sub = f"{era}, {rnd}" + (f" · {sub}" if sub else "")
     head_text, head_size = _fit(head, room, 24)
     out = ['<g class="title">']
@@ -487,7 +664,6 @@ def _lines(data, geo, position, styles, hl) -> list:
     marked = set(hl["links"]) if hl else set()
     for key in sorted(data.lines):
         ln = data.lines[key]
-        (ax, ay), (bx, by) = geo.centre[ln.a], geo.centre[ln.b]
         kind = "both" if ln.canal and ln.rail else ("canal" if ln.canal else "rail")
         # a line (or half of one) no link can be built on in this era is faded: canals in the Rail
         # Era, rails in the Canal Era
@@ -506,13 +682,15 @@ def _lines(data, geo, position, styles, hl) -> list:
         rail = dict(
             stroke=RAIL_COLOUR, stroke_width=3, stroke_opacity=FADED if position.era != RAIL else None
         )
-        if kind == "both":
-            out.append(_seg(*_offset(ax, ay, bx, by, 3.5), **canal))
-            out.append(_seg(*_offset(ax, ay, bx, by, -3.5), **rail))
-        elif kind == "canal":
-            out.append(_seg(ax, ay, bx, by, **canal))
-        else:
-            out.append(_seg(ax, ay, bx, by, **rail))
+        for ax, ay, bx, by in geo.spokes(ln):
+            if kind == "both":
+                out.append(_seg(*_offset(ax, ay, bx, by, 3.5), **canal))
+                out.append(_seg(*_offset(ax, ay, bx, by, -3.5), **rail))
+            elif kind == "canal":
+                out.append(_seg(ax, ay, bx, by, **canal))
+            else:
+                out.append(_seg(ax, ay, bx, by, **rail))
+        out += _junction(geo, ln)
         out.append("</g>")
     for key in sorted(built):
         link = built[key]
@@ -520,46 +698,61 @@ def _lines(data, geo, position, styles, hl) -> list:
         if ln is None:
             continue
         colour, letter = styles[link.owner]
-        (ax, ay), (bx, by) = geo.centre[ln.a], geo.centre[ln.b]
+        spokes = geo.spokes(ln)
         attrs = f'class="link" data-link="{escape(key)}" data-owner={quoteattr(link.owner)} data-kind="{escape(link.kind)}"'
         if key in marked:
             attrs += ' data-highlight="placed"'
         out.append(f"<g {attrs}>")
         if key in marked:
-            out.append(
-                _seg(
-                    ax,
-                    ay,
-                    bx,
-                    by,
-                    stroke=INK,
-                    stroke_width=18,
-                    stroke_linecap="round",
-                    stroke_dasharray="4 4",
-                    class_="hl-ring",
+            for ax, ay, bx, by in spokes:
+                out.append(
+                    _seg(
+                        ax,
+                        ay,
+                        bx,
+                        by,
+                        stroke=INK,
+                        stroke_width=18,
+                        stroke_linecap="round",
+                        stroke_dasharray="4 4",
+                        class_="hl-ring",
+                    )
                 )
-            )
-        out.append(_seg(ax, ay, bx, by, stroke=INK, stroke_width=11, stroke_linecap="round"))
-        out.append(_seg(ax, ay, bx, by, stroke=colour, stroke_width=8, stroke_linecap="round"))
-        if link.kind == "canal":
-            out.append(_seg(ax, ay, bx, by, stroke="#FFFFFF", stroke_width=2, stroke_dasharray="6 5"))
-        else:
-            out.append(_seg(ax, ay, bx, by, stroke=_contrast(colour), stroke_width=2))
+        # each layer over every spoke of the line in turn, so a three-ended link reads as one piece
+        for ax, ay, bx, by in spokes:
+            out.append(_seg(ax, ay, bx, by, stroke=INK, stroke_width=11, stroke_linecap="round"))
+        for ax, ay, bx, by in spokes:
+            out.append(_seg(ax, ay, bx, by, stroke=colour, stroke_width=8, stroke_linecap="round"))
+        for ax, ay, bx, by in spokes:
+            if link.kind == "canal":
+                out.append(_seg(ax, ay, bx, by, stroke="#FFFFFF", stroke_width=2, stroke_dasharray="6 5"))
+            else:
+                out.append(_seg(ax, ay, bx, by, stroke=_contrast(colour), stroke_width=2))
         out.append("</g>")
     # A highlighted line with no link on it (e.g. an illegal network action): a ring only.
     for key in sorted(marked - set(built)):
         ln = data.lines.get(key)
         if ln is None:
             continue
-        (ax, ay), (bx, by) = geo.centre[ln.a], geo.centre[ln.b]
         out.append(f'<g class="link-attempt" data-link="{escape(key)}" data-highlight="placed">')
-        out.append(_seg(ax, ay, bx, by, stroke="#FFFFFF", stroke_width=9, stroke_linecap="round"))
-        out.append(
-            _seg(ax, ay, bx, by, stroke=INK, stroke_width=5, stroke_dasharray="10 6", class_="hl-ring")
-        )
+        for ax, ay, bx, by in geo.spokes(ln):
+            out.append(_seg(ax, ay, bx, by, stroke="#FFFFFF", stroke_width=9, stroke_linecap="round"))
+            out.append(
+                _seg(ax, ay, bx, by, stroke=INK, stroke_width=5, stroke_dasharray="10 6", class_="hl-ring")
+            )
         out.append("</g>")
     out.append("</g>")
     return out
+
+
+def _junction(geo, ln) -> list:
+    """The dot where a line with three ends meets: a link there touches all three places."""
+    j = geo.junction.get(ln.key)
+    if j is None:
+        return []
+    return [
+        _el("circle", cx=j[0], cy=j[1], r=6, fill="#FFFFFF", stroke=INK, stroke_width=2, class_="junction")
+    ]
 
 
 def _paths(geo: _Geo, hl) -> list:
@@ -619,9 +812,7 @@ def _paths(geo: _Geo, hl) -> list:
 
 
 def _space_icon(x, y, space) -> list:
-    inds = [
-        i for i in ("cotton_mill", "coal_mine", "iron_works", "port", "shipyard") if i in space.industries
-    ]
+    inds = [i for i in SPACE_ICON_ORDER if i in space.industries]
     out = [f'<g class="space" data-space="{space.index}" data-industries="{" ".join(inds)}">']
     if len(inds) == 1:
         out.append(
@@ -696,7 +887,7 @@ def _coins(x, y, n) -> list:
     return out
 
 
-def _locations(data, geo, hl) -> list:
+def _locations(data, geo, hl, position=None) -> list:
     out = ['<g class="locations">']
     ringed = set(hl["locations"]) if hl else set()
     for key, loc in data.locations.items():
@@ -704,8 +895,9 @@ def _locations(data, geo, hl) -> list:
         cx, cy = geo.centre[key]
         out.append(f'<g class="location {loc.kind}" data-location="{escape(key)}">')
         if key in ringed:  # around the box and its name
-            up = 26 if loc.kind == "town" and not geo.label_below[key] else 8
-            down = 26 if loc.kind == "town" and geo.label_below[key] else 8
+            named = bool(geo.cells[key] or geo.slots.get(key))
+            up = 26 if named and not geo.label_below[key] else 8
+            down = 26 if named and geo.label_below[key] else 8
             out.append(
                 _el(
                     "rect",
@@ -739,6 +931,10 @@ def _locations(data, geo, hl) -> list:
                 out += _space_icon(sx, sy, sp)
             ly = y0 + h + 17 if geo.label_below[key] else y0 - 7
             out.append(_text(cx, ly, loc.name, size=15, weight="bold", halo=True))
+        elif loc.kind == "farm-brewery":
+            out += _farm_brewery(geo, key, loc)
+        elif loc.kind == "merchant":
+            out += _merchant(geo, key, loc, data, position)
         else:
             outside = loc.kind == "outside"
             out.append(
@@ -789,6 +985,184 @@ def _locations(data, geo, hl) -> list:
                 )
         out.append("</g>")
     out.append("</g>")
+    return out
+
+
+def _farm_brewery(geo, key, loc) -> list:
+    """A farm brewery (Birmingham): a small dashed box of its one Brewery space, no cards."""
+    x0, y0, w, h = geo.box[key]
+    cx, _ = geo.centre[key]
+    out = [
+        _el(
+            "rect",
+            x=x0,
+            y=y0,
+            width=w,
+            height=h,
+            rx=6,
+            fill="#EEF3E2",
+            stroke="#5F7434",
+            stroke_width=2,
+            stroke_dasharray="5 3",
+        )
+    ]
+    for sp, (sx, sy) in zip(loc.spaces, geo.cells[key]):
+        out += _space_icon(sx, sy, sp)
+    ly = y0 + h + 15 if geo.label_below[key] else y0 - 7
+    out.append(_text(cx, ly, loc.name, size=12, weight="bold", halo=True))
+    return out
+
+
+#: what a merchant's barrel earns, as printed beside the merchant (map.yaml ``bonus``)
+BONUS_TEXT = {
+    "money": "£{n}",
+    "vp": "{n} VP",
+    "income": "+{n} income",
+    "develop": "develop",
+}
+
+
+def _merchant(geo, key, loc, data, position) -> list:
+    """A merchant (Birmingham): its name, a space per merchant tile (the tile's face, and the beer
+    barrel beside it while it is there), its barrel bonus and its printed link icons. A space not
+    used at the position's player count is drawn empty with the counts printed on it."""
+    x0, y0, w, h = geo.box[key]
+    cx, _ = geo.centre[key]
+    out = [
+        _el("rect", x=x0, y=y0, width=w, height=h, rx=8, fill="#E3ECD9", stroke="#3F5A33", stroke_width=2.5)
+    ]
+    players = position.num_players if position is not None else None
+    in_play = list((position.merchants if position is not None else {}).get(key, ()))
+    j = 0
+    for i, ((sx, sy), counts) in enumerate(zip(geo.slots[key], loc.merchant_spaces)):
+        if players is not None and players not in counts:
+            out.append(f'<g class="merchant-space unused" data-merchant="{escape(key)}" data-slot="{i}">')
+            out.append(
+                _el(
+                    "rect",
+                    x=sx,
+                    y=sy,
+                    width=S,
+                    height=S,
+                    rx=4,
+                    fill="none",
+                    stroke="#6B7F5E",
+                    stroke_width=1.5,
+                    stroke_dasharray="4 3",
+                )
+            )
+            pips = f"{min(counts)}–{max(counts)}" if len(counts) > 1 else str(min(counts))
+            out.append(_text(sx + S / 2, sy + 21, pips, size=12, weight="bold", fill="#55664A"))
+            out.append(_text(sx + S / 2, sy + 35, "players", size=9, fill="#55664A"))
+            out.append("</g>")
+            continue
+        space = in_play[j] if j < len(in_play) else None
+        j += 1
+        face = space.face if space is not None else None
+        out.append(
+            f'<g class="merchant-space" data-merchant="{escape(key)}" data-slot="{i}" '
+            f'data-face="{escape(face or "unknown")}" data-barrel="{str(bool(space and space.barrel)).lower()}">'
+        )
+        out += _merchant_face(sx, sy, face, data)
+        bx, by = sx + S + 13, sy + S / 2
+        if space is not None and space.barrel:
+            out.append(_barrel(bx, by, 9, cls="barrel merchant-barrel"))
+        elif face not in (None, "blank"):  # its barrel was taken
+            out.append(
+                _el(
+                    "circle",
+                    cx=bx,
+                    cy=by,
+                    r=9,
+                    fill="none",
+                    stroke="#6B7F5E",
+                    stroke_width=1.5,
+                    stroke_dasharray="3 2",
+                    class_="barrel-taken",
+                )
+            )
+        out.append("</g>")
+    kind, amount = loc.bonus or (None, 0)
+    foot = y0 + h - 7
+    if kind is not None:
+        bonus = BONUS_TEXT.get(kind, kind + " {n}").format(n=amount)
+        out.append(_barrel(x0 + 12, foot - 4, 5))
+        out.append(
+            _text(x0 + 21, foot, bonus, size=11, anchor="start", weight="bold", class_="merchant-bonus")
+        )
+    n = loc.link_icons
+    if n:
+        ix = x0 + w - 22 - 13 * (n - 1)
+        out += _coins(ix, foot - 4, n)
+        out.append(
+            _text(
+                ix + 13 * (n - 1) + 8,
+                foot,
+                f"{n}",
+                size=11,
+                anchor="start",
+                weight="bold",
+                fill="#7A5A00",
+                class_="link-icons",
+            )
+        )
+    ly = y0 + h + 17 if geo.label_below[key] else y0 - 7
+    out.append(_text(cx, ly, loc.name, size=15, weight="bold", halo=True))
+    return out
+
+
+def _merchant_face(x, y, face, data) -> list:
+    """A merchant tile: the industries it buys (a blank tile buys nothing), or ? when not known."""
+    buys = tuple((data.merchant_tiles.get(face) or {}).get("buys", ())) if face else ()
+    blank = face == "blank"
+    out = [
+        _el(
+            "rect",
+            x=x,
+            y=y,
+            width=S,
+            height=S,
+            rx=4,
+            fill="#CFC8B4" if blank else "#FFFFFF",
+            stroke=INK,
+            stroke_width=1.5,
+        )
+    ]
+    if face is None:
+        out.append(_text(x + S / 2, y + 31, "?", size=16, weight="bold", fill="#555555"))
+    elif blank:
+        out.append(_text(x + S / 2, y + 29, "blank", size=10, fill="#555555"))
+    elif len(buys) == 1:
+        ind = buys[0]
+        out.append(
+            _el(
+                "rect",
+                x=x + 4,
+                y=y + 12,
+                width=S - 8,
+                height=24,
+                rx=3,
+                fill=INDUSTRY_TINT.get(ind, "#FFFFFF"),
+            )
+        )
+        out.append(_text(x + S / 2, y + 29, INDUSTRY_ABBR.get(ind, ind[:4].title()), size=13, weight="bold"))
+    else:
+        for k, ind in enumerate(buys):
+            yy = y + 4 + k * 14
+            out.append(
+                _el(
+                    "rect",
+                    x=x + 4,
+                    y=yy,
+                    width=S - 8,
+                    height=12,
+                    rx=2,
+                    fill=INDUSTRY_TINT.get(ind, "#FFFFFF"),
+                )
+            )
+            out.append(
+                _text(x + S / 2, yy + 10, INDUSTRY_ABBR.get(ind, ind[:4].title()), size=10, weight="bold")
+            )
     return out
 
 
@@ -908,6 +1282,11 @@ def _tiles(data, geo, position, styles, hl, before=None) -> list:
     return out
 
 
+def _barrel(cx, cy, r, stroke=INK, cls="barrel") -> str:
+    """A beer barrel: an amber disc (Birmingham)."""
+    return _el("circle", cx=cx, cy=cy, r=r, fill=BARREL_COLOUR, stroke=stroke, stroke_width=1, class_=cls)
+
+
 def _tile_values(t, data) -> tuple:
     """(VP, income spaces) printed on the tile (Q014), or (None, None) when the data has no such tile."""
     if data is None:
@@ -919,13 +1298,25 @@ def _tile_values(t, data) -> tuple:
     return spec.vp, spec.income
 
 
+def _tile_link_icons(t, data) -> int:
+    """The link VP icons printed on a flipped tile (B052), drawn for Birmingham, whose tiles print 0, 1
+    or 2; Lancashire's all print 1 (mat.yaml) and its pictures keep their bytes."""
+    if data is None or getattr(data, "game", "lancashire") == "lancashire":
+        return 0
+    try:
+        return int(getattr(data.tile(t.industry, t.level), "link_icons", 0) or 0)
+    except Exception:  # an impossible tile in a hand-made position: drawn without its icons
+        return 0
+
+
 def _tile_body(x, y, t, colour, letter, data=None) -> list:
     """One tile on its space: owner colour and letter, space number, level, industry, flipped state,
     cubes, and the VP and income printed at its foot (Q014)."""
     out = []
     abbr = INDUSTRY_ABBR.get(t.industry, t.industry[:4].title())
-    cubes = t.industry in CUBE_COLOUR and (t.cubes > 0 or not t.flipped)
-    cube = CUBE_COLOUR.get(t.industry, INK)
+    barrels = t.industry == "brewery"  # a Brewery's cubes are its beer barrels (Birmingham)
+    cubes = (t.industry in CUBE_COLOUR or barrels) and (t.cubes > 0 or not t.flipped)
+    cube = BARREL_COLOUR if barrels else CUBE_COLOUR.get(t.industry, INK)
     vp, income = _tile_values(t, data)
     space = getattr(t, "space", None)
     if t.flipped:
@@ -949,21 +1340,41 @@ def _tile_body(x, y, t, colour, letter, data=None) -> list:
         if space is not None:
             out.append(_text(x + S / 2 + 2, y + 12, f"#{space}", size=8, fill=fg, class_="space-number"))
         out.append(_text(x + S - 4, y + 14, str(t.level), size=13, anchor="end", weight="bold", fill=fg))
-        out.append(_text(x + S / 2, y + 28, abbr, size=12, weight="bold", fill=fg))
-        if cubes:  # a flipped tile still holding cubes (only in a hand-made position)
+        link_icons = _tile_link_icons(t, data)
+        if link_icons:
+            # what each link touching it scores at the era's end: a coin with the count, right of the name
+            out.append(_text(x + S / 2 - 5, y + 28, abbr, size=11, weight="bold", fill=fg))
+            out += _coins(x + S - 10, y + 24, 1)
             out.append(
-                _el(
-                    "rect",
-                    x=x + 9,
-                    y=y + S - 12,
-                    width=9,
-                    height=9,
-                    fill=cube,
-                    stroke="#FFFFFF",
-                    stroke_width=1,
-                    class_="cube",
+                _text(
+                    x + S - 10,
+                    y + 28,
+                    str(link_icons),
+                    size=10,
+                    weight="bold",
+                    fill="#4A3500",
+                    class_="tile-link-icons",
                 )
             )
+        else:
+            out.append(_text(x + S / 2, y + 28, abbr, size=12, weight="bold", fill=fg))
+        if cubes:  # a flipped tile still holding cubes (only in a hand-made position)
+            if barrels:
+                out.append(_barrel(x + 13.5, y + S - 7.5, 4.5, stroke="#FFFFFF"))
+            else:
+                out.append(
+                    _el(
+                        "rect",
+                        x=x + 9,
+                        y=y + S - 12,
+                        width=9,
+                        height=9,
+                        fill=cube,
+                        stroke="#FFFFFF",
+                        stroke_width=1,
+                        class_="cube",
+                    )
+                )
             out.append(
                 _text(
                     x + 21,
@@ -973,7 +1384,7 @@ def _tile_body(x, y, t, colour, letter, data=None) -> list:
                     anchor="start",
                     weight="bold",
                     fill="#FFFFFF",
-                    class_="cubes",
+                    class_="barrels" if barrels else "cubes",
                 )
             )
         elif vp is not None:
@@ -982,7 +1393,11 @@ def _tile_body(x, y, t, colour, letter, data=None) -> list:
                 _text(
                     x + 3,
                     y + S - 4,
-                    f"✓{vp}VP",
+                    # two-digit VP leave no room for the tick beside the income (Birmingham's
+                    # Potteries; Lancashire's pictures keep their bytes)
+                    f"{vp}VP"
+                    if vp >= 10 and getattr(data, "game", "lancashire") != "lancashire"
+                    else f"✓{vp}VP",
                     size=8.5,
                     anchor="start",
                     weight="bold",
@@ -1031,21 +1446,32 @@ def _tile_body(x, y, t, colour, letter, data=None) -> list:
     out.append(_text(x + S - 6, y + 15, str(t.level), size=13, anchor="end", weight="bold"))
     if cubes:
         out.append(_text(x + S / 2, y + 26, abbr, size=11, weight="bold"))
-        out.append(
-            _el(
-                "rect",
-                x=x + 12,
-                y=y + 28,
-                width=7,
-                height=7,
-                fill=cube,
-                stroke=INK,
-                stroke_width=0.5,
-                class_="cube",
+        if barrels:
+            out.append(_barrel(x + 15.5, y + 31.5, 4))
+        else:
+            out.append(
+                _el(
+                    "rect",
+                    x=x + 12,
+                    y=y + 28,
+                    width=7,
+                    height=7,
+                    fill=cube,
+                    stroke=INK,
+                    stroke_width=0.5,
+                    class_="cube",
+                )
             )
-        )
         out.append(
-            _text(x + 21, y + 35, f"×{t.cubes}", size=9, anchor="start", weight="bold", class_="cubes")
+            _text(
+                x + 21,
+                y + 35,
+                f"×{t.cubes}",
+                size=9,
+                anchor="start",
+                weight="bold",
+                class_="barrels" if barrels else "cubes",
+            )
         )
     else:
         out.append(_text(x + S / 2, y + 31, abbr, size=13, weight="bold"))
@@ -1085,8 +1511,7 @@ def _link_badges(geo, position, styles, data) -> list:
         if ln is None:
             continue
         colour, letter = styles[l.owner]
-        x1, y1, x2, y2 = geo.clip(ln.a, ln.b)
-        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        mx, my = geo.middle(ln)
         out.append(f'<g class="link-badge" data-link="{escape(l.line)}">')
         out.append(_el("circle", cx=mx, cy=my, r=11, fill=colour, stroke=INK, stroke_width=2))
         out.append(
@@ -1105,7 +1530,47 @@ def _link_badges(geo, position, styles, data) -> list:
 
 
 # -------------------------------------------------------------------------------------- panel
+def _links_left(position, data, name) -> int:
+    p = position.player[name]
+    return p.links_left if p.links_left is not None else data.links_per_player - len(position.own_links(name))
+
+
+def _next_tiles(p, data) -> str:
+    """The lowest level left of each industry on the player's mat."""
+    if p.mat is None:
+        return "next tiles: unknown (mat not given)"
+    parts = []
+    for ind in data.mat:
+        levels = sorted(lv for lv, c in (p.mat.get(ind) or {}).items() if c > 0)
+        parts.append(f"{INDUSTRY_ABBR.get(ind, ind)} {levels[0] if levels else '–'}")
+    return "next tiles: " + " · ".join(parts)
+
+
+def _player_lines_lancashire(position, data, name) -> list:
+    p = position.player[name]
+    level = data.income_level(p.income_space)
+    stats = (
+        f"£{p.money} · income {level:+d} (space {p.income_space}) · "
+        f"{p.vp} VP · spent £{p.spent} · {_links_left(position, data, name)} links left"
+    )
+    return [stats, _next_tiles(p, data)]
+
+
+def _player_lines_birmingham(position, data, name) -> list:
+    p = position.player[name]
+    level = data.income_level(p.income_space)
+    stats = f"£{p.money} · income {level:+d} (space {p.income_space}) · {p.vp} VP · spent £{p.spent}"
+    hand = (
+        "hand unknown" if p.hand is None else f"{len(p.hand)} card{'s' if len(p.hand) != 1 else ''} in hand"
+    )
+    discard = f"discard {len(p.discard)}" + (" + 1 face down" if getattr(p, "hidden_discard", False) else "")
+    cards = f"{_links_left(position, data, name)} links left · {hand} · {discard}"
+    return [stats, cards, _next_tiles(p, data)]
+
+
 def _panel(position, data, styles, map_h) -> list:
+    pieces = _PANEL_PIECES.get(getattr(position, "game", "lancashire"), _PANEL_PIECES["lancashire"])
+    player_lines, between, legend = pieces
     out: list = []
     y = 0
     out.append(
@@ -1125,9 +1590,9 @@ def _panel(position, data, styles, map_h) -> list:
     out.append(_text(14, y, "Players (turn order)", size=16, anchor="start", weight="bold"))
     y += 10
     for name in position.players:
-        p = position.player[name]
         colour, letter = styles[name]
         turn = name == position.turn and not position.game_over
+        lines = player_lines(position, data, name)
         out.append(f'<g class="player" data-player={quoteattr(name)}>')
         out.append(
             _el(
@@ -1135,7 +1600,7 @@ def _panel(position, data, styles, map_h) -> list:
                 x=8,
                 y=y,
                 width=PANEL_W - 16,
-                height=64,
+                height=30 + 17 * len(lines),
                 rx=5,
                 fill="#FFF6CC" if turn else "#FFFFFF",
                 stroke=INK if turn else "#CCCCCC",
@@ -1153,39 +1618,42 @@ def _panel(position, data, styles, map_h) -> list:
         out.append(
             _text(50, y + 20, name + ("  ◀ to play" if turn else ""), size=14, anchor="start", weight="bold")
         )
-        level = data.income_level(p.income_space)
-        links_left = (
-            p.links_left
-            if p.links_left is not None
-            else data.links_per_player - len(position.own_links(name))
-        )
-        stats = (
-            f"£{p.money} · income {level:+d} (space {p.income_space}) · "
-            f"{p.vp} VP · spent £{p.spent} · {links_left} links left"
-        )
-        out.append(_text(50, y + 38, stats, size=12, anchor="start"))
-        if p.mat is None:
-            nxt = "next tiles: unknown (mat not given)"
-        else:
-            parts = []
-            for ind in data.mat:
-                levels = sorted(lv for lv, c in (p.mat.get(ind) or {}).items() if c > 0)
-                parts.append(f"{INDUSTRY_ABBR.get(ind, ind)} {levels[0] if levels else '–'}")
-            nxt = "next tiles: " + " · ".join(parts)
-        out.append(_text(50, y + 55, nxt, size=12, anchor="start", fill="#444444"))
+        for i, line in enumerate(lines):
+            fill = INK if i == 0 else "#444444"
+            out.append(_text(50, y + 38 + 17 * i, line, size=12, anchor="start", fill=fill, class_=None))
         out.append("</g>")
-        y += 70
+        y += 36 + 17 * len(lines)
     y += 14
-    for kind, cubes, prices in (
-        ("coal", position.coal_market, data.coal_market),
-        ("iron", position.iron_market, data.iron_market),
-    ):
-        out += _market(y, kind, cubes, prices, data.market_empty_price)
+    for kind in ("coal", "iron"):
+        market = data.markets[kind]
+        out += _market(y, kind, position.markets.get(kind, 0), market.prices, market.empty_price)
         y += 92
-    out += _dcm(y, position, data)
-    y += 112
-    out += _legend(y, data)
+    block, height = between(y, position, data)
+    out += block
+    y += height
+    out += legend(y, data)
     return out
+
+
+def _dcm_block(y, position, data) -> tuple:
+    return _dcm(y, position, data), 112
+
+
+def _cards_block(y, position, data) -> tuple:
+    """Birmingham: the draw deck and the two wild card piles."""
+    deck = "unknown" if position.draw_deck is None else str(position.draw_deck)
+    piles = getattr(position, "wild_piles", {}) or {}
+    out = [
+        f'<g class="cards" data-draw-deck="{escape(deck)}">',
+        _text(14, y + 16, "Cards", size=15, anchor="start", weight="bold"),
+        _text(14, y + 36, f"draw deck: {deck} card{'' if deck == '1' else 's'}", size=12, anchor="start"),
+    ]
+    wild = [
+        f"{(data.wild_cards.get(k) or {}).get('name', k)}: {piles.get(k, 0)} left" for k in data.wild_cards
+    ]
+    out.append(_text(14, y + 53, " · ".join(wild), size=12, anchor="start"))
+    out.append("</g>")
+    return out, 70
 
 
 def _market(y, kind, cubes, prices, empty_price) -> list:
@@ -1204,10 +1672,13 @@ def _market(y, kind, cubes, prices, empty_price) -> list:
         ),
         _text(PANEL_W - 14, y + 16, f"empty: £{empty_price} each", size=12, anchor="end", fill="#444444"),
     ]
-    cw = 44
+    # 44-pixel spaces 6 apart (Lancashire's 8); more spaces (Birmingham's 14 coal) share the width
+    gap = 6 if n * 50 <= PANEL_W - 28 else 4
+    cw = 44 if gap == 6 else (PANEL_W - 28 - (n - 1) * gap) // n
+    cube_side = min(20, cw - 6)
     x0 = 14
     for i, price in enumerate(prices):
-        x = x0 + i * (cw + 6)
+        x = x0 + i * (cw + gap)
         filled = i >= n - cubes  # cubes fill the most expensive spaces
         out.append(
             _el(
@@ -1226,10 +1697,10 @@ def _market(y, kind, cubes, prices, empty_price) -> list:
             out.append(
                 _el(
                     "rect",
-                    x=x + cw / 2 - 10,
-                    y=y + 33,
-                    width=20,
-                    height=20,
+                    x=x + cw / 2 - cube_side / 2,
+                    y=y + 43 - cube_side / 2,
+                    width=cube_side,
+                    height=cube_side,
                     rx=2,
                     fill=colour,
                     stroke=INK,
@@ -1301,28 +1772,78 @@ def _dcm(y, position, data) -> list:
     return out
 
 
-def _legend(y, data=None) -> list:
-    out = ['<g class="legend">', _text(14, y + 14, "Legend", size=15, anchor="start", weight="bold")]
-    y += 26
+def _legend_tile_row(y, data, single: str, shared: tuple, unflipped, flipped, captions: tuple) -> tuple:
+    """The legend's first row (both games): a space, a shared space, an unflipped and a flipped
+    tile of the game's industries, and the caption lines beside them; returns (svg, next y)."""
     from types import SimpleNamespace as NS
 
-    # Row 1: spaces and tiles.
-    out += _space_icon(14, y, NS(index=0, industries=frozenset({"port"})))
+    out = _space_icon(14, y, NS(index=0, industries=frozenset({single})))
     out.append(_text(14 + S / 2, y + S + 13, "space", size=11))
-    out += _space_icon(74, y, NS(index=0, industries=frozenset({"cotton_mill", "coal_mine"})))
+    out += _space_icon(74, y, NS(index=0, industries=frozenset(shared)))
     out.append(_text(74 + S / 2, y + S + 13, "shared", size=11))
-    sample = NS(industry="coal_mine", level=2, flipped=False, cubes=3, space=0)
-    out += _tile_body(144, y, sample, "#0072B2", "B", data)
+    out += _tile_body(144, y, unflipped, "#0072B2", "B", data)
     out.append(_text(144 + S / 2, y + S + 13, "unflipped", size=11))
-    out += _tile_body(
-        204, y, NS(industry="port", level=1, flipped=True, cubes=0, space=1), "#0072B2", "B", data
-    )
+    out += _tile_body(204, y, flipped, "#0072B2", "B", data)
     out.append(_text(204 + S / 2, y + S + 13, "flipped", size=11))
-    out.append(_text(264, y + 10, "tile: owner (top left), space #N,", size=11, anchor="start"))
-    out.append(_text(264, y + 23, "level (top right), industry, ■×N", size=11, anchor="start"))
-    out.append(_text(264, y + 36, "cubes; at its foot the VP it scores", size=11, anchor="start"))
-    out.append(_text(264, y + 49, "and +income spaces on flipping", size=11, anchor="start"))
-    y += S + 30
+    for i, line in enumerate(captions):
+        out.append(_text(264, y + 10 + 13 * i, line, size=11, anchor="start"))
+    return out, y + S + 30
+
+
+def _legend_notes(y, lines: tuple) -> list:
+    """The legend's closing notes and its end (both games)."""
+    out = []
+    for line in lines:
+        out.append(_text(14, y, line, size=11, anchor="start", fill="#444444"))
+        y += 15
+    out.append("</g>")
+    return out
+
+
+def _legend(y, data=None) -> list:
+    from types import SimpleNamespace as NS
+
+    out = ['<g class="legend">', _text(14, y + 14, "Legend", size=15, anchor="start", weight="bold")]
+    part, y = _legend_tile_row(
+        y + 26,
+        data,
+        "port",
+        ("cotton_mill", "coal_mine"),
+        NS(industry="coal_mine", level=2, flipped=False, cubes=3, space=0),
+        NS(industry="port", level=1, flipped=True, cubes=0, space=1),
+        (
+            "tile: owner (top left), space #N,",
+            "level (top right), industry, ■×N",
+            "cubes; at its foot the VP it scores",
+            "and +income spaces on flipping",
+        ),
+    )
+    out += part
+    part, y = _legend_line_rows(y)
+    out += part
+    out += _coins(20, y + 6, 2)
+    out.append(_text(46, y + 10, "link VP icons", size=11, anchor="start"))
+    out.append(_el("rect", x=130, y=y - 2, width=52, height=16, rx=3, fill="#3F5A33"))
+    out.append(_text(156, y + 10, "⚓ trade", size=10, weight="bold", fill="#FFFFFF"))
+    out.append(_text(188, y + 10, "trade icon (links to the Coal Market)", size=11, anchor="start"))
+    y += 26
+    part, y = _legend_moves_and_marks(y)
+    out += part
+    return out + _legend_notes(
+        y,
+        (
+            "TRIED (ILLEGAL verdicts): where the player tried to build; nothing",
+            "moved. ✗B Coal1 in a tag: the tile removed (owner, industry, level).",
+            "Spaces are numbered #0, #1, ... left to right, then top to",
+            "bottom (the '#N' of a tile in a position file). Market cubes fill the",
+            "dearest spaces first; buying takes the cheapest cube (£5 if empty).",
+        ),
+    )
+
+
+def _legend_line_rows(y) -> tuple:
+    """The legend rows of the link lines and of the links built on them (both games)."""
+    out: list = []
     # Row 2: lines.
     rows = [
         ("canal only", [dict(stroke=CANAL_COLOUR, stroke_width=3, stroke_dasharray="9 5")], 0),
@@ -1386,12 +1907,12 @@ def _legend(y, data=None) -> list:
         out.append(_text(x + 60, y + 10, label, size=11, anchor="start"))
         x += 180
     y += 26
-    out += _coins(20, y + 6, 2)
-    out.append(_text(46, y + 10, "link VP icons", size=11, anchor="start"))
-    out.append(_el("rect", x=130, y=y - 2, width=52, height=16, rx=3, fill="#3F5A33"))
-    out.append(_text(156, y + 10, "⚓ trade", size=10, weight="bold", fill="#FFFFFF"))
-    out.append(_text(188, y + 10, "trade icon (links to the Coal Market)", size=11, anchor="start"))
-    y += 26
+    return out, y
+
+
+def _legend_moves_and_marks(y) -> tuple:
+    """The legend rows of the coal and iron routes and of the NEW / FLIP / GONE tags (both games)."""
+    out: list = []
     out.append(
         _seg(
             14,
@@ -1442,14 +1963,82 @@ def _legend(y, data=None) -> list:
         out.append(_text(x + 24 + tw / 2, y + 9.5, tag, size=11, weight="bold", fill="#FFFFFF"))
         out.append(_text(x + 28 + tw, y + 10, text, size=11, anchor="start"))
     y += 34
-    for line in (
-        "TRIED (ILLEGAL verdicts): where the player tried to build; nothing",
-        "moved. ✗B Coal1 in a tag: the tile removed (owner, industry, level).",
-        "Spaces are numbered #0, #1, ... left to right, then top to",
-        "bottom (the '#N' of a tile in a position file). Market cubes fill the",
-        "dearest spaces first; buying takes the cheapest cube (£5 if empty).",
+    return out, y
+
+
+def _legend_birmingham(y, data=None) -> list:
+    """Brass: Birmingham's legend: its industries, barrels, merchants and the three-ended line."""
+    from types import SimpleNamespace as NS
+
+    out = ['<g class="legend">', _text(14, y + 14, "Legend", size=15, anchor="start", weight="bold")]
+    part, y = _legend_tile_row(
+        y + 26,
+        data,
+        "brewery",
+        ("cotton_mill", "manufacturer"),
+        NS(industry="brewery", level=1, flipped=False, cubes=1, space=0),
+        NS(industry="manufacturer", level=1, flipped=True, cubes=0, space=1),
+        (
+            "tile: owner (top left), space #N,",
+            "level (top right), industry, ■×N",
+            "cubes or ●×N beer barrels; at its",
+            "foot its VP and +income spaces;",
+            "flipped, a coin: its link VP icons",
+        ),
+    )
+    out += part
+    part, y = _legend_line_rows(y)
+    out += part
+    # Merchants: a tile and its barrel, a blank tile, a space not used at this player count.
+    out += _merchant_face(14, y, "cotton_mill", data)
+    out.append(_barrel(14 + S + 13, y + S / 2, 9))
+    out += _merchant_face(104, y, "blank", data)
+    out.append(
+        _el(
+            "rect", x=164, y=y, width=S, height=S, rx=4, fill="none", stroke="#6B7F5E", stroke_dasharray="4 3"
+        )
+    )
+    out.append(_text(164 + S / 2, y + 21, "4", size=12, weight="bold", fill="#55664A"))
+    out.append(_text(164 + S / 2, y + 35, "players", size=9, fill="#55664A"))
+    for i, line in enumerate(
+        (
+            "merchant tile: what it buys, and ● the",
+            "beer barrel beside it (dashed: taken);",
+            "blank buys nothing; dashed space: not",
+            "used at this count (its player counts)",
+        )
     ):
-        out.append(_text(14, y, line, size=11, anchor="start", fill="#444444"))
-        y += 15
-    out.append("</g>")
-    return out
+        out.append(_text(224, y + 10 + 13 * i, line, size=11, anchor="start"))
+    y += S + 14
+    out.append(_barrel(20, y + 6, 5))
+    out.append(_text(29, y + 10, "£5: the barrel's bonus", size=11, anchor="start"))
+    out += _coins(170, y + 6, 2)
+    out.append(_text(196, y + 10, "link VP icons (a merchant's printed 2)", size=11, anchor="start"))
+    y += 24
+    for end in ((14, y + 14), (64, y + 14), (39, y - 6)):
+        out.append(_seg(39, y + 6, *end, stroke=RAIL_COLOUR, stroke_width=3))
+    out.append(_el("circle", cx=39, cy=y + 6, r=6, fill="#FFFFFF", stroke=INK, stroke_width=2))
+    out.append(
+        _text(76, y + 10, "a line with three ends: one link touches all three", size=11, anchor="start")
+    )
+    y += 28
+    part, y = _legend_moves_and_marks(y)
+    out += part
+    return out + _legend_notes(
+        y,
+        (
+            "TRIED (ILLEGAL verdicts): where the player tried to build; nothing",
+            "moved. Spaces are numbered #0, #1, ... left to right, then top to",
+            "bottom (the '#N' of a tile in a position file). Market cubes fill the",
+            "dearest spaces first; buying takes the cheapest cube (coal £8 and",
+            "iron £6 once the market is empty).",
+        ),
+    )
+
+
+#: What the side panel draws differently per game: each player's lines of figures, the block under
+#: the markets (Lancashire's Distant Cotton Market, Birmingham's cards) and the legend.
+_PANEL_PIECES = {
+    "lancashire": (_player_lines_lancashire, _dcm_block, _legend),
+    "birmingham": (_player_lines_birmingham, _cards_block, _legend_birmingham),
+}

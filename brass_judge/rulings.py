@@ -216,7 +216,12 @@ def _rulings_path(game: str | None = None) -> str:
         os.path.join(os.path.dirname(package_dir), "rulings"),
     ):
         if os.path.isdir(top):
-            return os.path.join(top, f"{game}.yaml")
+            path = os.path.join(top, f"{game}.yaml")
+            if not os.path.isfile(path):  # a game folder outside the package may hold its own
+                from .resources import rulings_file
+
+                return str(rulings_file(game))
+            return path
     from .resources import rulings_file  # raises the FileNotFoundError that says where it looked
 
     return str(rulings_file(game))

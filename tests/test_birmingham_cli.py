@@ -250,11 +250,6 @@ def test_validate_judges_a_birmingham_position():
     assert json.loads(r.stdout)["valid"] is True
 
 
-def test_render_refuses_a_birmingham_position():
-    # (moves lists Birmingham's legal actions: tests/test_birmingham_moves.py)
-    _assert_refused(_cli("render", POSITION, "--out", "-"), f"{POSITION}:4:1", "render")
-
-
 def test_replay_judges_a_birmingham_log():
     # Birmingham logs are replayed (tests/test_birmingham_replay.py): the first illegal step is pinned
     r = _cli("replay", "tests/birmingham/opening-log.yaml")

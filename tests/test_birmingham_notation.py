@@ -491,8 +491,8 @@ def test_check_reports_the_line_of_a_bad_action_file(position, tmp_path):
 
 
 def test_an_illegal_action_is_judged_without_legal_move_generators(position):
-    """Birmingham's candidate generators (issue 16) are named but not written: check seeks no
-    nearest legal actions for a game whose moves it cannot list (games.handles)."""
+    """An illegal Birmingham action is judged with its violation first (its nearest legal actions,
+    from the move generators, are tests/test_birmingham_moves.py's)."""
     from conftest import run_json
 
     r, out = run_json("check", str(position), "--action", "build coal@stone card=coal")

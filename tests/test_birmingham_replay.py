@@ -8,6 +8,7 @@ The games are real: passed out every turn, and played by a simple seeded loop th
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -162,3 +163,161 @@ def test_write_log_of_a_set_up_position_records_birmingham_orders():
         dump_log({**obj, "turns": [{"player": first, "actions": ["pass card=" + s["deck_order"][0]]}]})
     )
     assert log.setup["merchant_order"] == s["merchant_order"]
+
+
+# ------------------------------------------------------------------------------ the shipped logs
+def marker_line(path, code: str) -> int:
+    """The line of the example marked ``# <- CODE``."""
+    for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if f"# <- {code}" in line:
+            return i
+    raise AssertionError(f"no '# <- {code}' marker in {path}")
+
+
+BAD = {
+    "bad-illegal-build": ("BLD009", "B024"),
+    "bad-fact-mismatch": ("GAM001", None),
+    "bad-incomplete-turn": ("GAM003", "B008"),
+    "bad-wrong-player": ("GAM002", "B014"),
+}
+
+
+def test_the_opening_replays_clean_with_every_fact_checked():
+    path = GAMES / "opening-2p.yaml"
+    res = replay(str(path))
+    assert res.ok and not res.game_over
+    assert (res.position.era, res.position.round, res.position.turn) == ("canal", 4, "blue")
+    log = read_log(str(path))
+    assert all(t.after for t in log.turns)  # facts after every turn
+    kinds = {type(la.action).__name__ for t in log.turns for la in t.actions}
+    assert {"Build", "Network", "Sell", "Loan", "Develop"} <= kinds
+    r = cli("replay", str(path))
+    assert r.exit_code == 0 and "every recorded fact agrees" in r.stdout
+
+
+@pytest.mark.parametrize("name", sorted(BAD))
+def test_each_bad_log_gives_its_finding_on_the_marked_line(name):
+    code, ruling = BAD[name]
+    path = GAMES / f"{name}.yaml"
+    line = marker_line(path, code)
+    res = replay(str(path))
+    assert [f.code for f in res.findings][:1] == [code]
+    first = res.findings[0]
+    assert first.line == line
+    assert res.stopped == (code != "GAM001")  # a fact that differs does not stop the replay
+    if ruling:
+        assert ruling in first.rulings
+    r = cli("replay", str(path), "--format", "json")
+    assert r.exit_code == 1, r.output
+    out = json.loads(r.stdout)
+    assert out["findings"][0]["code"] == code and out["findings"][0]["line"] == line
+    kept = replay(str(path), keep_going=True)
+    assert kept.findings[0].code == code and kept.actions == kept.total_actions
+
+
+def test_recorded_birmingham_facts_are_checked_each_on_its_line(tmp_path):
+    text = (GAMES / "opening-2p.yaml").read_text(encoding="utf-8")
+    text = text.replace(
+        "merchant_barrels: {shrewsbury: 1, gloucester: 0, oxford: 1}",
+        "merchant_barrels: {shrewsbury: 1, gloucester: 1, oxford: 1}\n      wild_piles: {wild_location: 3}",
+    )
+    text = text.replace("markets: {coal: 13, iron: 10}", "markets: {coal: 13, iron: 8}")
+    path = tmp_path / "facts.yaml"
+    path.write_text(text, encoding="utf-8")
+    lines = text.splitlines()
+    res = replay(str(path))
+    got = [(f.code, f.line, f.message) for f in res.findings]
+    assert [c for c, _, _ in got] == ["GAM001"] * 3, got
+    assert "gloucester: 1" in lines[got[0][1] - 1] and "the merchant barrels of gloucester" in got[0][2]
+    assert "wild_location: 3" in lines[got[1][1] - 1] and "records 3, the rules give 4" in got[1][2]
+    assert "iron: 8" in lines[got[2][1] - 1] and "the iron market" in got[2][2]
+
+
+def test_annotate_writes_the_facts_into_a_birmingham_log(tmp_path):
+    out = tmp_path / "annotated.yaml"
+    src = tmp_path / "bare.yaml"
+    src.write_text(dump_log(play_game(2, 3, turns=6)[1]), encoding="utf-8")
+    r = cli("replay", str(src), "--annotate", str(out))
+    assert r.exit_code == 0, r.output
+    log = read_log(str(out))
+    assert all(t.after for t in log.turns) and replay(log).ok
+
+
+# ------------------------------------------------------------------------------ bad input
+def _bad(tmp_path, text: str):
+    path = tmp_path / "bad.yaml"
+    path.write_text(text, encoding="utf-8")
+    r = cli("replay", str(path))
+    assert r.exit_code == 2, r.output
+    assert "Traceback" not in r.output
+    return r.output
+
+
+HEAD = "game: birmingham\nsetup:\n  players: [red, blue]\n  seed: 7\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "where", "says"),
+    [
+        # a Lancashire-only setup key and fact
+        ("  dcm_order: [1, 2]\nturns: []\n", ":5:3, field 'setup.dcm_order'", "no Distant Cotton Market"),
+        (
+            "turns:\n  - {player: red, actions: 'pass card=leek', after: {dcm_marker: 3}}\n",
+            "field 'turns[0].after.dcm_marker'",
+            "no Distant Cotton Market",
+        ),
+        # Lancashire-only actions
+        (
+            "turns:\n  - {player: red, actions: 'build shipyard@leek card=leek'}\n",
+            ":6:",
+            "unknown industry 'shipyard'",
+        ),
+        ("turns:\n  - {player: red, actions: 'loan 10 card=leek'}\n", "field 'turns[0].actions'", "30"),
+        # an unknown merchant tile, a wrong merchant order, an unknown merchant in the facts
+        (
+            "  merchant_order: [all, cotton, blank, blank, manufacturer]\nturns: []\n",
+            "field 'setup.merchant_order[1]'",
+            "Did you mean: cotton_mill?",
+        ),
+        (
+            "  merchant_order: [all, all, blank, blank, manufacturer]\nturns: []\n",
+            ":5:3, field 'setup.merchant_order'",
+            "the merchant tile order",
+        ),
+        (
+            "turns:\n  - {player: red, actions: 'pass card=leek', after: {merchant_barrels: {oxfrod: 1}}}\n",
+            "field 'turns[0].after.merchant_barrels.oxfrod'",
+            "Did you mean: oxford?",
+        ),
+        # broken YAML
+        ("turns: [\n", ":", "not valid YAML"),
+    ],
+)
+def test_bad_birmingham_logs_name_file_line_and_field(tmp_path, body, where, says):
+    out = _bad(tmp_path, HEAD + body)
+    assert f"{tmp_path / 'bad.yaml'}{where}" in out or where in out, out
+    assert says in out, out
+
+
+def test_a_shortfall_naming_a_tile_not_there_is_pinned_to_its_entry(tmp_path, scripted_2p):
+    # the scripted game has players who cannot pay: the shortfall entry names a tile not theirs
+    obj = json.loads(json.dumps(scripted_2p[1]))
+    assert obj.get("shortfalls"), "the scripted game has a shortfall"
+    sf = obj["shortfalls"][0]
+    sf["remove"] = ["birmingham#0"] + sf["remove"][1:]
+    path = tmp_path / "sf.yaml"
+    path.write_text(dump_log(obj), encoding="utf-8")
+    res = replay(str(path), keep_going=True)
+    bad = [f for f in res.findings if f.code == "GAM005"]
+    assert bad and "has no tile in Birmingham" in bad[0].message
+    text = path.read_text(encoding="utf-8").splitlines()
+    assert "era:" in text[bad[0].line - 1] and "B016" in bad[0].rulings
+
+
+def test_the_schema_command_lists_the_birmingham_log_schema():
+    r = cli("schema", "list")
+    assert "game-birmingham" in r.stdout.split()
+    schema = json.loads(cli("schema", "game-birmingham").stdout)
+    assert schema["properties"]["game"]["enum"][0] == "birmingham"
+    assert "merchant_order" in schema["properties"]["setup"]["properties"]
+    assert "dcm_order" not in schema["properties"]["setup"]["properties"]

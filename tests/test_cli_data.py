@@ -225,3 +225,66 @@ def test_subprocess_unknown_location_exits_2():
     )
     assert p.returncode == 2
     assert "unknown location" in p.stderr
+
+
+# ----- Brass: Birmingham (--game birmingham) --------------------------------------------------------
+def test_birmingham_location_shows_a_merchant_in_full():
+    doc = run_json("location", "warrington", "--game", "birmingham")
+    assert doc["game"] == "birmingham"
+    loc = doc["location"]
+    assert loc["kind"] == "merchant" and loc["bonus"] == {"kind": "money", "amount": 5}
+    assert loc["merchant_spaces"] == [[3, 4], [3, 4]] and loc["barrel_spaces"] == 2
+    r = run("location", "warrington", "--game", "birmingham")
+    assert r.exit_code == 0, r.output
+    assert "Warrington (merchant)" in r.stdout
+    assert "Merchant tile spaces   2 (#0 at 3/4 players; #1 at 3/4 players)" in r.stdout
+    assert "Barrel bonus           £5" in r.stdout
+    assert "stoke-on-trent-warrington" in r.stdout
+
+
+def test_birmingham_location_forgiving_names_and_the_three_ended_line():
+    assert run_json("location", "north farm", "-g", "birmingham")["location"]["key"] == "farm-brewery-north"
+    r = run("location", "kidderminster", "--game", "birmingham")
+    assert r.exit_code == 0, r.output
+    # the line with three ends, written as actions write it (its two towns)
+    assert "Farm Brewery (south) / Worcester   kidderminster-worcester" in r.stdout
+    assert "Location cards 4p/3p/2p   2/2/2" in r.stdout and "(box)" not in r.stdout
+    bad = run("location", "manchester", "--game", "birmingham")
+    assert bad.exit_code == 2 and "unknown location 'manchester'" in bad.output
+
+
+def test_birmingham_lines():
+    doc = run_json("lines", "--game", "birmingham")
+    assert doc["game"] == "birmingham" and doc["counts"] == {"lines": 39, "canal": 31, "rail": 38}
+    three = [x for x in doc["lines"] if len(x["ends"]) == 3]
+    assert [(x["notation"], x["ends"]) for x in three] == [
+        ("kidderminster-worcester", ["farm-brewery-south", "kidderminster", "worcester"])
+    ]
+    canal = run_json("lines", "--game", "birmingham", "--era", "canal")
+    assert canal["era"] == "canal" and canal["counts"]["lines"] == 31
+    r = run("lines", "--game", "birmingham", "--era", "rail")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.startswith("38 link lines allowing rail: 30 take a canal, 38 a rail")
+    assert "e.g. 'stone-stafford'" in r.stdout
+
+
+def test_birmingham_data_texts_name_nothing_of_lancashire():
+    """Every data table of Birmingham, in text: no Lancashire-only words (the Distant Cotton Market,
+    the Classic box deck, ports, shipyards) and no 'a iron'."""
+    for args in (
+        ["map"],
+        ["location", "birmingham"],
+        ["location", "oxford"],
+        ["lines"],
+        ["mat"],
+        ["deck"],
+        ["deck", "-p", "2"],
+        ["tracks"],
+        ["markets"],
+        ["doubts"],
+        ["check"],
+    ):
+        r = run(*args, "--game", "birmingham")
+        assert r.exit_code == 0, (args, r.output)
+        for word in ("Distant Cotton", "Classic", "Box", "the box", "Port", "Ship", "a iron", "Lancashire"):
+            assert word not in r.stdout, (args, word)

@@ -298,11 +298,22 @@ def _after_eg(text: str) -> list:
 
 
 WT = "examples/worked-turn/position.yaml"
+#: Brass: Birmingham's worked turn, for the Birmingham examples of ``check --help``
+BWT = "examples/birmingham/worked-turn/position.yaml"
+
+
+def _check_example_position(q: str) -> str:
+    """The position a notation example of ``check --help`` is judged on: Birmingham's worked turn
+    for the examples after the help's "Brass: Birmingham examples", else Lancashire's."""
+    text = _help_texts()[("check", "")]
+    return BWT if q in _quoted(text.partition("Brass: Birmingham examples")[2]) else WT
+
+
 #: (command, parameter) whose help shows examples -> (how to pick them, how to run one)
 HELP_EXAMPLES = {
     ("check", ""): (
         lambda t: [q for q in _quoted(t) if q.split()[0] in NOTATION_WORDS],
-        lambda q: ["check", WT, "--action", q],
+        lambda q: ["check", _check_example_position(q), "--action", q],
     ),
     ("check", "shortfall"): (
         lambda t: re.findall(r"e\.g\. (\S+?=\S+)", t),

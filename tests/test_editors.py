@@ -55,8 +55,8 @@ def test_example_names_its_schema_and_validates(path):
     doc = load_file(str(path))
     want = KIND_SCHEMA[classify(doc.data)]
     game = doc.data.get("game") if isinstance(doc.data, dict) else None
-    if want == "position" and game not in (None, "lancashire"):
-        want = f"position-{game}"  # a game's own position format (brass_judge/games/<game>/)
+    if want in ("position", "game") and game not in (None, "lancashire"):
+        want = f"{want}-{game}"  # a game's own position or log format (brass_judge/games/<game>/)
     if want == "action" and name.startswith("action-"):
         want = name  # an action file has the game of its position; its modeline names that game's schema
     assert want == name, f"{path} is a {classify(doc.data)} file, modeline names {name}"

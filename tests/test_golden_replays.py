@@ -1,6 +1,7 @@
 """Golden replays: every shipped game log replays to exactly the recorded outcome.
 
-``tests/golden/replay-<game>.json`` holds the replay's JSON (findings, scores, winners, the
+``tests/golden/replay-<game>.json`` (``replay-birmingham-<game>.json`` for the Brass: Birmingham
+logs of ``examples/birmingham/games/``) holds the replay's JSON (findings, scores, winners, the
 rulings relied on) and the final position. A change in the engine that changes any game shows up
 here as a diff to read. Rewrite the files only on purpose: ``BRASS_UPDATE_GOLDEN=1 pytest
 tests/test_golden_replays.py``. A golden file that no game produces fails the suite.
@@ -17,15 +18,16 @@ from conftest import EXAMPLES, REPO
 from brass_judge.games import replay
 from brass_judge.position_io import position_to_obj
 
-GAMES = sorted((EXAMPLES / "games").glob("*.yaml"))
-#: Brass: Birmingham's shipped self-played games (golden files ``replay-birmingham-<game>.json``)
-BIRMINGHAM_GAMES = sorted((EXAMPLES / "birmingham" / "games").glob("*-full.yaml"))
+GAMES = sorted((EXAMPLES / "games").glob("*.yaml")) + sorted(
+    (EXAMPLES / "birmingham" / "games").glob("*.yaml")
+)
 GOLDEN = REPO / "tests" / "golden"
 
 
-def _golden_name(path) -> str:
-    prefix = "birmingham-" if path in BIRMINGHAM_GAMES else ""
-    return f"replay-{prefix}{path.stem}.json"
+def _golden_name(game) -> str:
+    """``replay-<stem>.json``; a game's own folder (``examples/birmingham/games/``) prefixes its name."""
+    own = game.parent.parent.name if game.parent.parent != EXAMPLES else ""
+    return f"replay-{own + '-' if own else ''}{game.stem}.json"
 
 
 def _outcome(path) -> dict:
@@ -38,7 +40,7 @@ def _outcome(path) -> dict:
     return d
 
 
-@pytest.mark.parametrize("game", GAMES + BIRMINGHAM_GAMES, ids=lambda p: _golden_name(p)[7:-5])
+@pytest.mark.parametrize("game", GAMES, ids=lambda p: _golden_name(p)[7:-5])
 def test_game_replays_to_its_golden_outcome(game):
     want_file = GOLDEN / _golden_name(game)
     got = json.loads(json.dumps(_outcome(game), sort_keys=True))
@@ -52,6 +54,6 @@ def test_game_replays_to_its_golden_outcome(game):
 
 
 def test_no_orphan_golden_replays():
-    names = {_golden_name(g) for g in GAMES + BIRMINGHAM_GAMES}
+    names = {_golden_name(g) for g in GAMES}
     orphans = sorted(p.name for p in GOLDEN.glob("replay-*.json") if p.name not in names)
     assert not orphans, f"golden files no game produces: {orphans}"

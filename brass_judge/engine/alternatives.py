@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
-from ..model import DISTANT, Build, Develop, Loan, Network, Pass, Sell, Turn
+from ..model import DISTANT, Build, Develop, Loan, Pass, Sale, Sell, Turn
 
 if TYPE_CHECKING:
     from ..verdict import Verdict
@@ -130,6 +130,14 @@ def _keep_card(asked: Any, cand: Any, ctx: _Ctx) -> Any:
     return cand
 
 
+def _sold(s: Any) -> tuple[str, str]:
+    """(what is sold, where to) of one sale: Lancashire's names a mill and a port or the Distant
+    Cotton Market, Birmingham's a tile's location and a merchant."""
+    if isinstance(s, Sale):
+        return s.mill, s.to
+    return s.tile, s.merchant
+
+
 def _towns(lines: tuple[str, ...]) -> set[str]:
     return {t for ln in lines for t in ln.split("~")}
 
@@ -150,7 +158,7 @@ def _nearness(asked: Any, cand: Any, data: Any) -> int | None:
         if place and industry and not set(asked.cards) & set(cand.cards):
             return None
         return 2 * place + 2 * industry + card + (len(cand.cards) > 1 and card)
-    if isinstance(asked, Network):
+    if asked.kind == "network":  # (each game's own Network class)
         card = set(asked.cards) != set(cand.cards)
         if set(asked.lines) == set(cand.lines):
             return int(card)
@@ -161,14 +169,14 @@ def _nearness(asked: Any, cand: Any, data: Any) -> int | None:
         if sorted(asked.industries) == sorted(cand.industries):
             return 0
         return 2 if set(asked.industries) & set(cand.industries) else 4
-    if isinstance(asked, Sell):
-        mills, got = {s.mill for s in asked.sales}, {s.mill for s in cand.sales}
+    if asked.kind == "sell":
+        mills, got = {_sold(s)[0] for s in asked.sales}, {_sold(s)[0] for s in cand.sales}
         if mills == got:
             return 0
         return 2 + len(mills ^ got)
     if isinstance(asked, Loan):
         return int(set(asked.cards) != set(cand.cards)) + abs(asked.amount - cast(Loan, cand).amount) // 10
-    if isinstance(asked, Pass):
+    if isinstance(asked, Pass) or asked.kind == "scout":  # (Birmingham's Scout: only its cards)
         return 0
     return None
 
@@ -192,7 +200,7 @@ def _differs(asked: Any, cand: Any) -> list[str]:
             out.append("coal source")
         if asked.iron_from and asked.iron_from != cand.iron_from and asked.industry == cand.industry:
             out.append("iron source")
-    elif isinstance(asked, Network):
+    elif asked.kind == "network":
         if set(asked.lines) != set(cand.lines):
             out.append("lines")
         if asked.coal_from and asked.coal_from != cand.coal_from:
@@ -202,8 +210,8 @@ def _differs(asked: Any, cand: Any) -> list[str]:
             out.append("industries")
         if asked.iron_from and asked.iron_from != cand.iron_from:
             out.append("iron source")
-    elif isinstance(asked, Sell):
-        if {(s.mill, s.to) for s in asked.sales} != {(s.mill, s.to) for s in cand.sales}:
+    elif asked.kind == "sell":
+        if {_sold(s) for s in asked.sales} != {_sold(s) for s in cand.sales}:
             out.append("sales")
     elif isinstance(asked, Loan) and asked.amount != cand.amount:
         out.append("amount")

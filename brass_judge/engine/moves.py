@@ -1,5 +1,11 @@
 """Legal moves: every single action the player to move may take (docs/moves.md).
 
+The listing is the same for every game: each kind's candidate generator is named by the game's
+action kinds (``candidates``); Lancashire's are here, and the parts that do not depend on the
+game's cards (:func:`build_targets`, :func:`_network_candidates`, develops, loans, pass) are shared
+with Brass: Birmingham's (``games/birmingham/moves.py``, docs/moves-birmingham.md). What follows
+describes Lancashire's.
+
 Candidates are generated from the position (the industries left on the mat, the spaces of each
 town, the free lines next to the player's network, the player's unflipped mills and the ports and
 trade icons they reach), obviously illegal ones are dropped cheaply, and every remaining candidate

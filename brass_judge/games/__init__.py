@@ -27,13 +27,30 @@ def known_games() -> tuple:
     written, is not a known game: files naming it get the unknown-game message)."""
     import importlib
 
-    here = Path(__file__).resolve().parent
     found = []
-    for p in sorted(here.iterdir()):
-        if p.is_dir() and (p / "__init__.py").is_file() and (p / "data").is_dir() and p.name.isidentifier():
-            if getattr(importlib.import_module(f"{__name__}.{p.name}"), "RULES", None):
-                found.append(p.name)
+    for name in sorted(game_folders()):
+        if getattr(importlib.import_module(f"{__name__}.{name}"), "RULES", None):
+            found.append(name)
     return tuple(found)
+
+
+@cache
+def game_folders() -> dict:
+    """game key -> its folder: the subfolders with an ``__init__.py`` and a ``data/`` folder in the
+    directories of this package's search path (``__path__``: this folder, and any folder added to
+    it, where a game written outside the package can live). The first folder of a name wins, as for
+    an import."""
+    found: dict = {}
+    for base in __path__:
+        here = Path(base)
+        if not here.is_dir():
+            continue
+        for p in sorted(here.iterdir()):
+            if p.name in found or not p.name.isidentifier() or not p.is_dir():
+                continue
+            if (p / "__init__.py").is_file() and (p / "data").is_dir():
+                found[p.name] = p.resolve()
+    return found
 
 
 def _game_module(game: str, field: str | None = None) -> Any:

@@ -18,8 +18,8 @@ the industry developed for each sale to a merchant whose bonus is a free Develop
 order; ``any`` leaves one to the judge (the lowest of any industry, its assumption).
 
 Build has no Double Action Build here (one card); Scout discards three. The judges live in this
-folder's modules (named, imported on first use); the legal-move generators are issue 16's
-(``moves.candidates_<word>``, named, not written yet).
+folder's modules (named, imported on first use), as are the legal-move generators
+(``moves.candidates_<word>``, docs/moves-birmingham.md).
 """
 
 from __future__ import annotations

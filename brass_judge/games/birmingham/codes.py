@@ -635,6 +635,17 @@ _ROWS_TRADE: list[tuple[str, dict[str, Any]]] = [
             "Scout takes one Wild Location and one Wild Industry card. With either pile empty it cannot be done (project decision B056): it is refused rather than giving one card.",
         ),
     ),
+    (
+        "DEV002",
+        _row(
+            "SCT003",
+            "scout-needs-three-cards",
+            "{player} holds {held} card(s); Scout discards three",
+            ("B049",),
+            "take another action: each other action discards one card",
+            "Scout discards three cards, the action's card and two more, so a player holding fewer than three cards cannot Scout (late in an era, when the hands run down).",
+        ),
+    ),
     # ---- rules applied
     (
         "RUL-NETWORK-EXTENDS",

@@ -1,4 +1,4 @@
-"""``brass-judge data map|mat|deck|tracks --game birmingham``: Birmingham's data as tables or JSON.
+"""``brass-judge data map|location|lines|mat|deck|tracks --game birmingham``: Birmingham's data as tables or JSON.
 
 Birmingham's data has what Lancashire's lacks (beer, merchants, farm breweries, wild cards, the
 dual Cotton Mill / Manufacturer card, merchant tiles) and lacks the Distant Cotton Market and the
@@ -9,6 +9,7 @@ Classic box deck, so it has tables of its own; the layout helpers are the shared
 from __future__ import annotations
 
 from ...cli_common import emit_json
+from ...games import examples
 
 PLAYERS = (4, 3, 2)
 ICON = {
@@ -352,7 +353,7 @@ def tracks(gd, as_json: bool) -> None:
     for r, m in gd.markets.items():
         mt = cli._table(
             f"{r.capitalize()} Market: {len(m.prices)} spaces, {m.setup_fill} filled at setup; "
-            f"£{m.empty_price} a {r} cube once empty"
+            f"£{m.empty_price} a cube once empty"
         )
         mt.add_column("Space", justify="right")
         mt.add_column("£", justify="right")
@@ -391,3 +392,98 @@ def tracks(gd, as_json: bool) -> None:
         + ", ".join(f"{k}p {v}" for k, v in sorted(gd.rounds_per_era.items()))
         + "."
     )
+
+
+def _line_notation(gd, ln) -> str:
+    """How actions and positions write the line: ``a-b``; the line with three ends by its two towns."""
+    towns = [e for e in ln.ends if gd.locations[e].kind == "town"]
+    ends = towns[:2] if len(ln.ends) > 2 and len(towns) >= 2 else list(ln.ends)
+    return "-".join(ends)
+
+
+def location(gd, loc, as_json: bool) -> None:
+    d = _location_dict(gd, loc)
+    if as_json:
+        emit_json({"game": gd.game, "location": d})
+        return
+    cli = _cli()
+    t = cli._table(f"{loc.name} ({KIND_LABEL[loc.kind]})", header=False)
+    t.add_column("")
+    t.add_column("")
+    t.add_row("Key", loc.key)
+    if loc.aliases:
+        t.add_row("Also accepted", ", ".join(loc.aliases))
+    # numbered as positions and actions name them (tile@town#N, space=N), from 0
+    spaces = "; ".join(f"#{i} " + "/".join(ICON[x] for x in s) for i, s in enumerate(d["spaces"]))
+    t.add_row("Spaces", spaces or "none")
+    t.add_row("Printed link icons", str(loc.link_icons))
+    if loc.kind == "town":
+        t.add_row("Card banner", loc.banner or "other (cards at every player count)")
+        t.add_row("Location cards 4p/3p/2p", "/".join(str(d["cards"][str(n)]) for n in PLAYERS))
+    else:
+        t.add_row("Location cards", "none (no Location card exists)")
+    if loc.kind == "merchant":
+        pips = "; ".join(
+            f"#{i} at " + "/".join(str(n) for n in sorted(c)) + " players"
+            for i, c in enumerate(loc.merchant_spaces)
+        )
+        t.add_row("Merchant tile spaces", f"{len(loc.merchant_spaces)} ({pips})")
+        t.add_row("Barrels at setup", f"{loc.barrel_spaces} (one beside each tile that is not blank)")
+        t.add_row("Barrel bonus", BONUS[loc.bonus[0]].format(n=loc.bonus[1]) if loc.bonus else "none")
+    t.add_row("Reached by", "rail only (no canal line)" if d["rail_only"] else "canal and rail")
+    cli._show(t)
+    lt = cli._table(f"Lines from {loc.name}")
+    for col in ("To", "Line", "Canal", "Rail"):
+        lt.add_column(col)
+    for x in d["lines"]:
+        lt.add_row(x["to_name"], _line_notation(gd, gd.lines[x["key"]]), _yes(x["canal"]), _yes(x["rail"]))
+    cli._show(lt)
+
+
+def lines(gd, era: str | None, as_json: bool) -> None:
+    rows = sorted(gd.lines.values(), key=lambda ln: tuple(gd.locations[e].name for e in ln.ends))
+    if era is not None:
+        rows = [ln for ln in rows if ln.allows(era)]
+    if as_json:
+        emit_json(
+            {
+                "game": gd.game,
+                "era": era,
+                "lines": [
+                    {
+                        "key": ln.key,
+                        "notation": _line_notation(gd, ln),
+                        "ends": list(ln.ends),
+                        "names": [gd.locations[e].name for e in ln.ends],
+                        "canal": ln.canal,
+                        "rail": ln.rail,
+                    }
+                    for ln in rows
+                ],
+                "counts": {
+                    "lines": len(rows),
+                    "canal": sum(ln.canal for ln in rows),
+                    "rail": sum(ln.rail for ln in rows),
+                },
+            }
+        )
+        return
+    cli = _cli()
+    what = f" allowing {era}" if era else ""
+    t = cli._table(
+        f"{len(rows)} link lines{what}: {sum(ln.canal for ln in rows)} take a canal, "
+        f"{sum(ln.rail for ln in rows)} a rail",
+        f"Write a line as 'from-to' in notation, e.g. '{examples(gd.game).LINE}'; a line with three ends "
+        "by its two towns.",
+    )
+    for col in ("#", "Line", "Ends", "Canal", "Rail"):
+        t.add_column(col)
+    for i, ln in enumerate(rows, 1):
+        t.add_row(
+            str(i),
+            _line_notation(gd, ln),
+            " / ".join(gd.locations[e].name for e in ln.ends),
+            _yes(ln.canal),
+            _yes(ln.rail),
+        )
+    cli._show(t)

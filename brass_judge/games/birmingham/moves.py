@@ -99,13 +99,72 @@ def candidates_build(c: Any, max_rail_pairs: int) -> list[tuple[Build]]:
 # ------------------------------------------------------------------------------ Network
 def candidates_network(c: Any, max_rail_pairs: int) -> list[tuple[Network, ...]]:
     out: list[tuple[Network, ...]] = []
+    supplied = _rail_supplies(c)
     # with none of the player's pieces on the board a link may go on any line (B032)
     for cand in _network_candidates(c, max_rail_pairs, cls=Network, anywhere=not c.net):
-        if isinstance(cand, tuple):
-            out.append(tuple(x for x in cand if x is not None))
-        else:
-            out.append((cand,))
+        unit = tuple(x for x in cand if x is not None) if isinstance(cand, tuple) else (cand,)
+        unit = tuple(a for a in unit if supplied(a.lines))
+        if unit:
+            out.append(unit)
     return out
+
+
+def _components(c: Any) -> Any:
+    """``label(location)``: the component of the link graph (anyone's links) it lies in."""
+    comp: dict[str, int] = {}
+    for start in c.adj:
+        if start in comp:
+            continue
+        comp[start] = n = len(comp)
+        todo = [start]
+        while todo:
+            for nxt in c.adj.get(todo.pop(), ()):
+                if nxt not in comp:
+                    comp[nxt] = n
+                    todo.append(nxt)
+
+    def label(loc: str) -> Any:
+        return comp.get(loc, loc)  # a location no link touches is its own component
+
+    return label
+
+
+def _rail_supplies(c: Any) -> Any:
+    """``supplied(lines)``: whether rails in that order might find what they consume, a cheap
+    necessary test so that rails without it are not judged (the engine decides the rest):
+
+    * each rail 1 coal (B041): a coal mine with a cube, or a merchant (the Coal Market), in the
+      link component of its ends once placed; the first rail cannot count on the second;
+    * two rails 1 beer (B040, B037): the player's own brewery with a barrel, anywhere, or an
+      opponent's in the component of the second rail once both are placed.
+
+    Canals consume nothing: always supplied."""
+    pos, me = c.pos, c.me
+    era = pos.era
+    if not c.data.rules.link_resources(era, 1) and not c.data.rules.link_resources(era, 2):
+        return lambda lines: True
+    label = _components(c)
+    ends = {key: {label(e) for e in ln.ends} for key, ln in c.data.lines.items()}
+    coal_at = {label(t.location) for t in pos.tiles if t.industry == "coal_mine" and t.cubes > 0}
+    coal_at |= {label(m) for m in c.data.rules.trade_locations(pos)}
+    breweries = [t for t in pos.tiles if t.industry == "brewery" and not t.flipped and t.cubes > 0]
+    own_beer = any(t.owner == me for t in breweries)
+    beer_at = {label(t.location) for t in breweries}
+
+    def supplied(lines: tuple[str, ...]) -> bool:
+        first = ends[lines[0]]
+        if c.data.rules.link_resources(era, 1).get("coal") and not first & coal_at:
+            return False
+        if len(lines) == 1:
+            return True
+        # the second rail's component once both are placed: joined by the first when they meet
+        second = ends[lines[1]]
+        reach = second | first if first & second else second
+        if not reach & coal_at:
+            return False
+        return own_beer or bool(reach & beer_at)
+
+    return supplied
 
 
 # ------------------------------------------------------------------------------ Develop

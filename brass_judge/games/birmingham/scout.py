@@ -3,7 +3,9 @@
 Scout discards three cards, the action's card and two more (the turn-level discard takes and checks
 them, :mod:`brass_judge.engine`), and takes one Wild Location and one Wild Industry card from their
 face-up piles into the hand. It is refused while the player holds any wild card (B049): the hand
-before the discard is what counts, so a wild card among the three discarded counts too. With
+before the discard is what counts, so a wild card among the three discarded counts too; and when
+that hand has fewer than three cards (SCT003: an action built in code, or the hand left unnamed,
+may name fewer; the notation refuses it). With
 either pile empty it is refused rather than giving half (B056, a project decision). Pure: no I/O.
 """
 
@@ -26,6 +28,9 @@ def judge_scout(j: Judge, a: Scout) -> None:
     held = [c for c in (*(p.hand or ()), *a.cards) if c in WILD_CARDS]
     if held:
         j.violate("SCT001", priority=10, player=me, card=_card(j, held[0]))
+        return
+    if p.hand is not None and len(p.hand) + len(a.cards) < 3:
+        j.violate("SCT003", priority=10, player=me, held=len(p.hand) + len(a.cards))
         return
     if p.hand is None:
         j.assume(f"{me}'s hand not given: assumed to hold no wild card")
