@@ -255,7 +255,7 @@ def register(app: typer.Typer) -> None:
         from .data import game_data
         from .errors import InputError
         from .gamelog import dump_log
-        from .selfplay import Ledger, _of_game, play_game, summary
+        from .selfplay import Ledger, _of_game, play_game, schema_modeline, summary
 
         if facts and out is None:
             from .cli_common import USAGE_ERROR_CODE
@@ -287,6 +287,8 @@ def register(app: typer.Typer) -> None:
             from .log_facts import add_facts_to_text
 
             text = add_facts_to_text(text, data)
+        if out is not None:  # a game with its own log schema names it (last line; docs/editors.md)
+            text += schema_modeline(data, Path.cwd() if to_stdout else out.parent)
         if to_stdout:
             from .output import write_file
 

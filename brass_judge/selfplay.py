@@ -23,9 +23,11 @@ an assumption.)
 
 from __future__ import annotations
 
+import os
 import random
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 #: Seat names by player count (seat order).
@@ -195,6 +197,26 @@ def _of_game(data) -> str:
     from importlib import import_module
 
     return f" of {import_module(f'{__package__}.games.{game}').NAME}"
+
+
+def schema_modeline(data, folder: Path) -> str:
+    """The ``# yaml-language-server: $schema=...`` line that ends a self-played log of a game with
+    its own log schema (Birmingham's ``game-birmingham``), so that an editor checks the file:
+    the schema's path relative to ``folder``, the folder the log is written to (docs/editors.md).
+    "" for Lancashire, whose self-played logs are as they always were."""
+    from .gamelog import log_format
+    from .games import game_of
+    from .resources import schema_file
+
+    fmt = log_format(game_of(data))
+    if fmt is None:
+        return ""
+    schema = schema_file(fmt.SCHEMA).resolve()
+    try:
+        target = Path(os.path.relpath(schema, folder.resolve())).as_posix()
+    except ValueError:  # another drive (Windows): an absolute path
+        target = schema.as_posix()
+    return f"# yaml-language-server: $schema={target}\n"
 
 
 def _note_shortfalls(out: list, era: str, rnd: int, fx) -> None:

@@ -11,7 +11,9 @@ so they test the ledger without the move generator.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from conftest import REPO
@@ -402,8 +404,41 @@ def test_the_shipped_games_are_what_selfplay_writes_for_their_seeds(players, see
         "selfplay", "--game", "birmingham", "-n", str(players), "-s", str(seed), "--facts", "-o", str(out)
     )
     assert r.exit_code == 0, r.output
-    assert out.read_text(encoding="utf-8") == shipped.read_text(encoding="utf-8")
-    assert f"seed {seed}" in shipped.read_text(encoding="utf-8").splitlines()[1]
+    written, ours = (
+        out.read_text(encoding="utf-8").splitlines(),
+        shipped.read_text(encoding="utf-8").splitlines(),
+    )
+    # the same log; the last line names the same schema, each relative to its own folder
+    assert written[:-1] == ours[:-1]
+    assert _schema_of(out) == _schema_of(shipped) == REPO / "schemas" / "game-birmingham.schema.json"
+    assert f"seed {seed}" in ours[1]
+
+
+def _schema_of(log) -> Path | None:
+    """The schema file the last line of *log* names (``# yaml-language-server: $schema=PATH``)."""
+    last = log.read_text(encoding="utf-8").splitlines()[-1]
+    m = re.fullmatch(r"# yaml-language-server: \$schema=(\S+)", last)
+    return (log.parent / m[1]).resolve() if m else None
+
+
+def test_a_birmingham_log_names_its_schema_where_it_is_written_and_lancashire_logs_do_not(
+    tmp_path, monkeypatch
+):
+    from brass_judge.resources import schema_file
+
+    want = schema_file("game-birmingham").resolve()
+    deep = tmp_path / "a" / "b"
+    deep.mkdir(parents=True)
+    assert (
+        _cli("selfplay", "-g", "birmingham", "-n", "2", "-s", "3", "-o", str(deep / "g.yaml")).exit_code == 0
+    )
+    assert _schema_of(deep / "g.yaml") == want
+    monkeypatch.chdir(deep)  # '-o -': relative to the current folder, where the output is redirected
+    r = _cli("selfplay", "-g", "birmingham", "-n", "2", "-s", "3", "-o", "-")
+    assert r.exit_code == 0, r.output
+    assert r.stdout == (deep / "g.yaml").read_text(encoding="utf-8")
+    assert _cli("selfplay", "-n", "2", "-s", "3", "-o", str(deep / "l.yaml")).exit_code == 0
+    assert "yaml-language-server" not in (deep / "l.yaml").read_text(encoding="utf-8")
 
 
 def test_selfplay_lints_in_one_run_with_lancashire_games():
