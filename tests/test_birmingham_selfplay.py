@@ -16,6 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+import yaml
 from conftest import REPO
 
 from brass_judge.data import game_data
@@ -352,22 +353,78 @@ def test_the_policy_discards_a_wild_card_only_when_no_other_card_will_do():
     assert policy.finish(pos, loan, random.Random(0)).cards == ("wild_location",)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_done_when_self_played_games_replay_and_lint_clean_in_sarif(players, tmp_path):
-    # issue 16's "done when": self-played games at 2, 3 and 4 players replay clean and lint clean (SARIF)
+def _svg_names(svg_file) -> tuple:
+    """The words of an SVG picture's text elements, and its ``data-location`` groups -> their class."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.fromstring(svg_file.read_bytes())
+    ns = "{http://www.w3.org/2000/svg}"
+    words = ["".join(t.itertext()) for t in root.iter(f"{ns}text")]
+    drawn = {g.get("data-location"): g.get("class") for g in root.iter(f"{ns}g") if g.get("data-location")}
+    return words, drawn
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 2), (2, 13), (3, 2), (3, 13), (4, 2), (4, 13)])
+def test_done_when_self_played_games_replay_lint_and_render_clean(players, seed, tmp_path):
+    # issue 16's "done when": self-played games at 2, 3 and 4 players replay clean, lint clean
+    # (SARIF) and render naming every town, farm brewery and merchant; all through the CLI
     import json
 
     out = tmp_path / f"{players}p.yaml"
-    r = _cli("selfplay", "--game", "birmingham", "-n", str(players), "-s", "2", "--check", "-o", str(out))
+    r = _cli(
+        "selfplay",
+        "--game",
+        "birmingham",
+        "-n",
+        str(players),
+        "-s",
+        str(seed),
+        "--check",
+        "--facts",
+        "-o",
+        str(out),
+    )
     assert r.exit_code == 0, r.output
-    assert f"self-play of Brass: Birmingham, {players} players, seed 2" in r.output
+    assert f"self-play of Brass: Birmingham, {players} players, seed {seed}" in r.output
     assert "invariant broken" not in r.output
     r = _cli("replay", str(out))
     assert r.exit_code == 0 and "OK: every action legal, every recorded fact agrees" in r.output, r.output
     r = _cli("lint", str(out), "--format", "sarif")
     assert r.exit_code == 0, r.output
-    sarif = json.loads(r.output)
-    assert sarif["runs"][0]["results"] == []
+    assert json.loads(r.output)["runs"][0]["results"] == []
+    # the final position, drawn: every place of the map named and drawn as what it is
+    actions = sum(len(t["actions"]) for t in yaml.safe_load(out.read_text(encoding="utf-8"))["turns"])
+    final, picture = tmp_path / "final.yaml", tmp_path / "final.svg"
+    r = _cli("replay", str(out), "--at", str(actions + 1), "-o", str(final))
+    assert r.exit_code == 0, r.output
+    assert load_position(final).position.game_over
+    r = _cli("render", str(final), "-o", str(picture))
+    assert r.exit_code == 0, r.output
+    words, drawn = _svg_names(picture)
+    for loc in DATA.locations.values():
+        assert loc.name in words, loc.name
+    assert drawn == {k: f"location {loc.kind}" for k, loc in DATA.locations.items()}
+    assert {loc.kind for loc in DATA.locations.values()} >= {"town", "farm-brewery", "merchant"}
+
+
+def test_a_wrong_fact_in_a_self_played_game_is_a_sarif_result_naming_the_game(tmp_path):
+    # the other side of "lint clean": the same SARIF run reports a tampered fact, in its game, on its line
+    import json
+
+    out = tmp_path / "g.yaml"
+    assert (
+        _cli("selfplay", "-g", "birmingham", "-n", "2", "-s", "2", "--facts", "-o", str(out)).exit_code == 0
+    )
+    lines = out.read_text(encoding="utf-8").splitlines(keepends=True)
+    at = next(i for i, x in enumerate(lines) if "after:" in x and "money: " in x)
+    money = re.search(r"money: (\d+)", lines[at])[1]
+    lines[at] = lines[at].replace(f"money: {money}", f"money: {int(money) + 1}", 1)
+    out.write_text("".join(lines), encoding="utf-8")
+    r = _cli("lint", str(out), "--format", "sarif")
+    assert r.exit_code == 1, r.output
+    (res,) = json.loads(r.output)["runs"][0]["results"]
+    assert res["ruleId"] == "GAM001" and res["properties"]["game"] == "birmingham"
+    assert res["locations"][0]["physicalLocation"]["region"]["startLine"] == at + 1
 
 
 def test_selfplay_json_names_the_game_and_reports_no_problem(tmp_path):
@@ -442,13 +499,13 @@ def test_a_birmingham_log_names_its_schema_where_it_is_written_and_lancashire_lo
 
 
 def test_selfplay_lints_in_one_run_with_lancashire_games():
-    r = _cli(
-        "lint",
-        str(REPO / "examples" / "birmingham" / "games"),
-        str(REPO / "examples" / "games" / "2p-full.yaml"),
-    )
+    # the shipped self-played games of both games (the folder's bad-*.yaml examples fail on purpose)
+    games = sorted((REPO / "examples" / "birmingham" / "games").glob("*-full.yaml"))
+    games += sorted((REPO / "examples" / "games").glob("*-full.yaml"))
+    assert len(games) == 6
+    r = _cli("lint", *map(str, games))
     assert r.exit_code == 0, r.output
-    assert "4 file(s) clean" in r.output
+    assert "6 file(s) clean" in r.output
 
 
 try:
