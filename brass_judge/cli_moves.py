@@ -358,16 +358,27 @@ def register(app: typer.Typer) -> None:
 
 def _selfplay_game(game: str) -> str:
     """The game key of ``selfplay --game``: a known game (or one of its aliases) that self-play
-    handles; anything else is an input error naming ``--game`` (exit 2)."""
+    handles (not in its folder's ``UNPLAYED``, and with a ``policy.py``); anything else is an
+    input error naming ``--game`` (exit 2)."""
+    from importlib.util import find_spec
+
     from .errors import UnknownNameError, closest
     from .games import handles, known_games, resolve_game
 
+    def has_policy(g: str) -> bool:
+        return find_spec(f"{__package__}.games.{g}.policy") is not None
+
     key = resolve_game(game.strip().lower() if game.strip().lower() in known_games() else game)
-    playable = [g for g in known_games() if handles(g, "selfplay")]
+    playable = [g for g in known_games() if handles(g, "selfplay") and has_policy(g)]
     if key not in playable:
-        what = "unknown game" if key not in known_games() else "self-play does not play yet the game"
+        if key not in known_games():
+            what = f"unknown game {quote(game)}"
+        elif handles(key, "selfplay"):
+            what = f"self-play does not play the game {quote(game)} yet: its folder has no policy.py"
+        else:
+            what = f"self-play does not play the game {quote(game)} yet"
         raise UnknownNameError(
-            f"{what} {quote(game)} (self-play plays: {', '.join(playable)})",
+            f"{what} (self-play plays: {', '.join(playable)})",
             suggestions=closest(game, playable) or playable,
             field="--game",
         )
