@@ -187,7 +187,8 @@ def test_selfplay_needs_the_folders_policy(lite, tmp_path):
     assert "self-play does not play the game 'lite' yet: its folder has no policy.py" in r.output, r.output
     assert "self-play plays: birmingham, lancashire" in r.output
     (folder / "policy.py").write_text(
-        "from brass_judge.games.birmingham.policy import finish, value, weights  # noqa: F401\n", encoding="utf-8"
+        "from brass_judge.games.birmingham.policy import finish, value, weights  # noqa: F401\n",
+        encoding="utf-8",
     )
     _forget_lite()
     r = cli("selfplay", "--game", "lite", "-n", "2", "-s", "1", "--check")
