@@ -2,12 +2,14 @@
 prefer in this game (the shared loop asks :func:`weights`, :func:`value` and :func:`finish`).
 
 * :func:`weights`: the action types by weight (the registry's base weights: sell and build first,
-  then network, rarely develop, scout, loan or pass); networks heavier in the Rail Era, a loan
-  mostly when money is short and income can stand it, a scout likelier with a weak hand;
+  then network, rarely develop, scout, loan or pass); networks and developments heavier in the
+  Rail Era, a loan mostly when money is short and income can stand it (or when the player can pay
+  for nothing else, rather than pass), a scout likelier with a weak hand;
 * :func:`value`: a rough worth of a position for a player, to keep the best of the sampled
   actions: income, VP on flipped tiles, money, tiles and links on the board, the beer on the
-  player's breweries, unflipped goods tiles that a connected merchant buys (they can sell), and
-  the wild cards held (a card that builds is spent before a wild one);
+  player's breweries, unflipped goods tiles (more for what their sale would bring, most when a
+  connected merchant buys them), and the wild cards held (a card that builds is spent before a
+  wild one);
 * :func:`finish`: the chosen action as it will be logged: a Build keeps the card it was listed
   with; every other action discards a card drawn from the hand (a Scout three), never a wild card
   while the hand holds another.
@@ -33,9 +35,12 @@ def weights(pos: Any, data: Any) -> dict:
     p = pos.player[pos.turn]
     level = data.income_level(p.income_space)
     if pos.era != CANAL:
-        w["network"] = 6.0
+        w["network"] = 8.0  # rails: the Rail Era's links, and the coal and beer they reach
+        w["develop"] = 2.0  # the Rail Era's tiles are level 2 and up
     if level < -1:
-        w["loan"] = 0.001  # (more loans would sink the income: a pass is likelier)
+        # more loans would sink the income, unless the player cannot pay for anything else:
+        # then a loan keeps them in the game where a pass would only lose the turn
+        w["loan"] = 1.0 if p.money < 5 and level >= -8 else 0.001
     elif p.money < 8:
         w["loan"] = 3.0
     if "scout" in w and not any(c in data.locations for c in p.hand or ()):
@@ -62,10 +67,14 @@ def value(pos: Any, me: str, data: Any) -> float:
             for s in spaces:
                 buyers.setdefault(m, set()).update(data.merchant_tiles.get(s.face, {}).get("buys", ()))
         for t in goods:
+            spec = data.tile(t.industry, t.level)
+            promise = spec.vp + 1.5 * spec.income  # what selling it would bring
             worth += 2.0  # goods to sell later
             reach = distances_from(pos, [t.location], adj)
             if any(t.industry in buyers.get(m, ()) for m in reach):
-                worth += 4.0
+                worth += 4.0 + 0.3 * promise
+            else:
+                worth += 0.1 * promise
     return worth
 
 
