@@ -13,6 +13,8 @@ Sections (each prints "not available yet" when the code it measures is missing):
 2. ``replay`` in-process: a full 4-player game (self-played, seed 1, and examples/games/4p-full
               .yaml): load+validate the log (games.read_log), replay it from the file
               (games.replay(path)), replay the loaded log (judging only); ms and actions/s.
+              2b: a 4-player Brass: Birmingham replay next to a Lancashire one (issue 16: at
+              most 1.5 times), self-played seed 1 in both games, and the shipped examples.
 3. ``moves``  in-process legal_moves() on mid-game positions of that game (and the CLI once).
 4. ``lint``   ``brass-judge lint DIR --jobs 1`` and ``--jobs 2`` over self-played games written
               into a temporary folder (1,000 games; 60 with --quick). --games-dir DIR keeps them
@@ -286,6 +288,49 @@ def bench_replay(runs: int, workdir: Path) -> dict:
     return out
 
 
+#: issue 16: a replay of a 4-player Birmingham game costs no more than this times a Lancashire one
+BIRMINGHAM_VS_LANCASHIRE = 1.5
+
+
+def bench_replay_birmingham(runs: int, workdir: Path) -> dict:
+    """Replay (from the file, in process) of a 4-player Birmingham game next to a Lancashire one:
+    the self-played games of seed 1 (the same log shape: no facts; the target), and the shipped
+    examples (Birmingham's records the facts after every turn, Lancashire's after every fifth)."""
+    print("\n## 2b. Replay of a 4-player Brass: Birmingham game next to a Lancashire one (in-process)\n")
+    from brass_judge import games
+    from brass_judge.data import game_data
+
+    data = {"lancashire": game_data(), "birmingham": game_data("standard", "birmingham")}
+    logs = {}
+    for g, d in data.items():
+        p = workdir / f"selfplay-{g}-4p-seed1.yaml"
+        p.write_text(selfplay_log(4, 1, d), encoding="utf-8")
+        logs[("self-play 4p seed 1", g)] = p
+    logs[("shipped example", "lancashire")] = EXAMPLE_4P
+    logs[("shipped example", "birmingham")] = REPO / "examples" / "birmingham" / "games" / "4p-full.yaml"
+    actions = {k: games.replay(str(p), data=data[k[1]]).actions for k, p in logs.items()}  # (warm-up)
+    got = interleaved_ms(
+        {k: (lambda p=p, d=data[k[1]]: games.replay(str(p), data=d)) for k, p in logs.items()}, runs * 3
+    )
+    out = {}
+    for what in ("self-play 4p seed 1", "shipped example"):
+        for g in data:
+            ms, low = got[(what, g)]
+            print(f"{what:>20}, {g:>10}: {ms:7.2f} ms (min {low:.2f}), {actions[(what, g)]} actions")
+        ratio = got[(what, "birmingham")][0] / got[(what, "lancashire")][0]
+        target = what.startswith("self-play")
+        print(
+            f"{'Birmingham / Lancashire':>33}  {ratio:7.2f}x"
+            + (
+                f"   target <= {BIRMINGHAM_VS_LANCASHIRE}x   {verdict(ratio <= BIRMINGHAM_VS_LANCASHIRE)}"
+                if target
+                else "   (facts after every turn vs every fifth)"
+            )
+        )
+        out[what] = ratio
+    return out
+
+
 # --------------------------------------------------------------------------- 3. moves
 
 
@@ -545,6 +590,8 @@ def main(argv: list[str] | None = None) -> int:
             bench_cli(runs)
         if "replay" in sections or "moves" in sections:
             bench_replay(runs, workdir)
+        if "replay" in sections:
+            bench_replay_birmingham(runs, workdir)
         if "moves" in sections:
             bench_moves(runs, workdir)
         if "lint" in sections:

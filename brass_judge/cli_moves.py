@@ -240,7 +240,13 @@ def register(app: typer.Typer) -> None:
             "-v",
             help="Rules variant: 'standard' (Roxley), "
             "'classic' (the rulebook's Classic Rules) or 'original' (the 2007 rules); "
-            "the log records it.",
+            "the log records it. Birmingham: 'standard' or one of its variants (docs/birmingham.md).",
+        ),
+        game: str = typer.Option(
+            "lancashire",
+            "--game",
+            "-g",
+            help="The game to play: lancashire (the default) or birmingham; the log records it.",
         ),
     ) -> None:
         """Play a whole game (both eras) with random legal actions and write it as a game log that
@@ -249,7 +255,7 @@ def register(app: typer.Typer) -> None:
         from .data import game_data
         from .errors import InputError
         from .gamelog import dump_log
-        from .selfplay import Ledger, play_game, summary
+        from .selfplay import Ledger, _of_game, play_game, schema_modeline, summary
 
         if facts and out is None:
             from .cli_common import USAGE_ERROR_CODE
@@ -261,7 +267,7 @@ def register(app: typer.Typer) -> None:
                 fmt,
             )
         try:
-            data = game_data(variant)
+            data = game_data(variant, _selfplay_game(game))
         except InputError as exc:
             raise fail_input(exc, fmt) from None
         problems: list = []
@@ -281,6 +287,8 @@ def register(app: typer.Typer) -> None:
             from .log_facts import add_facts_to_text
 
             text = add_facts_to_text(text, data)
+        if out is not None:  # a game with its own log schema names it (last line; docs/editors.md)
+            text += schema_modeline(data, Path.cwd() if to_stdout else out.parent)
         if to_stdout:
             from .output import write_file
 
@@ -299,6 +307,7 @@ def register(app: typer.Typer) -> None:
         if fmt == Format.json:  # with '-o -' the log is on stdout and the report on stderr
             emit_json(
                 {
+                    **({} if _of_game(data) == "" else {"game": data.game}),
                     "players": players,
                     "seed": seed,
                     "variant": data.variant,
@@ -322,7 +331,7 @@ def register(app: typer.Typer) -> None:
             rules = "" if data.variant == "standard" else f", {data.variant} rules"
             con.print(
                 Text(
-                    f"self-play, {players} players{rules}, seed {seed}: {len(log['turns'])} turns, "
+                    f"self-play{_of_game(data)}, {players} players{rules}, seed {seed}: {len(log['turns'])} turns, "
                     f"{n_actions} actions" + (f"; log written to {_shown(out)}" if out else ""),
                     style="bold",
                 )
@@ -341,10 +350,39 @@ def register(app: typer.Typer) -> None:
                     str(r["rank"]), r["player"], str(r["vp"]), str(r["income_level"]), f"£{r['money']}"
                 )
             con.print(table)
-            con.print(("winner: " if len(winners) == 1 else "shared win: ") + ", ".join(winners))
+            con.print(("winner: " if len(winners) == 1 else data.rules.shared_win_text) + ", ".join(winners))
             for msg in problems:
                 con.print(Text(f"invariant broken: {msg}", style="red"))
         raise typer.Exit(int(ExitCode.FINDINGS if problems else ExitCode.OK))
+
+
+def _selfplay_game(game: str) -> str:
+    """The game key of ``selfplay --game``: a known game (or one of its aliases) that self-play
+    handles (not in its folder's ``UNPLAYED``, and with a ``policy.py``); anything else is an
+    input error naming ``--game`` (exit 2)."""
+    from importlib.util import find_spec
+
+    from .errors import UnknownNameError, closest
+    from .games import handles, known_games, resolve_game
+
+    def has_policy(g: str) -> bool:
+        return find_spec(f"{__package__}.games.{g}.policy") is not None
+
+    key = resolve_game(game.strip().lower() if game.strip().lower() in known_games() else game)
+    playable = [g for g in known_games() if handles(g, "selfplay") and has_policy(g)]
+    if key not in playable:
+        if key not in known_games():
+            what = f"unknown game {quote(game)}"
+        elif handles(key, "selfplay"):
+            what = f"self-play does not play the game {quote(game)} yet: its folder has no policy.py"
+        else:
+            what = f"self-play does not play the game {quote(game)} yet"
+        raise UnknownNameError(
+            f"{what} (self-play plays: {', '.join(playable)})",
+            suggestions=closest(game, playable) or playable,
+            field="--game",
+        )
+    return key
 
 
 def _shown(path) -> str:

@@ -2,18 +2,20 @@
 
 The players choose among legal actions only (:func:`brass_judge.engine.moves.sample_moves`,
 confirmed by the engine), with a simple policy so that games have content: an action type is drawn
-by weight (sell and build first, then network, rarely develop, loan or pass; a loan mostly when
-money is short) among the types with a legal action, then up to 32 actions of that type at random,
-keeping the one that leaves the player best off (income, VP on flipped tiles, money, tiles). The
-card discarded by a non-build action (and the two of a Double Action Build) is drawn from the hand.
+by weight among the types with a legal action, then up to 32 actions of that type at random,
+keeping the one that leaves the player best off. What a game's players prefer is its policy,
+``brass_judge/games/<game>/policy.py`` (:func:`policy_of`): the weights of the action types
+(``weights``), the worth of a position (``value``) and the game's own touches to the chosen action
+before it is logged (``finish``: the card discarded drawn from the hand, chance stated). This
+module is the loop every game shares; it names no game.
 
 The game flow (setup, end of turn, round and era, scoring) is :mod:`brass_judge.engine.flow`,
 driven by ``random.Random(seed)``; the players' choices use a separate generator seeded from the
 same seed, so the seed alone reproduces the game. The log (:mod:`brass_judge.gamelog`) records the
-explicit card and Distant Cotton Market orders, every Distant sale states the tile it draws and
-``shortfalls:`` names the tiles removed to pay negative income, so ``games.replay`` reproduces the
-game exactly. (Where two coal mines are equally close the engine's default pick is used, on play
-and on replay alike; replay lists it as an assumption.)
+explicit card orders and every chance the game draws, and ``shortfalls:`` names the tiles removed
+to pay negative income, so ``games.replay`` reproduces the game exactly. (Where two coal mines are
+equally close the engine's default pick is used, on play and on replay alike; replay lists it as
+an assumption.)
 
 :class:`Ledger` checks the conservation invariants after every step (used by the tests and by
 ``brass-judge selfplay --check``).
@@ -21,14 +23,12 @@ and on replay alike; replay lists it as an assumption.)
 
 from __future__ import annotations
 
+import os
 import random
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import replace
+from pathlib import Path
 from typing import Any
-
-from .games.lancashire.dcm import marker_after, market_closed
-from .model import CANAL, DISTANT, Build, Sell
 
 #: Seat names by player count (seat order).
 NAMES = ("red", "blue", "green", "yellow")
@@ -51,21 +51,22 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def policy_of(game: str) -> Any:
+    """*game*'s self-play policy: the module ``brass_judge/games/<game>/policy.py``, with
+    ``weights(pos, data)``, ``value(pos, me, data)`` and ``finish(pos, action, rng, verdict)``
+    (*verdict*: the engine's on the action as listed)."""
+    from importlib import import_module
+
+    return import_module(f"{__package__}.games.{game}.policy")
+
+
 def policy_weights(pos, data) -> dict:
-    """The weight of each action type for the player to move (see :func:`base_weights`): loans
-    mostly when money is short and income can stand it."""
+    """The weight of each action type for the player to move (see :func:`base_weights`), by
+    the game's policy (``weights``)."""
     from .games import game_of
 
-    w = base_weights(game_of(pos))
-    p = pos.player[pos.turn]
-    level = data.income_level(p.income_space)
-    if pos.era != CANAL:
-        w["network"] = 4.0
-    if level < -3:
-        w["loan"] = 0.001  # (a pass is likelier: more loans would sink the income)
-    elif p.money < 15:
-        w["loan"] = 4.0
-    return w
+    weights: dict = policy_of(game_of(pos)).weights(pos, data)
+    return weights
 
 
 def _weighted_order(weights: dict, rng: random.Random) -> list:
@@ -74,56 +75,29 @@ def _weighted_order(weights: dict, rng: random.Random) -> list:
     return sorted(weights, key=lambda k: -(rng.random() ** (1.0 / weights[k])))
 
 
-def _value(pos, me: str, data) -> float:
-    """A rough worth of *pos* for *me*: income, VP on flipped tiles, money, tiles on the board and
-    unflipped cotton mills that could sell now (connected to an unflipped port, or to a trade
-    icon while the Distant Cotton Market is open)."""
-    from .engine.board import distances_from, link_adjacency, trade_locations, trade_reached
-
-    p = pos.player[me]
-    vp = sum(data.tile(t.industry, t.level).vp for t in pos.tiles if t.owner == me and t.flipped)
-    value = 3.0 * data.income_level(p.income_space) + vp + 0.3 * p.money + 2.0 * len(pos.own_tiles(me))
-    mills = [t for t in pos.tiles if t.owner == me and t.industry == "cotton_mill" and not t.flipped]
-    if mills:
-        adj = link_adjacency(pos)
-        ports = {t.location for t in pos.tiles if t.industry == "port" and not t.flipped}
-        trade = None if market_closed(pos.dcm_position) else trade_locations(pos, data)
-        for m in mills:
-            reach = distances_from(pos, [m.location], adj)
-            if ports & reach.keys() or (trade is not None and trade_reached(pos, data, reach, trade)):
-                value += 4.0
-    return value
-
-
 def choose_action(pos, data, rng: random.Random, *, sample: int = 32):
     """A legal action for the player to move, by the random policy; None when there is none.
 
     The action type is drawn by :func:`policy_weights`; then *sample* legal actions of that type
-    are drawn at random and the one that leaves the player best off (:func:`_value`) is taken.
-    Returns ``(action, verdict)``: the action as it will be logged (cards drawn from the hand,
-    Distant Cotton Market tiles stated) and the engine's verdict on it.
+    are drawn at random and the one that leaves the player best off (the policy's ``value``) is
+    taken. Returns ``(action, verdict)``: the action as it will be logged (the policy's
+    ``finish``: cards drawn from the hand, chance stated) and the engine's verdict on it.
     """
     from .engine import check
     from .engine.moves import sample_moves
+    from .games import game_of
 
+    policy = policy_of(game_of(pos))
     me = pos.turn
     moves: list = []
-    for kind in _weighted_order(policy_weights(pos, data), rng):
+    for kind in _weighted_order(policy.weights(pos, data), rng):
         moves = sample_moves(pos, rng, data, kinds=[kind], k=sample)
         if moves:
             break
     if not moves:
         return None
-    move = max(moves, key=lambda m: _value(m.verdict.position, me, data))
-    action = move.action
-    hand = pos.player[me].hand
-    if hand:
-        if isinstance(action, Build) and len(action.cards) == 2:
-            action = replace(action, cards=tuple(rng.sample(hand, 2)))
-        elif not isinstance(action, Build):
-            action = replace(action, cards=(rng.choice(hand),))
-    if isinstance(action, Sell):
-        action = _state_dcm_tiles(pos, action)
+    move = max(moves, key=lambda m: policy.value(m.verdict.position, me, data))
+    action = policy.finish(pos, move.action, rng, move.verdict)
     if action is move.action:
         return action, move.verdict
     verdict = check(pos, action, data)
@@ -133,27 +107,6 @@ def choose_action(pos, data, rng: random.Random, *, sample: int = 32):
             + "; ".join(v.message for v in verdict.violations)
         )
     return action, verdict
-
-
-def _state_dcm_tiles(pos, action: Sell) -> Sell:
-    """Name the tile each Distant sale draws (the position knows the face-down order); sales
-    after the one that reaches the X are dropped, since the action ends there (Q106)."""
-    order = list(pos.dcm_order or [])
-    marker = pos.dcm_position
-    sales = []
-    for s in action.sales:
-        if s.to != DISTANT:
-            sales.append(s)
-            continue
-        if not order:
-            sales.append(s)
-            continue
-        tile = order.pop(0)
-        sales.append(replace(s, tile=tile))
-        marker = marker_after(marker, tile)
-        if market_closed(marker):
-            break
-    return replace(action, sales=tuple(sales))
 
 
 def play_game(
@@ -189,8 +142,8 @@ def play_game(
         pos,
         seat_order=seats,
         seed=seed,
-        about=f"self-play, {players} players{'' if data.variant == 'standard' else f', {data.variant} rules'}, "
-        f"seed {seed} (brass-judge selfplay)",
+        about=f"self-play{_of_game(data)}, {players} players"
+        f"{'' if data.variant == 'standard' else f', {data.variant} rules'}, seed {seed} (brass-judge selfplay)",
     )
     if on_step:
         on_step("setup", pos, None)
@@ -234,6 +187,38 @@ def play_game(
     return log, pos
 
 
+def _of_game(data) -> str:
+    """ " of NAME" for a game other than the default one (Lancashire's logs are as they always were)."""
+    from .games import DEFAULT_GAME, game_of
+
+    game = game_of(data)
+    if game == DEFAULT_GAME:
+        return ""
+    from importlib import import_module
+
+    return f" of {import_module(f'{__package__}.games.{game}').NAME}"
+
+
+def schema_modeline(data, folder: Path) -> str:
+    """The ``# yaml-language-server: $schema=...`` line that ends a self-played log of a game with
+    its own log schema (Birmingham's ``game-birmingham``), so that an editor checks the file:
+    the schema's path relative to ``folder``, the folder the log is written to (docs/editors.md).
+    "" for Lancashire, whose self-played logs are as they always were."""
+    from .gamelog import log_format
+    from .games import game_of
+    from .resources import schema_file
+
+    fmt = log_format(game_of(data))
+    if fmt is None:
+        return ""
+    schema = schema_file(fmt.SCHEMA).resolve()
+    try:
+        target = Path(os.path.relpath(schema, folder.resolve())).as_posix()
+    except ValueError:  # another drive (Windows): an absolute path
+        target = schema.as_posix()
+    return f"# yaml-language-server: $schema={target}\n"
+
+
 def _note_shortfalls(out: list, era: str, rnd: int, fx) -> None:
     removed: dict = {}
     for e in fx:
@@ -245,11 +230,25 @@ def _note_shortfalls(out: list, era: str, rnd: int, fx) -> None:
 
 # ------------------------------------------------------------------------------ invariants
 class Ledger:
-    """Conservation checks for a game in progress.
+    """Conservation checks for a game in progress, for every game.
 
     Tiles that leave the game (developed, overbuilt, removed at the end of the Canal Era or for an
     income shortfall) are counted from the effects reported by the engine and the game flow, so that
     for every player, industry and level: tiles on the board + on the mat + gone = the full mat.
+
+    From the position recorded at ``setup`` on, the ledger also keeps the books of what comes into
+    play and leaves it, from the effects of every step (:meth:`record`), and :meth:`problems`
+    checks each stock against them:
+
+    * **cubes** of each market resource (coal, iron) and **beer barrels**: on the market (or beside
+      the merchant tiles) + on the tiles = what the setup put there + what came into play (a mine,
+      works or brewery built, a barrel refilled beside a merchant) - what left it (a cube or barrel
+      used, the cubes of a tile that left the board). A cube bought while its market is empty comes
+      from the general supply and changes neither;
+    * **money**, **VP**, **spent** and **income space** of each player: the setup's + every change
+      the effects state (payments, gains, loans, market sales, income, shortfall refunds, scoring);
+    * **wild cards** (a game with wild piles): on the piles + in hands = the game's count each, and
+      none in a discard pile or the draw deck; the cards check counts the deck's cards only.
     """
 
     def __init__(self, data, players: list) -> None:
@@ -257,12 +256,14 @@ class Ledger:
         self.gone: Counter = Counter()  # (owner, industry, level) -> tiles that left the game
         self.players = list(players)
         self.steps = 0
+        #: the books, from the position recorded at setup (None: a position not played from setup)
+        self.books: dict | None = None
+        self._last: Any = None  # the position after the last step recorded
 
     def record(self, kind: str, pos, info: Any) -> None:
         """Account for the effects of one step (an action's verdict or an end of turn's effects)."""
         self.steps += 1
         effects = [] if info is None else (info.effects if hasattr(info, "effects") else list(info))
-        me = getattr(info, "player", None)
         for e in effects:
             d = e.data
             if e.kind == "develop":
@@ -275,19 +276,26 @@ class Ledger:
                     owner, rest = ref.split(" ", 1)
                     industry = rest.split("@", 1)[0]
                     self.gone[(owner, industry, 1)] += 1
-        del me
+        if kind == "setup" or self.books is None:
+            self.books = _opening_books(pos, self.data)
+        else:
+            _post(self.books, self._last, effects, self.data, action=kind == "action")
+        self._last = pos
 
     def problems(self, pos: Any) -> list:
         """Every broken invariant, as messages (empty when all hold): the position's validity
         (:func:`brass_judge.engine.validate.validate`, each problem as its code and message) and
         what only a game played from setup must keep: every tile accounted for (board + mat + gone
         = the full mat), every card of the deck in play exactly once, every link tile on the board
-        or left to build, the draw deck's size that of its pile, no negative cubes, spending or VP."""
+        or left to build, the draw deck's size that of its pile, no negative cubes, spending or VP;
+        and, once a setup was recorded, every stock the books keep (cubes, barrels, money, VP, spent,
+        income) equal to the books, and the wild cards conserved."""
         from .engine.validate import validate
 
         d = self.data
         out = [_ledger_text(v) for v in validate(pos, d)]
         full = d.mat_counts()
+        wild = set(getattr(d, "wild_cards", None) or ())
         deck = Counter(c for c, k in d.deck_for(pos.num_players).items() for _ in range(k))
         for t in pos.tiles:
             if t.cubes < 0:
@@ -313,7 +321,7 @@ class Ledger:
                                 f"{n}'s level {lv} {ind}: {board} on the board + {mat} on the mat + "
                                 f"{gone} gone != {count}"
                             )
-            cards.update(p.hand or [])
+            cards.update(c for c in p.hand or [] if c not in wild)
             cards.update(p.discard)
         cards.update(pos.draw_pile or [])
         cards.update(pos.under_deck_tile or [])
@@ -324,7 +332,138 @@ class Ledger:
             )
         if pos.draw_pile is not None and pos.draw_deck != len(pos.draw_pile):
             out.append(f"draw deck size {pos.draw_deck} but {len(pos.draw_pile)} cards in the pile")
+        hidden = [n for n in pos.players if getattr(pos.player[n], "hidden_discard", False)]
+        if hidden and pos.under_deck_tile is not None:  # a game whose first discard is face down
+            if len(hidden) != len(pos.under_deck_tile):
+                out.append(
+                    f"{len(hidden)} face-down discard(s) ({', '.join(hidden)}) but "
+                    f"{len(pos.under_deck_tile)} card(s) set aside"
+                )
+        if wild:
+            out.extend(_wild_problems(pos, d, wild))
+        if self.books is not None:
+            out.extend(_books_problems(self.books, pos, d))
         return out
+
+
+# ------------------------------------------------------------------------------ the books
+def _stocks(pos: Any, data: Any) -> Counter:
+    """What is in play of each resource a tile carries: a market's cubes (coal, iron) and the
+    barrels beside merchant tiles (beer, a game with merchants' barrels), plus the tiles' cubes."""
+    out: Counter = Counter()
+    for r in data.markets:
+        out[r] += int(getattr(pos, f"{r}_market", 0) or 0)
+    for spaces in (getattr(pos, "merchants", None) or {}).values():
+        out["beer"] += sum(1 for s in spaces if s.barrel)
+    for t in pos.tiles:
+        r = data.tile(t.industry, t.level).resource
+        if r is not None:
+            out[r] += t.cubes
+    return out
+
+
+def _opening_books(pos: Any, data: Any) -> dict:
+    return {
+        "stock": _stocks(pos, data),
+        "money": {n: pos.player[n].money for n in pos.players},
+        "vp": {n: pos.player[n].vp for n in pos.players},
+        "spent": {n: pos.player[n].spent for n in pos.players},
+        "income_space": {n: pos.player[n].income_space for n in pos.players},
+    }
+
+
+def _post(books: dict, before: Any, effects: list, data: Any, *, action: bool) -> None:
+    """Enter one step's effects (in their order) in the books; *before* is the position the step
+    started from (the cubes of a tile leaving the board, and whether a market had a cube to sell)."""
+    stock, money, vp = books["stock"], books["money"], books["vp"]
+    market = {r: int(getattr(before, f"{r}_market", 0) or 0) for r in data.markets}
+    tiles_before = {(t.location, t.space): t for t in before.tiles}
+    left: set = set()
+
+    def leaves(loc: str, space: int, cubes: int | None = None) -> None:
+        t = tiles_before.get((loc, space))
+        left.add((loc, space))
+        if t is None:
+            return
+        r = data.tile(t.industry, t.level).resource
+        if r is not None:
+            stock[r] -= t.cubes if cubes is None else cubes
+
+    for e in effects:
+        d, k = e.data, e.kind
+        if k == "tile-placed":
+            r = data.tile(d["industry"], d["level"]).resource
+            if r is not None:
+                stock[r] += d.get("cubes", 0)
+        elif k in ("cube", "beer"):
+            r = d["resource"]
+            if d.get("source") == "market":
+                if market.get(r, 0) > 0:  # else from the general supply at the empty price
+                    market[r] -= 1
+                    stock[r] -= 1
+            else:
+                stock[r] -= 1
+        elif k == "market-sale":
+            market[d["resource"]] = market.get(d["resource"], 0) + d["cubes"]
+            money[d["owner"]] += d["money"]
+        elif k == "tile-removed":
+            leaves(d["location"], d["space"], d.get("cubes"))
+            if "player" in d and "amount" in d:
+                money[d["player"]] += d["amount"]  # a shortfall: half the tile's cost
+        elif k == "level1-removed":
+            for t in before.tiles:
+                if t.level == 1 and (t.location, t.space) not in left:
+                    leaves(t.location, t.space)
+        elif k == "merchant-beer":
+            stock["beer"] += len(d.get("refilled", ()))
+        elif k == "money":
+            money[d["player"]] += d["amount"]
+            if action and d["amount"] < 0 and "spent" in d:
+                books["spent"][d["player"]] -= d["amount"]
+        elif k == "income":
+            if "amount" in d and "player" in d:  # the flow's income (or its payment)
+                money[d["player"]] += d["amount"]
+                vp[d["player"]] -= d.get("vp_lost", 0)
+            elif "spaces" in d:  # an action's move of the income marker
+                books["income_space"][d["player"]] += d["spaces"]
+        elif k in ("vp", "score-links", "score-tiles", "score-money"):
+            vp[d["player"]] += d["vp"]
+        elif k == "turn-order":
+            books["spent"] = dict.fromkeys(books["spent"], 0)  # spent money goes to the bank
+
+
+def _books_problems(books: dict, pos: Any, data: Any) -> list:
+    out = []
+    have = _stocks(pos, data)
+    for r in sorted(set(have) | set(books["stock"])):
+        if have[r] != books["stock"][r]:
+            where = (
+                "beside the merchants and on the breweries" if r == "beer" else "on the market and the tiles"
+            )
+            out.append(
+                f"{r}: {have[r]} {where}, but the setup and the effects since give {books['stock'][r]}"
+            )
+    for field in ("money", "vp", "spent", "income_space"):
+        for n, want in books[field].items():
+            got = getattr(pos.player[n], field)
+            if got != want:
+                out.append(f"{n}'s {field}: {got} in the position, {want} by the setup and the effects since")
+    return out
+
+
+def _wild_problems(pos: Any, data: Any, wild: set) -> list:
+    out = []
+    piles = getattr(pos, "wild_piles", None) or {}
+    for card in sorted(wild):
+        held = sum((pos.player[n].hand or []).count(card) for n in pos.players)
+        lost = sum(pos.player[n].discard.count(card) for n in pos.players) + (pos.draw_pile or []).count(card)
+        count = data.wild_cards[card]["count"]
+        if piles.get(card, 0) + held != count or lost:
+            out.append(
+                f"{card}: {piles.get(card, 0)} on its pile + {held} in hands != {count}"
+                + (f" ({lost} in a discard pile or the draw deck)" if lost else "")
+            )
+    return out
 
 
 def _ledger_text(v: Any) -> str:

@@ -4,8 +4,9 @@ The test writes a minimal game, "lite" (Brass: Birmingham's data and rules under
 a temporary folder, adds that folder to the registry's search path (``brass_judge.games.__path__``,
 where a game written outside the package lives; its schemas and rulings database sit in the game
 folder itself, see the guide), and checks that the registry knows it and that ``codes list``,
-``data map``, ``rulings list`` and ``check`` serve it through the public CLI, in process. What the
-folder lacks gets the clear input error (exit 2) the guide promises.
+``data map``, ``rulings list``, ``check`` and (once it has a ``policy.py``) ``selfplay`` serve it
+through the public CLI, in process. What the folder lacks gets the clear input error (exit 2) the
+guide promises.
 """
 
 from __future__ import annotations
@@ -166,3 +167,30 @@ def test_a_folder_without_rules_is_not_a_game(lite, tmp_path):
         first.startswith("error[INP035]: ")
         and "position.yaml:16:1, field 'game': 'lite' is not one of" in first
     )
+
+
+def test_selfplay_needs_the_folders_policy(lite, tmp_path):
+    # the guide: self-play plays a game once its folder has a policy.py and UNPLAYED leaves out
+    # "selfplay"; until then `selfplay --game` is exit 2 naming the option and saying why
+    folder = lite()
+    r = cli("selfplay", "--game", "lite", "-n", "2", "-s", "1")
+    assert r.exit_code == 2, r.output
+    assert r.exception is None or isinstance(r.exception, SystemExit)
+    assert "'--game'" in r.output and "self-play does not play the game 'lite' yet" in r.output, r.output
+    assert "policy.py" not in r.output  # UNPLAYED says it: nothing is missing
+    init = folder / "__init__.py"
+    init.write_text(init.read_text(encoding="utf-8").replace('"selfplay", ', ""), encoding="utf-8")
+    _forget_lite()
+    r = cli("selfplay", "--game", "lite", "-n", "2", "-s", "1")
+    assert r.exit_code == 2, r.output
+    assert r.exception is None or isinstance(r.exception, SystemExit)
+    assert "self-play does not play the game 'lite' yet: its folder has no policy.py" in r.output, r.output
+    assert "self-play plays: birmingham, lancashire" in r.output
+    (folder / "policy.py").write_text(
+        "from brass_judge.games.birmingham.policy import finish, value, weights  # noqa: F401\n",
+        encoding="utf-8",
+    )
+    _forget_lite()
+    r = cli("selfplay", "--game", "lite", "-n", "2", "-s", "1", "--check")
+    assert r.exit_code == 0, r.output
+    assert "self-play of Brass: Birmingham Lite, 2 players, seed 1: 40 turns" in r.output

@@ -7,8 +7,8 @@ rules object with its parameters from that data, one class per variant.
 
 Its positions are judged (``check``, ``validate``: ``JUDGED = True``), read and written in their own
 format (``position.py``, ``POSITION_FORMAT``), and so are its game logs (``log.py``, ``LOG_FORMAT``:
-``replay`` and ``lint``). The commands listed in ``UNPLAYED`` (self-play)
-do not handle the game yet and refuse its positions with a clear message (exit 2).
+``replay`` and ``lint``); ``moves``, ``render`` and ``selfplay`` (``policy.py``) handle it too, so
+``UNPLAYED`` is empty. A command listed there would refuse its positions with a clear message (exit 2).
 """
 
 from __future__ import annotations
@@ -26,6 +26,6 @@ POSITION_FORMAT = "position"
 #: (brass_judge.gamelog; docs/games-birmingham.md)
 LOG_FORMAT = "log"
 #: the commands that do not handle this game yet: they refuse its positions and logs (exit 2)
-UNPLAYED = ("selfplay",)
+UNPLAYED: tuple[str, ...] = ()
 
 __all__ = ["ALIASES", "JUDGED", "LOG_FORMAT", "NAME", "POSITION_FORMAT", "RULES", "UNPLAYED"]
