@@ -1,7 +1,7 @@
 """Brass: Birmingham's part of the table of codes (:mod:`brass_judge.codes`).
 
 As for Lancashire (``games/lancashire/codes.py``): :data:`RULINGS` gives the Birmingham rules-database
-entries (``rulings/birmingham.yaml``, B001-B061) each shared code cites whenever reported or applied;
+entries (``rulings/birmingham.yaml``, B001-B062) each shared code cites whenever reported or applied;
 :data:`TEXTS` rewords shared rows where Birmingham's numbers or places differ; :data:`ROWS` adds
 Birmingham's own rows after a shared anchor code. Birmingham's own codes take numbers from 101 up in
 each family (``SEL101``, ``NET101``, ``SCT001`` for Scout, ...) so that no code means two things.
@@ -44,6 +44,7 @@ _RULINGS_TURN: dict[str, tuple[str, ...]] = {
     "POS006": ("B028",),
     "POS007": ("B026",),
     "POS008": ("B005",),
+    "POS012": ("B062",),
     "POS013": ("B054",),
     "POS014": ("B023",),
     "POS017": ("B028",),
@@ -443,6 +444,7 @@ _RULINGS_TRADE: dict[str, tuple[str, ...]] = {
     "NET002": ("B038",),
     "NET003": ("B038",),
     "NET004": ("B039",),
+    "NET005": ("B062",),
     "NET007": ("B041",),
     "NET008": ("B038",),
     "NET009": ("B009",),
