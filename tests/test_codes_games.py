@@ -47,3 +47,23 @@ def test_rulings_show_lists_the_birmingham_checks_that_cite_an_entry():
     assert {"NET101", "NET102", "RUL-RAIL-BEER"} <= cited
     r = run_cli("rulings", "show", "B049", "--game", "birmingham")
     assert "SCT001" in r.stdout and "no engine check cites it" not in r.stdout
+
+
+#: Birmingham codes that cite no ruling, each with the reason (every other code cites one)
+UNCITED_IN_BIRMINGHAM = {
+    "POS001": "the tiles of each industry and level are the mat's printed counts (data/mat.yaml), not a rule",
+    "GAM001": "a game log's recorded fact differs from the replay: a log check, no rule of the game",
+    "GAM007": "as GAM001, after an earlier difference",
+    "RUL-LINK-COST": "the price is cited by the era's own rule, RUL-CANAL-COST (B039) or RUL-RAIL-COST (B040)",
+    "BLD017": "Lancashire's Double Action Build: never reported for Birmingham, which has none (B017)",
+}
+
+
+def test_every_birmingham_code_that_can_be_reported_cites_a_ruling():
+    r, rows = run_json("codes", "list", "--game", "birmingham")
+    assert r.returncode == 0, r.stderr
+    uncited = {x["code"] for x in rows if not x["rulings"] and not x["rulings_when_they_decide"]}
+    assert uncited == set(UNCITED_IN_BIRMINGHAM)
+    cited = {x["code"]: x["rulings"] for x in rows}
+    assert cited["NET005"] == ["B062"] and cited["POS012"] == ["B062"]
+    assert cited["TRN001"] == ["B014"] and cited["TRN005"] == cited["GAM004"] == ["B055"]
