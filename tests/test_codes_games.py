@@ -67,3 +67,59 @@ def test_every_birmingham_code_that_can_be_reported_cites_a_ruling():
     cited = {x["code"]: x["rulings"] for x in rows}
     assert cited["NET005"] == ["B062"] and cited["POS012"] == ["B062"]
     assert cited["TRN001"] == ["B014"] and cited["TRN005"] == cited["GAM004"] == ["B055"]
+
+
+def test_scout_codes_are_a_family_of_birmingham_only():
+    r = run_cli("codes", "show", "SCT001", "--game", "birmingham")
+    assert r.returncode == 0, r.stderr  # was an internal error: SCT was no known family
+    assert "scout-with-wild-card" in r.stdout and "B049" in r.stdout
+    r, rows = run_json("codes", "list", "--game", "birmingham", "--family", "sct")
+    assert [x["code"] for x in rows] == ["SCT001", "SCT002", "SCT003"] and {x["family"] for x in rows} == {
+        "SCT"
+    }
+    # Lancashire has no Scout: its families, and the message naming them, are as before
+    r = run_cli("codes", "list", "--family", "SCT")
+    assert r.returncode == 2
+    assert "(families: POS, TRN, BLD, NET, DEV, SEL, LON, GAM, RUL)" in r.stderr
+
+
+def _page(name: str) -> str:
+    from conftest import REPO
+
+    return (REPO / "docs" / name).read_text(encoding="utf-8")
+
+
+def test_birmingham_codes_page_is_generated_and_current():
+    """docs/codes-birmingham.md is tools/gen_codes_doc.py's output for Birmingham's table (the
+    staleness test of docs/codes.md, tests/test_codes.py, checks both pages; this one names it)."""
+    import importlib.util
+
+    from conftest import REPO
+
+    from brass_judge.code_docs import FAMILIES
+    from brass_judge.codes import table_of
+
+    spec = importlib.util.spec_from_file_location("gen_codes_doc", REPO / "tools" / "gen_codes_doc.py")
+    assert spec and spec.loader
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)
+    page = _page("codes-birmingham.md")
+    assert gen.render("birmingham") == page, (
+        "docs/codes-birmingham.md is stale: run python tools/gen_codes_doc.py"
+    )
+    assert gen.render("lancashire") == _page("codes.md")
+    headings = [line[4:] for line in page.splitlines() if line.startswith("### ")]
+    assert headings == [c for prefix, _ in FAMILIES for c in table_of("birmingham") if c.startswith(prefix)]
+    assert (
+        "### SCT001" in page and "### SEL104" in page and "### SEL010" not in page
+    )  # no Distant Cotton Market
+    assert "B062 (How many link tiles" in page and "(Q0" not in page  # Birmingham's rulings only
+    assert "games/lancashire/" not in page and "tests/birmingham/rules/network/NET005_" in page
+
+
+def test_the_birmingham_codes_page_is_linked():
+    for name in ("codes.md", "birmingham.md"):
+        assert "(codes-birmingham.md)" in _page(name), name
+    from conftest import REPO
+
+    assert "docs/codes-birmingham.md" in (REPO / "README.md").read_text(encoding="utf-8")

@@ -266,6 +266,13 @@ _RULINGS_BUILD: dict[str, tuple[str, ...]] = {
     "RUL-LOAN": ("B048",),
 }
 _TEXTS_BUILD: dict[str, dict[str, Any]] = {
+    # Lancashire's Double Action Build: in the shared table, never reported for Birmingham
+    "BLD017": {
+        "doc": "Lancashire's Double Action Build. Birmingham has none (B017: every Build is one action with one card), so a Birmingham verdict never reports this code: a build naming two cards is refused as it is read (INP020, exit 2)."
+    },
+    "RUL-DOUBLE-BUILD": {
+        "doc": "Lancashire's Double Action Build. Birmingham has none (B017), so a Birmingham verdict never applies this rule."
+    },
     "BLD001": {
         "remedy": "play the {location} card or a Wild Location, or a card that builds a {industry} with {location} in your network",
         "doc": "A Location card builds only in the town it names (a Wild Location in any town). To build anywhere else you need that town's card, a Wild Location, or an Industry card for the industry with the town in your network.",
@@ -782,6 +789,9 @@ _RULINGS_FLOW: dict[str, tuple[str, ...]] = {
     "RUL-DECK": ("B007", "B051"),
 }
 _TEXTS_FLOW: dict[str, dict[str, Any]] = {
+    "RUL-INCOME-START": {
+        "doc": "Lancashire's original rules take income at the start of each round. Birmingham has no such variant: income is taken at the end of every round (B015), so this rule never applies."
+    },
     "RUL-LINK-SCORING": {
         "doc": "At the end of each era every link scores 1 VP per link icon in the locations it touches: "
         "the 2 printed beside each Merchant and those on flipped tiles of any owner (towns print none). "
