@@ -109,7 +109,7 @@ AUTHORITIES = ("rulebook", "designer", "publisher", "community", "map-designer",
 ENGINE_CLASSES = ("enforced", "informational", "variant", "out-of-scope", "planned")
 APPLIES_TO = ("standard", "classic", "community-2p", "catalonia")
 
-_CACHE_VERSION = 1
+_CACHE_VERSION = 2  # 2: the cache names carry the rulings file's name (one cache per game's file)
 
 
 class Ruling:
@@ -285,7 +285,10 @@ def _cache_get(name: str) -> object | None:
         return None
 
 
-def _cache_put(name: str, obj: object) -> None:
+def _cache_put(name: str, obj: object, replaces: str | None = None) -> None:
+    """Write *obj* as the cache file *name*, then remove the older files it replaces: those whose
+    name starts with *replaces* (default: every file of its kind, the part of *name* before the first
+    hyphen), and any of its kind from an older cache version."""
     cache_dir = _cache_dir()
     if cache_dir is None:
         return
@@ -295,9 +298,13 @@ def _cache_put(name: str, obj: object) -> None:
         with open(tmp, "w", encoding="utf-8") as fh:
             fh.write(json.dumps(obj, ensure_ascii=False, separators=(",", ":")))
         os.replace(tmp, os.path.join(cache_dir, name))
-        kind = name.split("-", 1)[0]  # "rulings" or "index": keep only the newest of each kind
+        kind = name.split("-", 1)[0]  # "rulings", "index" (or a caller's own kind)
+        family = replaces or f"{kind}-v"
+        current = f"{kind}-v{_CACHE_VERSION}-" if replaces else family
         for old in os.listdir(cache_dir):
-            if old != name and old.startswith(f"{kind}-v") and old.endswith(".json"):
+            if old == name or not old.endswith(".json") or not old.startswith(f"{kind}-v"):
+                continue
+            if old.startswith(family) or not old.startswith(current):
                 try:
                     os.remove(os.path.join(cache_dir, old))
                 except FileNotFoundError:
@@ -306,17 +313,25 @@ def _cache_put(name: str, obj: object) -> None:
         pass
 
 
+def _file_key(path: str) -> str:
+    """The rulings file's name without ``.yaml`` (``lancashire``, ``birmingham``), for the cache
+    names: each game's file keeps its own cache, so using both games does not rebuild them in turn."""
+    stem = os.path.basename(path).rsplit(".", 1)[0]
+    return re.sub(r"[^A-Za-z0-9_]+", "_", stem)[:40] or "rulings"
+
+
 def _read_records(path: str) -> tuple[list[dict], str]:
     """The raw ruling records of *path* (through the JSON cache when possible) and the digest
     of the file's bytes."""
     with open(path, "rb") as fh:
         raw = fh.read()
     digest = _sha256_hex(raw)[:32]
-    name = f"rulings-v{_CACHE_VERSION}-{digest}.json"
+    family = f"rulings-v{_CACHE_VERSION}-{_file_key(path)}-"
+    name = f"{family}{digest}.json"
     records = _cache_get(name)
     if not isinstance(records, list):
         records = _parse_yaml(raw, path)
-        _cache_put(name, records)
+        _cache_put(name, records, replaces=family)
     return records, digest
 
 
@@ -344,6 +359,7 @@ def _to_ruling(rec: dict, path: str) -> Ruling:
 _LOADED: dict[str, dict[str, Ruling]] = {}
 _DIGEST: dict[int, str] = {}  # id(loaded dict) -> digest of the YAML it came from
 _GAME: dict[int, str] = {}  # id(loaded dict) -> the game its file declares (``game:``)
+_FILE_KEY: dict[int, str] = {}  # id(loaded dict) -> its file's key in the cache names
 _GAME_RE = re.compile(rb"^game:[ \t]*[\"']?([A-Za-z0-9_-]+)", re.M)
 
 
@@ -374,6 +390,7 @@ def load_rulings(path: str | os.PathLike | None = None) -> dict[str, Ruling]:
         _LOADED[p] = hit
         _DIGEST[id(hit)] = digest
         _GAME[id(hit)] = _declared_game(p)
+        _FILE_KEY[id(hit)] = _file_key(p)
     return hit
 
 
@@ -382,6 +399,7 @@ def _clear_caches() -> None:
     _LOADED.clear()
     _DIGEST.clear()
     _GAME.clear()
+    _FILE_KEY.clear()
     _INDEXES.clear()
     _GAME_WORDS.clear()
 
@@ -978,7 +996,8 @@ def _index(rulings: dict[str, Ruling]) -> _Index:
     good = None
     gw = _words_of(rulings)
     digest, code = _DIGEST.get(id(rulings)), _code_digest(gw)
-    name = f"index-v{_CACHE_VERSION}-{digest}-{code}.json" if digest and code else None
+    family = f"index-v{_CACHE_VERSION}-{_FILE_KEY.get(id(rulings), 'rulings')}-"
+    name = f"{family}{digest}-{code}.json" if digest and code else None
     if name:
         cached = _cache_get(name)
         if (
@@ -991,7 +1010,7 @@ def _index(rulings: dict[str, Ruling]) -> _Index:
             good = cached
     idx = _Index(rulings, good, gw)
     if name and good is None:
-        _cache_put(name, {"tf": idx.tf, "dl": idx.dl, "surface": idx.surface})
+        _cache_put(name, {"tf": idx.tf, "dl": idx.dl, "surface": idx.surface}, replaces=family)
     _INDEXES[id(rulings)] = idx
     return idx
 
