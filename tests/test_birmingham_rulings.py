@@ -107,6 +107,7 @@ OPEN_QUESTIONS: dict[int, tuple[str, tuple[str, ...]]] = {
 # table, added after the decisions -> (words of the sheet that state it, words the entry must use).
 FROM_THE_DATA: dict[str, tuple[str, tuple[str, ...]]] = {
     "B062": ("14 link tiles per player", ("14 link tiles", "all 14", "rail era", "never removed")),
+    "B063": ("Player mat: all 45 tiles", ("45 industry tiles", "player mat", "never come back")),
 }
 ALL_IDS = [f"B{n:03d}" for n in range(1, len(RULES) + len(OPEN_QUESTIONS) + len(FROM_THE_DATA) + 1)]
 

@@ -51,7 +51,6 @@ def test_rulings_show_lists_the_birmingham_checks_that_cite_an_entry():
 
 #: Birmingham codes that cite no ruling, each with the reason (every other code cites one)
 UNCITED_IN_BIRMINGHAM = {
-    "POS001": "the tiles of each industry and level are the mat's printed counts (data/mat.yaml), not a rule",
     "GAM001": "a game log's recorded fact differs from the replay: a log check, no rule of the game",
     "GAM007": "as GAM001, after an earlier difference",
     "RUL-LINK-COST": "the price is cited by the era's own rule, RUL-CANAL-COST (B039) or RUL-RAIL-COST (B040)",
@@ -65,7 +64,7 @@ def test_every_birmingham_code_that_can_be_reported_cites_a_ruling():
     uncited = {x["code"] for x in rows if not x["rulings"] and not x["rulings_when_they_decide"]}
     assert uncited == set(UNCITED_IN_BIRMINGHAM)
     cited = {x["code"]: x["rulings"] for x in rows}
-    assert cited["NET005"] == ["B062"] and cited["POS012"] == ["B062"]
+    assert cited["NET005"] == ["B062"] and cited["POS012"] == ["B062"] and cited["POS001"] == ["B063"]
     assert cited["TRN001"] == ["B014"] and cited["TRN005"] == cited["GAM004"] == ["B055"]
 
 

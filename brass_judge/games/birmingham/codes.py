@@ -1,7 +1,7 @@
 """Brass: Birmingham's part of the table of codes (:mod:`brass_judge.codes`).
 
 As for Lancashire (``games/lancashire/codes.py``): :data:`RULINGS` gives the Birmingham rules-database
-entries (``rulings/birmingham.yaml``, B001-B062) each shared code cites whenever reported or applied;
+entries (``rulings/birmingham.yaml``, B001-B063) each shared code cites whenever reported or applied;
 :data:`TEXTS` rewords shared rows where Birmingham's numbers or places differ; :data:`ROWS` adds
 Birmingham's own rows after a shared anchor code. Birmingham's own codes take numbers from 101 up in
 each family (``SEL101``, ``NET101``, ``SCT001`` for Scout, ...) so that no code means two things.
@@ -43,6 +43,7 @@ _RULINGS_TURN: dict[str, tuple[str, ...]] = {
     "POS005": ("B038",),
     "POS006": ("B028",),
     "POS007": ("B026",),
+    "POS001": ("B063",),
     "POS008": ("B005",),
     "POS009": ("B047", "B048"),
     "POS010": ("B022",),
