@@ -87,16 +87,20 @@ def _code_dict(c, *, full: bool, game: str | None = None) -> dict:
 @handles_input_errors
 def list_cmd(
     family: str | None = typer.Option(
-        None, "--family", help="Only one family: POS, TRN, BLD, NET, DEV, SEL, LON, GAM or RUL."
+        None,
+        "--family",
+        help="Only one family: POS, TRN, BLD, NET, DEV, SEL, LON, SCT (Birmingham), GAM or RUL.",
     ),
     fmt: Format = FORMAT_OPTION,
     game: str | None = GAME_OPTION,
 ) -> None:
     """List the codes: code, name and message (or rule)."""
-    from .code_docs import FAMILIES, codes_of_family
+    from .code_docs import codes_of_family, families_of
     from .errors import UnknownNameError, closest
 
-    prefixes = [p for p, _ in FAMILIES]
+    key = _game(game)
+    families = families_of(key or "lancashire")  # the families this game has codes in
+    prefixes = [p for p, _ in families]
     if family is not None and family.upper() not in prefixes:
         raise UnknownNameError(
             f"no code family {family!r} (families: {', '.join(prefixes)})",
@@ -104,8 +108,7 @@ def list_cmd(
             suggestions=closest(family.upper(), prefixes),
             code="INP080",
         )
-    key = _game(game)
-    chosen = [(p, t) for p, t in FAMILIES if family is None or p == family.upper()]
+    chosen = [(p, t) for p, t in families if family is None or p == family.upper()]
     rows = [c for p, _ in chosen for c in codes_of_family(p, key or "lancashire")]
     if _is_json(fmt):
         emit_json([_code_dict(c, full=False, game=key) for c in rows])

@@ -21,6 +21,7 @@ FAMILIES = [
     ("DEV", "Develop"),
     ("SEL", "Sell"),
     ("LON", "Loan"),
+    ("SCT", "Scout (Brass: Birmingham)"),
     ("GAM", "Game logs (`replay`, `lint`)"),
     ("RUL", "Rules applied in legal outcomes (cited as the rulings relied on)"),
 ]
@@ -36,6 +37,12 @@ def family_of(code: str) -> tuple[str, str]:
         if code.startswith(prefix):
             return prefix, title
     raise KeyError(code)
+
+
+def families_of(game: str = "lancashire") -> list[tuple[str, str]]:
+    """The families of :data:`FAMILIES` that *game*'s table has codes in (Lancashire has no Scout)."""
+    present = {code[:3] for code in table_of(game)}
+    return [(prefix, title) for prefix, title in FAMILIES if prefix in present]
 
 
 def codes_of_family(prefix: str, game: str = "lancashire") -> list[Code]:

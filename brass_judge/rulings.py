@@ -37,6 +37,11 @@ Search (:func:`search`)
        pit/mine, replace/upgrade -> overbuild ...); looser relations (link ~ canal ~ rail,
        cotton ~ mill, score ~ vp) expand the query with a lower weight (0.4).
 
+    The phrase, synonym and expansion tables of steps 2 and 5 are the searched game's words
+    (:class:`_GameWords`): ``brass_judge/games/<game>/rulings_search.py`` of the game the rulings
+    file declares (``game:``), read on that game's first search, without importing the game's
+    package. A game without that file searches with none (the other steps still apply).
+
     Why this rather than SQLite FTS5: with 139 short documents the whole index is a few
     thousand postings; building it in Python costs a few milliseconds and needs no native
     extension, while FTS5 would still need the same synonym, typo and stemming layers on top
@@ -54,7 +59,6 @@ import math
 import os
 import re
 from collections.abc import Iterable
-from importlib import import_module
 
 from .games import DEFAULT_GAME
 
@@ -105,7 +109,7 @@ AUTHORITIES = ("rulebook", "designer", "publisher", "community", "map-designer",
 ENGINE_CLASSES = ("enforced", "informational", "variant", "out-of-scope", "planned")
 APPLIES_TO = ("standard", "classic", "community-2p", "catalonia")
 
-_CACHE_VERSION = 1
+_CACHE_VERSION = 2  # 2: the cache names carry the rulings file's name (one cache per game's file)
 
 
 class Ruling:
@@ -281,7 +285,10 @@ def _cache_get(name: str) -> object | None:
         return None
 
 
-def _cache_put(name: str, obj: object) -> None:
+def _cache_put(name: str, obj: object, replaces: str | None = None) -> None:
+    """Write *obj* as the cache file *name*, then remove the older files it replaces: those whose
+    name starts with *replaces* (default: every file of its kind, the part of *name* before the first
+    hyphen), and any of its kind from an older cache version."""
     cache_dir = _cache_dir()
     if cache_dir is None:
         return
@@ -291,9 +298,13 @@ def _cache_put(name: str, obj: object) -> None:
         with open(tmp, "w", encoding="utf-8") as fh:
             fh.write(json.dumps(obj, ensure_ascii=False, separators=(",", ":")))
         os.replace(tmp, os.path.join(cache_dir, name))
-        kind = name.split("-", 1)[0]  # "rulings" or "index": keep only the newest of each kind
+        kind = name.split("-", 1)[0]  # "rulings", "index" (or a caller's own kind)
+        family = replaces or f"{kind}-v"
+        current = f"{kind}-v{_CACHE_VERSION}-" if replaces else family
         for old in os.listdir(cache_dir):
-            if old != name and old.startswith(f"{kind}-v") and old.endswith(".json"):
+            if old == name or not old.endswith(".json") or not old.startswith(f"{kind}-v"):
+                continue
+            if old.startswith(family) or not old.startswith(current):
                 try:
                     os.remove(os.path.join(cache_dir, old))
                 except FileNotFoundError:
@@ -302,17 +313,25 @@ def _cache_put(name: str, obj: object) -> None:
         pass
 
 
+def _file_key(path: str) -> str:
+    """The rulings file's name without ``.yaml`` (``lancashire``, ``birmingham``), for the cache
+    names: each game's file keeps its own cache, so using both games does not rebuild them in turn."""
+    stem = os.path.basename(path).rsplit(".", 1)[0]
+    return re.sub(r"[^A-Za-z0-9_]+", "_", stem)[:40] or "rulings"
+
+
 def _read_records(path: str) -> tuple[list[dict], str]:
     """The raw ruling records of *path* (through the JSON cache when possible) and the digest
     of the file's bytes."""
     with open(path, "rb") as fh:
         raw = fh.read()
     digest = _sha256_hex(raw)[:32]
-    name = f"rulings-v{_CACHE_VERSION}-{digest}.json"
+    family = f"rulings-v{_CACHE_VERSION}-{_file_key(path)}-"
+    name = f"{family}{digest}.json"
     records = _cache_get(name)
     if not isinstance(records, list):
         records = _parse_yaml(raw, path)
-        _cache_put(name, records)
+        _cache_put(name, records, replaces=family)
     return records, digest
 
 
@@ -339,6 +358,20 @@ def _to_ruling(rec: dict, path: str) -> Ruling:
 
 _LOADED: dict[str, dict[str, Ruling]] = {}
 _DIGEST: dict[int, str] = {}  # id(loaded dict) -> digest of the YAML it came from
+_GAME: dict[int, str] = {}  # id(loaded dict) -> the game its file declares (``game:``)
+_FILE_KEY: dict[int, str] = {}  # id(loaded dict) -> its file's key in the cache names
+_GAME_RE = re.compile(rb"^game:[ \t]*[\"']?([A-Za-z0-9_-]+)", re.M)
+
+
+def _declared_game(path: str) -> str:
+    """The game a rulings file declares in its top-level ``game:`` line (the default game when it
+    declares none). Read from the raw bytes, so a file served from the JSON cache costs nothing."""
+    try:
+        with open(path, "rb") as fh:
+            m = _GAME_RE.search(fh.read(4096))
+    except OSError:
+        m = None
+    return m.group(1).decode("ascii").lower() if m else DEFAULT_GAME
 
 
 def load_rulings(path: str | os.PathLike | None = None) -> dict[str, Ruling]:
@@ -356,6 +389,8 @@ def load_rulings(path: str | os.PathLike | None = None) -> dict[str, Ruling]:
             hit[r.id] = r
         _LOADED[p] = hit
         _DIGEST[id(hit)] = digest
+        _GAME[id(hit)] = _declared_game(p)
+        _FILE_KEY[id(hit)] = _file_key(p)
     return hit
 
 
@@ -363,7 +398,10 @@ def _clear_caches() -> None:
     """Forget loaded data and search indexes (for tests)."""
     _LOADED.clear()
     _DIGEST.clear()
+    _GAME.clear()
+    _FILE_KEY.clear()
     _INDEXES.clear()
+    _GAME_WORDS.clear()
 
 
 # --------------------------------------------------------------------------- lookup and filters
@@ -474,20 +512,6 @@ def list_rulings(
 
 # --------------------------------------------------------------------------- text normalisation
 
-# Multi-word phrases, synonyms and looser relations: the game's words (the default game's
-# ``brass_judge/games/<game>/rulings_search.py``): phrase -> one canonical token (matched on folded
-# words before stemming, longest first), word -> canonical word, word -> related words.
-_game_words = import_module(f"brass_judge.games.{DEFAULT_GAME}.rulings_search")
-_PHRASE_TABLE = _game_words.PHRASES
-_PHRASES: dict[str, list[tuple[tuple[str, ...], str]]] = {}
-for _canon_tok, _alts in _PHRASE_TABLE.items():
-    for _alt in _alts.split("|"):
-        _seq = tuple(_alt.split())
-        _PHRASES.setdefault(_seq[0], []).append((_seq, _canon_tok))
-for _cands in _PHRASES.values():
-    _cands.sort(key=lambda c: -len(c[0]))
-del _canon_tok, _alts, _alt, _seq, _cands
-
 _STOP = frozenset(
     """
 a about after again all also am an and any anything are as at be because been being but by can
@@ -530,8 +554,6 @@ _IRREGULAR = {
     "overbuilt": "overbuild",
 }
 
-_SYNONYM_WORDS = _game_words.SYNONYMS
-_EXPANSION_WORDS = _game_words.EXPANSIONS
 _EXPANSION_WEIGHT = 0.4
 
 _FOLD_PAIRS = (
@@ -560,32 +582,6 @@ def _fold(text: str) -> str:
     elif "$" in text:
         text = text.replace("$", " money ")
     return text.lower()
-
-
-def _words(text: str) -> list[str]:
-    """Folded words of *text*, with known phrases merged into their canonical token."""
-    return _merge_phrases(_WORD_RE.findall(_fold(text)))
-
-
-def _merge_phrases(words: list[str]) -> list[str]:
-    out: list[str] = []
-    skip = 0
-    for i, w in enumerate(words):
-        if skip:
-            skip -= 1
-            continue
-        cands = _PHRASES.get(w)
-        if cands:
-            for seq, canon in cands:
-                if tuple(words[i : i + len(seq)]) == seq:
-                    out.append(canon)
-                    skip = len(seq) - 1
-                    break
-            else:
-                out.append(w)
-        else:
-            out.append(w)
-    return out
 
 
 _STEMS: dict[str, str] = {}
@@ -624,36 +620,126 @@ def _stem_uncached(word: str) -> str:
     return w
 
 
-# The phrase tokens are artificial words: they are never stemmed.
-_PROTECTED = frozenset(_PHRASE_TABLE)
+# --------------------------------------------------------------------------- the game's words
 
 
-def _canon(word: str) -> str:
-    """Stem *word* unless it is a phrase token; then map it through the synonym table."""
-    tok = word if word in _PROTECTED else _stem(word)
-    return _SYNONYMS.get(tok, tok)
+class _GameWords:
+    """One game's search words, ready for the pipeline: its multi-word phrases (phrase -> one
+    canonical token, matched on folded words before stemming, longest first), exact synonyms (word
+    -> canonical word) and looser relations (word -> related words, added to a query at a lower
+    weight), read from ``brass_judge/games/<game>/rulings_search.py`` (:func:`_game_words`).
 
+    A game without that file searches with none: the shared pipeline (folding, stop words,
+    stemming, irregular verbs, typo repair, ids) still applies.
+    """
 
-def _base(word: str) -> str:
-    return word if word in _PROTECTED else _stem(word)
+    def __init__(self, module: dict, digest: str = "") -> None:
+        self.phrase_table: dict[str, str] = dict(module.get("PHRASES") or {})
+        self.synonym_words: dict[str, str] = dict(module.get("SYNONYMS") or {})
+        self.digest = digest  # of the words file's source: part of the index cache's name
+        self.phrases: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+        for canon_tok, alts in self.phrase_table.items():
+            for alt in alts.split("|"):
+                seq = tuple(alt.split())
+                self.phrases.setdefault(seq[0], []).append((seq, canon_tok))
+        for cands in self.phrases.values():
+            cands.sort(key=lambda c: -len(c[0]))
+        # The phrase tokens are artificial words: they are never stemmed.
+        self.protected = frozenset(self.phrase_table)
+        self.synonyms: dict[str, str] = {self.base(k): self.base(v) for k, v in self.synonym_words.items()}
+        self.expansions = {
+            self.canon(k): tuple(self.canon(x) for x in v)
+            for k, v in (module.get("EXPANSIONS") or {}).items()
+        }
+        self.token_of: dict[str, str | None] = {}  # folded word -> canonical token (None: a stop word)
 
+    def base(self, word: str) -> str:
+        return word if word in self.protected else _stem(word)
 
-_SYNONYMS: dict[str, str] = {}
-_SYNONYMS.update({_base(k): _base(v) for k, v in _SYNONYM_WORDS.items()})
-_EXPANSIONS = {_canon(k): tuple(_canon(x) for x in v) for k, v in _EXPANSION_WORDS.items()}
+    def canon(self, word: str) -> str:
+        """Stem *word* unless it is a phrase token; then map it through the synonym table."""
+        tok = word if word in self.protected else _stem(word)
+        return self.synonyms.get(tok, tok)
 
+    def merge_phrases(self, words: list[str]) -> list[str]:
+        """*words* (folded) with known phrases merged into their canonical token."""
+        out: list[str] = []
+        skip = 0
+        phrases = self.phrases
+        for i, w in enumerate(words):
+            if skip:
+                skip -= 1
+                continue
+            cands = phrases.get(w)
+            if cands:
+                for seq, canon in cands:
+                    if tuple(words[i : i + len(seq)]) == seq:
+                        out.append(canon)
+                        skip = len(seq) - 1
+                        break
+                else:
+                    out.append(w)
+            else:
+                out.append(w)
+        return out
 
-_TOKEN_OF: dict[str, str | None] = {}  # folded word -> canonical token (None: a stop word)
-
-
-def _tokens(text: str) -> list[str]:
-    """Canonical tokens of *text* (no typo repair, no expansion)."""
-    cache = _TOKEN_OF
-    out = []
-    for w in _words(text):
-        tok = cache.get(w, "")
+    def token(self, word: str) -> str | None:
+        """The canonical token of one folded word (None: a stop word), cached."""
+        tok = self.token_of.get(word, "")
         if tok == "":
-            tok = cache[w] = None if w in _STOP else _canon(w)
+            tok = self.token_of[word] = None if word in _STOP else self.canon(word)
+        return tok
+
+
+_GAME_WORDS: dict[str, _GameWords] = {}
+
+
+def _words_file(game: str) -> str | None:
+    """``rulings_search.py`` of *game*'s folder (the first folder of that name on the games
+    package's search path, as for an import), or None when the game has none."""
+    from . import games
+
+    for top in games.__path__:
+        path = os.path.join(top, game, "rulings_search.py")
+        if os.path.isfile(path):
+            return path
+    return None
+
+
+def _game_words(game: str | None = None) -> _GameWords:
+    """The search words of *game* (default: the default game), loaded on the first search.
+
+    The words file is a module of plain tables; it is run on its own, without importing the
+    game's package (whose rules a search does not need)."""
+    game = game or DEFAULT_GAME
+    hit = _GAME_WORDS.get(game)
+    if hit is None:
+        path = _words_file(game)
+        if path is None:
+            hit = _GameWords({})
+        else:
+            with open(path, "rb") as fh:
+                source = fh.read()
+            namespace: dict = {"__name__": f"brass_judge.games.{game}.rulings_search", "__file__": path}
+            exec(compile(source, path, "exec"), namespace)  # noqa: S102 - the package's own file
+            hit = _GameWords(namespace, _sha256_hex(source)[:16])
+        _GAME_WORDS[game] = hit
+    return hit
+
+
+def _words(text: str, words: _GameWords | None = None) -> list[str]:
+    """Folded words of *text*, with known phrases merged into their canonical token (*words*: a
+    game's words, default the default game's)."""
+    return (words or _game_words()).merge_phrases(_WORD_RE.findall(_fold(text)))
+
+
+def _tokens(text: str, words: _GameWords | None = None) -> list[str]:
+    """Canonical tokens of *text* (no typo repair, no expansion), with a game's words (default:
+    the default game's)."""
+    gw = words or _game_words()
+    out = []
+    for w in gw.merge_phrases(_WORD_RE.findall(_fold(text))):
+        tok = gw.token(w)
         if tok is not None:
             out.append(tok)
     return out
@@ -693,9 +779,9 @@ _K1 = 1.2
 _B = 0.75
 
 
-def _doc_terms(r: Ruling, surface: dict[str, int]) -> tuple[dict[str, float], float]:
-    """Field-weighted term frequencies of one ruling and its weighted length; counts the
-    ruling's surface (folded, unstemmed) words into *surface*."""
+def _doc_terms(r: Ruling, surface: dict[str, int], gw: _GameWords) -> tuple[dict[str, float], float]:
+    """Field-weighted term frequencies of one ruling (with its game's words *gw*) and its weighted
+    length; counts the ruling's surface (folded, unstemmed) words into *surface*."""
     counts: dict[str, float] = {}
     length = 0.0
     for name, weight in _FIELD_WEIGHTS:
@@ -707,10 +793,8 @@ def _doc_terms(r: Ruling, surface: dict[str, int]) -> tuple[dict[str, float], fl
         for w in words:
             surface[w] = surface.get(w, 0) + 1
         toks = []
-        for w in _merge_phrases(words):
-            tok = _TOKEN_OF.get(w, "")
-            if tok == "":
-                tok = _TOKEN_OF[w] = None if w in _STOP else _canon(w)
+        for w in gw.merge_phrases(words):
+            tok = gw.token(w)
             if tok is not None:
                 toks.append(tok)
         length += weight * len(toks)
@@ -720,11 +804,14 @@ def _doc_terms(r: Ruling, surface: dict[str, int]) -> tuple[dict[str, float], fl
 
 
 class _Index:
-    def __init__(self, rulings: dict[str, Ruling], cached: dict | None = None) -> None:
+    def __init__(
+        self, rulings: dict[str, Ruling], cached: dict | None = None, gw: _GameWords | None = None
+    ) -> None:
         self.rulings = list(rulings.values())
+        self.gw = gw = gw or _game_words()
         if cached is None:
             surface: dict[str, int] = {}
-            built = [_doc_terms(r, surface) for r in self.rulings]
+            built = [_doc_terms(r, surface, gw) for r in self.rulings]
             cached = {"tf": [c for c, _ in built], "dl": [n for _, n in built], "surface": surface}
         self.tf: list[dict[str, float]] = cached["tf"]
         self.dl: list[float] = cached["dl"]
@@ -740,19 +827,19 @@ class _Index:
         # Words typo repair may correct to (each -> the canonical token it stands for): the
         # index's own terms, and the synonym table's and irregular verbs' words.
         self.correct_to: dict[str, str] = {t: t for t in df}
-        for word in _SYNONYMS:
-            self.correct_to.setdefault(word, _SYNONYMS[word])
+        for word in gw.synonyms:
+            self.correct_to.setdefault(word, gw.synonyms[word])
         for word, base in _IRREGULAR.items():
-            self.correct_to.setdefault(word, _canon(base))
-        for first, cands in _PHRASES.items():  # one-word phrase spellings: tiebreaker, coalmine
+            self.correct_to.setdefault(word, gw.canon(base))
+        for first, cands in gw.phrases.items():  # one-word phrase spellings: tiebreaker, coalmine
             for seq, canon in cands:
                 if len(seq) == 1:
                     self.correct_to.setdefault(first, canon)
         # Surface words (folded, before phrases and stemming) for the first, word-level repair:
         # the documents' words plus every word of the phrase, synonym and irregular tables.
         self.words: dict[str, int] = dict(self.surface)
-        extra = [w for seqs in _PHRASES.values() for seq, _ in seqs for w in seq]
-        extra += list(_SYNONYM_WORDS) + list(_IRREGULAR)
+        extra = [w for seqs in gw.phrases.values() for seq, _ in seqs for w in seq]
+        extra += list(gw.synonym_words) + list(_IRREGULAR)
         for w in extra:
             self.words.setdefault(w, 0)
         self._typo_cache: dict[tuple[str, bool], str | None] = {}
@@ -818,21 +905,22 @@ class _Index:
 
     def query_analysis(self, query: str) -> tuple[dict[str, float], list[str]]:
         """(:meth:`query_terms`, the query's words that no ruling knows, even after typo repair)."""
+        gw = self.gw
         unknown: list[str] = []
         terms: dict[str, float] = {}
         words = []
         for w in _WORD_RE.findall(_fold(query)):  # 1. repair misspelt words (before phrases)
             if (
-                w not in self.words and w not in _STOP and not w.isdigit() and _canon(w) not in self.df
+                w not in self.words and w not in _STOP and not w.isdigit() and gw.canon(w) not in self.df
             ):  # "running": unknown form of a known "run"
                 w = self.repair(w, surface=True) or w
             words.append(w)
-        for word in _merge_phrases(words):  # 2. phrases, stems, synonyms; repair what is left
+        for word in gw.merge_phrases(words):  # 2. phrases, stems, synonyms; repair what is left
             if word in _STOP:
                 continue
-            tok = _canon(word)
+            tok = gw.canon(word)
             if tok not in self.df and not tok.isdigit():
-                base = _base(word)
+                base = gw.base(word)
                 fixed = self.repair(base) or (self.repair(word) if word != base else None)
                 if fixed is None:
                     unknown.append(word)
@@ -840,7 +928,7 @@ class _Index:
                 tok = fixed
             terms[tok] = max(terms.get(tok, 0.0), 1.0)
         for tok in list(terms):
-            for extra in _EXPANSIONS.get(tok, ()):
+            for extra in gw.expansions.get(tok, ()):
                 if extra not in terms:
                     terms[extra] = _EXPANSION_WEIGHT
         return terms, unknown
@@ -883,13 +971,22 @@ class _Index:
 _INDEXES: dict[int, _Index] = {}
 
 
-def _code_digest() -> str:
-    """Digest of this module's source: the index cache is only valid for the code that built it."""
+def _code_digest(gw: _GameWords | None = None) -> str:
+    """Digest of this module's source and of the game's words file: the index cache is only valid
+    for the code and the words that built it."""
     try:
         with open(__file__, "rb") as fh:
-            return _sha256_hex(fh.read())[:16]
+            code = fh.read()
     except OSError:
         return ""
+    if gw is not None and gw.digest:
+        code += gw.digest.encode("ascii")
+    return _sha256_hex(code)[:16]
+
+
+def _words_of(rulings: dict[str, Ruling]) -> _GameWords:
+    """The search words of the game whose file *rulings* came from (its ``game:``)."""
+    return _game_words(_GAME.get(id(rulings)))
 
 
 def _index(rulings: dict[str, Ruling]) -> _Index:
@@ -897,8 +994,10 @@ def _index(rulings: dict[str, Ruling]) -> _Index:
     if idx is not None and idx.rulings == list(rulings.values()):
         return idx
     good = None
-    digest, code = _DIGEST.get(id(rulings)), _code_digest()
-    name = f"index-v{_CACHE_VERSION}-{digest}-{code}.json" if digest and code else None
+    gw = _words_of(rulings)
+    digest, code = _DIGEST.get(id(rulings)), _code_digest(gw)
+    family = f"index-v{_CACHE_VERSION}-{_FILE_KEY.get(id(rulings), 'rulings')}-"
+    name = f"{family}{digest}-{code}.json" if digest and code else None
     if name:
         cached = _cache_get(name)
         if (
@@ -909,9 +1008,9 @@ def _index(rulings: dict[str, Ruling]) -> _Index:
             and len(cached["tf"]) == len(rulings) == len(cached["dl"])
         ):
             good = cached
-    idx = _Index(rulings, good)
+    idx = _Index(rulings, good, gw)
     if name and good is None:
-        _cache_put(name, {"tf": idx.tf, "dl": idx.dl, "surface": idx.surface})
+        _cache_put(name, {"tf": idx.tf, "dl": idx.dl, "surface": idx.surface}, replaces=family)
     _INDEXES[id(rulings)] = idx
     return idx
 
@@ -919,7 +1018,9 @@ def _index(rulings: dict[str, Ruling]) -> _Index:
 def search(
     query: str, limit: int = 5, *, path: str | os.PathLike | None = None
 ) -> list[tuple[Ruling, float]]:
-    """Rulings that answer *query* best, as ``[(Ruling, score)]``, best first.
+    """Rulings that answer *query* best, as ``[(Ruling, score)]``, best first. The query and the
+    rulings are read with the search words of the game the file declares (``game:``; see
+    :func:`_game_words`).
 
     Scores are BM25 values (higher is better, not bounded); rulings that share no term with the
     query are left out, so the list may be shorter than *limit* or empty.

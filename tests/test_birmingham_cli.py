@@ -35,7 +35,7 @@ def run_json(*args: str):
 def test_rulings_list_birmingham_has_its_own_ids():
     rows = run_json("rulings", "list", "--game", "birmingham")
     ids = [r["id"] for r in rows]
-    assert ids[0] == "B001" and ids[-1] == "B061" and len(ids) == 61
+    assert ids[0] == "B001" and ids[-1] == "B063" and len(ids) == 63
     assert {r["engine"] for r in rows} <= {"planned", "enforced"}
     beer = run_json("rulings", "list", "--game", "birmingham", "--topic", "beer")
     assert beer and all("beer" in r["topics"] for r in beer)
@@ -62,7 +62,7 @@ def test_rulings_show_birmingham_id_forms():
 def test_rulings_show_birmingham_unknown_id_suggests_its_ids():
     result = run("rulings", "show", "Q12", "--game", "birmingham")
     assert result.exit_code == 2
-    assert "B001-B061" in result.output and "B012" in result.output
+    assert "B001-B063" in result.output and "B012" in result.output
 
 
 def test_rulings_search_birmingham():

@@ -103,6 +103,14 @@ OPEN_QUESTIONS: dict[int, tuple[str, tuple[str, ...]]] = {
     6: ("B061", ("no merchant tile", "every player count", "table option")),
 }
 
+# Rules the sheet gives with its data (its section 2, "Data readiness") rather than in its rule
+# table, added after the decisions -> (words of the sheet that state it, words the entry must use).
+FROM_THE_DATA: dict[str, tuple[str, tuple[str, ...]]] = {
+    "B062": ("14 link tiles per player", ("14 link tiles", "all 14", "rail era", "never removed")),
+    "B063": ("Player mat: all 45 tiles", ("45 industry tiles", "player mat", "never come back")),
+}
+ALL_IDS = [f"B{n:03d}" for n in range(1, len(RULES) + len(OPEN_QUESTIONS) + len(FROM_THE_DATA) + 1)]
+
 # Section headings of the rulebook (as transcribed publicly; birmingham-rules.md names the
 # transcription). A source names a section as "Rulebook, <heading>".
 RULEBOOK_SECTIONS = (
@@ -254,7 +262,7 @@ def test_header(raw):
     assert raw["version"] == 1
     assert raw["game"] == "birmingham"
     assert raw["title"] == "Brass: Birmingham"
-    assert raw["updated"] == "2026-12-01"
+    assert raw["updated"] == "2026-12-02"
     assert str(len(raw["rulings"])) in raw["description"]
 
 
@@ -289,7 +297,7 @@ def test_the_patched_schema_still_rejects(raw, validator):
 
 def test_loads_through_the_shared_rulings_module():
     loaded = R.load_rulings(YAML_FILE)
-    assert list(loaded) == [f"B{n:03d}" for n in range(1, 62)]
+    assert list(loaded) == ALL_IDS
     assert all(isinstance(r, R.Ruling) for r in loaded.values())
 
 
@@ -300,7 +308,7 @@ def test_ids_unique_and_consecutive(raw):
     ids = [r["id"] for r in raw["rulings"]]
     assert len(ids) == len(set(ids))
     assert ids == [f"B{n:03d}" for n in range(1, len(ids) + 1)]
-    assert len(ids) == len(RULES) + len(OPEN_QUESTIONS)
+    assert ids == ALL_IDS
 
 
 def test_related_ids_exist_both_ways(entries):
@@ -324,8 +332,9 @@ def test_every_entry_is_planned_or_enforced_and_standard(entries):
 
 def test_table_covers_every_entry_once():
     ids = [rid for rid, _, _ in RULES.values()] + [rid for rid, _ in OPEN_QUESTIONS.values()]
+    ids += list(FROM_THE_DATA)
     assert len(ids) == len(set(ids))
-    assert sorted(ids) == [f"B{n:03d}" for n in range(1, 62)]
+    assert sorted(ids) == ALL_IDS
     assert sorted(RULES) == list(range(1, 56))
     assert sorted(OPEN_QUESTIONS) == list(range(1, 7))
 
@@ -364,6 +373,16 @@ def test_open_question_has_its_decision(number, entries):
     assert re.search(r"Neither source (covers|settles|says)", e["source"]) or (
         "without saying" in e["source"]
     ), rid
+
+
+@pytest.mark.parametrize("rid", sorted(FROM_THE_DATA))
+def test_rule_from_the_data_has_its_entry(rid, entries, sheet):
+    stated, words = FROM_THE_DATA[rid]
+    data_section = sheet.split("## 2. Data readiness", 1)[1]
+    assert stated in data_section, f"{rid}: the sheet's data section no longer says {stated!r}"
+    e = entries[rid]
+    assert not [w for w in words if w not in _text(e)], rid
+    assert e["authority"] == ["rulebook"] and _sections_named(e["source"]), rid
 
 
 # --------------------------------------------------------------------------- sources

@@ -356,6 +356,34 @@ def test_json_cache_round_trip(tmp_path, monkeypatch):
         R._clear_caches()
 
 
+def test_each_games_file_keeps_its_own_cache(tmp_path, monkeypatch):
+    """Using both games does not rebuild their caches in turn: each file has its own, and only
+    older copies of the same file's (or an older cache version's) are removed."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("BRASS_JUDGE_NO_CACHE", raising=False)
+    cache = tmp_path / "cache" / "brass-judge"
+    cache.mkdir(parents=True)
+    (cache / "rulings-v1-0123456789abcdef0123456789abcdef.json").write_text("[]", encoding="utf-8")
+    birmingham = R.rulings_path("birmingham")
+    try:
+        for _ in range(2):
+            R._clear_caches()
+            R.search("overbuild coal mine")
+            R._clear_caches()
+            R.search("where do I get ale", path=birmingham)
+        files = sorted(p.name for p in cache.iterdir())
+        assert [f.split("-")[:3] for f in files] == [
+            ["index", "v2", "birmingham"],
+            ["index", "v2", "lancashire"],
+            ["rulings", "v2", "birmingham"],
+            ["rulings", "v2", "lancashire"],
+        ], files
+        R._clear_caches()
+        assert R.search("where do I get ale", path=birmingham)[0][0].id == "B037"  # served from the cache
+    finally:
+        R._clear_caches()
+
+
 def test_no_cache_env_writes_nothing(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.setenv("BRASS_JUDGE_NO_CACHE", "1")

@@ -1,7 +1,12 @@
-"""Write docs/codes.md from brass_judge/codes.py (the one table of codes).
+"""Write docs/codes.md and docs/codes-birmingham.md from the tables of codes (brass_judge/codes.py with
+each game's brass_judge/games/<game>/codes.py).
 
-python tools/gen_codes_doc.py           # rewrite docs/codes.md
-python tools/gen_codes_doc.py --check   # exit 1 if docs/codes.md is stale (the tests do this)
+python tools/gen_codes_doc.py           # rewrite both pages
+python tools/gen_codes_doc.py --check   # exit 1 if a page is stale (the tests do this)
+
+docs/codes.md is Brass: Lancashire's page (the default game), docs/codes-birmingham.md Brass:
+Birmingham's: its codes with its own names, messages, remedies and rulings (B001...), the source
+files that report each (leaving out the other game's folder) and its rule fixtures.
 """
 
 from __future__ import annotations
@@ -12,13 +17,54 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+#: game -> (the page, where its rule fixtures are)
+PAGES = {
+    "lancashire": ("docs/codes.md", "tests/rules"),
+    "birmingham": ("docs/codes-birmingham.md", "tests/birmingham/rules"),
+}
 
-def render() -> str:
+_LANCASHIRE_INTRO = [
+    "# Codes",
+    "",
+    "Generated from `brass_judge/codes.py` by `tools/gen_codes_doc.py`; do not edit by hand (a test",
+    "fails when this page is stale). Every violation the engine reports and every rule it applies has",
+    "a stable code. *Always* lists the rulings cited whenever the code appears; *when they decide*",
+    "lists rulings cited only in the cases they decide (see `brass-judge rulings show QNNN`).",
+    "Fields in braces are filled in from the position. The same, one code at a time:",
+    "`brass-judge codes show CODE`.",
+    "",
+    "Brass: Birmingham's codes, with its own messages and rulings: [codes-birmingham.md](codes-birmingham.md).",
+    "",
+]
+
+_BIRMINGHAM_INTRO = [
+    "# Codes: Brass: Birmingham",
+    "",
+    "Generated from `brass_judge/codes.py` and `brass_judge/games/birmingham/codes.py` by",
+    "`tools/gen_codes_doc.py`; do not edit by hand (a test fails when this page is stale). Every",
+    "violation the Birmingham judge reports and every rule it applies, with Birmingham's own names,",
+    "messages and remedies. The rulings are Birmingham's rules database (`rulings/birmingham.yaml`,",
+    "[rulings-birmingham.md](rulings-birmingham.md)): *Always* lists those cited whenever the code",
+    "appears; *when they decide* lists those cited only in the cases they decide (see",
+    "`brass-judge rulings show BNNN --game birmingham`). Fields in braces are filled in from the",
+    "position. The same, one code at a time: `brass-judge codes show CODE --game birmingham`.",
+    "Brass: Lancashire's codes: [codes.md](codes.md).",
+    "",
+]
+
+
+def render(game: str = "lancashire") -> str:
     from brass_judge.code_docs import FAMILIES, reported_in
-    from brass_judge.codes import CODES
-    from brass_judge.rulings import load_rulings
+    from brass_judge.codes import table_of
+    from brass_judge.rulings import load_rulings, rulings_path
 
-    rulings = load_rulings()
+    default = game == "lancashire"
+    rulings = load_rulings() if default else load_rulings(rulings_path(game))
+    table = table_of(game)
+    fixture_dir = ROOT / PAGES[game][1]
+    # the other games' folders: a shared code's reports there are not this game's (Lancashire's page
+    # keeps every file, as it always has)
+    others = () if default else tuple(f"games/{g}/" for g in PAGES if g != game)
 
     def cell(text: str) -> str:
         return (text or "").replace("|", "\\|")
@@ -26,19 +72,9 @@ def render() -> str:
     def qlist(ids) -> str:
         return "; ".join(f"{q} ({rulings[q].question})" if q in rulings else q for q in ids)
 
-    out = [
-        "# Codes",
-        "",
-        "Generated from `brass_judge/codes.py` by `tools/gen_codes_doc.py`; do not edit by hand (a test",
-        "fails when this page is stale). Every violation the engine reports and every rule it applies has",
-        "a stable code. *Always* lists the rulings cited whenever the code appears; *when they decide*",
-        "lists rulings cited only in the cases they decide (see `brass-judge rulings show QNNN`).",
-        "Fields in braces are filled in from the position. The same, one code at a time:",
-        "`brass-judge codes show CODE`.",
-        "",
-    ]
+    out = list(_LANCASHIRE_INTRO if default else _BIRMINGHAM_INTRO)
     for prefix, title in FAMILIES:
-        rows = [c for c in CODES.values() if c.code.startswith(prefix)]
+        rows = [c for c in table.values() if c.code.startswith(prefix)]
         if not rows:
             continue
         out += [f"## {prefix}: {title}", ""]
@@ -70,13 +106,15 @@ def render() -> str:
             if c.may_cite:
                 out.append(f"- Rulings, when they decide: {qlist(c.may_cite)}")
             where = list(
-                dict.fromkeys(f"`brass_judge/{path}` (`{func}`)" for path, _line, func in reported_in(c.code))
+                dict.fromkeys(
+                    f"`brass_judge/{path}` (`{func}`)"
+                    for path, _line, func in reported_in(c.code)
+                    if not path.startswith(others)
+                )
             )
             if where:
                 out.append(f"- Reported in: {', '.join(where)}")
-            fixtures = sorted(
-                p.relative_to(ROOT).as_posix() for p in (ROOT / "tests" / "rules").rglob(f"{c.code}_*.yaml")
-            )
+            fixtures = sorted(p.relative_to(ROOT).as_posix() for p in fixture_dir.rglob(f"{c.code}_*.yaml"))
             if fixtures:
                 out.append(f"- Fixtures: {', '.join(f'`{f}`' for f in fixtures)}")
             out.append("")
@@ -85,15 +123,18 @@ def render() -> str:
 
 
 def main(argv: list[str]) -> int:
-    target = ROOT / "docs" / "codes.md"
-    text = render()
-    if "--check" in argv:
-        if not target.exists() or target.read_text(encoding="utf-8") != text:
-            sys.stderr.write("docs/codes.md is stale: run python tools/gen_codes_doc.py\n")
-            return 1
-        return 0
-    target.write_text(text, encoding="utf-8")
-    return 0
+    stale = []
+    for game, (page, _fixtures) in PAGES.items():
+        target = ROOT / page
+        text = render(game)
+        if "--check" in argv:
+            if not target.exists() or target.read_text(encoding="utf-8") != text:
+                stale.append(page)
+            continue
+        target.write_text(text, encoding="utf-8")
+    for page in stale:
+        sys.stderr.write(f"{page} is stale: run python tools/gen_codes_doc.py\n")
+    return 1 if stale else 0
 
 
 if __name__ == "__main__":

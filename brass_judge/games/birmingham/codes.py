@@ -1,7 +1,7 @@
 """Brass: Birmingham's part of the table of codes (:mod:`brass_judge.codes`).
 
 As for Lancashire (``games/lancashire/codes.py``): :data:`RULINGS` gives the Birmingham rules-database
-entries (``rulings/birmingham.yaml``, B001-B061) each shared code cites whenever reported or applied;
+entries (``rulings/birmingham.yaml``, B001-B063) each shared code cites whenever reported or applied;
 :data:`TEXTS` rewords shared rows where Birmingham's numbers or places differ; :data:`ROWS` adds
 Birmingham's own rows after a shared anchor code. Birmingham's own codes take numbers from 101 up in
 each family (``SEL101``, ``NET101``, ``SCT001`` for Scout, ...) so that no code means two things.
@@ -43,19 +43,28 @@ _RULINGS_TURN: dict[str, tuple[str, ...]] = {
     "POS005": ("B038",),
     "POS006": ("B028",),
     "POS007": ("B026",),
+    "POS001": ("B063",),
     "POS008": ("B005",),
+    "POS009": ("B047", "B048"),
+    "POS010": ("B022",),
+    "POS011": ("B038",),
+    "POS012": ("B062",),
     "POS013": ("B054",),
     "POS014": ("B023",),
+    "POS015": ("B016",),
     "POS017": ("B028",),
+    "POS018": ("B022",),
     "POS019": ("B013",),
     "POS021": ("B008",),
     "POS023": ("B007",),
     "POS024": ("B001",),
     "POS025": ("B001",),
     "POS022": ("B007", "B013"),
+    "TRN001": ("B014",),
     "TRN002": ("B008",),
     "TRN003": ("B009",),
     "TRN004": ("B009",),
+    "TRN005": ("B055",),
     "TRN006": ("B001",),
     "RUL-DISCARD": ("B009",),
     "RUL-PASS": ("B011",),
@@ -258,6 +267,13 @@ _RULINGS_BUILD: dict[str, tuple[str, ...]] = {
     "RUL-LOAN": ("B048",),
 }
 _TEXTS_BUILD: dict[str, dict[str, Any]] = {
+    # Lancashire's Double Action Build: in the shared table, never reported for Birmingham
+    "BLD017": {
+        "doc": "Lancashire's Double Action Build. Birmingham has none (B017: every Build is one action with one card), so a Birmingham verdict never reports this code: a build naming two cards is refused as it is read (INP020, exit 2)."
+    },
+    "RUL-DOUBLE-BUILD": {
+        "doc": "Lancashire's Double Action Build. Birmingham has none (B017), so a Birmingham verdict never applies this rule."
+    },
     "BLD001": {
         "remedy": "play the {location} card or a Wild Location, or a card that builds a {industry} with {location} in your network",
         "doc": "A Location card builds only in the town it names (a Wild Location in any town). To build anywhere else you need that town's card, a Wild Location, or an Industry card for the industry with the town in your network.",
@@ -443,6 +459,7 @@ _RULINGS_TRADE: dict[str, tuple[str, ...]] = {
     "NET002": ("B038",),
     "NET003": ("B038",),
     "NET004": ("B039",),
+    "NET005": ("B062",),
     "NET007": ("B041",),
     "NET008": ("B038",),
     "NET009": ("B009",),
@@ -758,6 +775,7 @@ _IN_DOUBT_TRADE: frozenset[str] = frozenset(
 _RULINGS_FLOW: dict[str, tuple[str, ...]] = {
     "GAM002": ("B014",),  # a log's turns follow the turn order
     "GAM003": ("B008",),  # two actions a turn, one in the first Canal round
+    "GAM004": ("B055",),  # the game ends after Rail Era scoring
     "GAM005": ("B016",),
     "GAM006": ("B014",),
     "RUL-FIRST-ROUND": ("B008",),
@@ -772,6 +790,9 @@ _RULINGS_FLOW: dict[str, tuple[str, ...]] = {
     "RUL-DECK": ("B007", "B051"),
 }
 _TEXTS_FLOW: dict[str, dict[str, Any]] = {
+    "RUL-INCOME-START": {
+        "doc": "Lancashire's original rules take income at the start of each round. Birmingham has no such variant: income is taken at the end of every round (B015), so this rule never applies."
+    },
     "RUL-LINK-SCORING": {
         "doc": "At the end of each era every link scores 1 VP per link icon in the locations it touches: "
         "the 2 printed beside each Merchant and those on flipped tiles of any owner (towns print none). "

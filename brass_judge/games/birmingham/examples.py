@@ -12,8 +12,8 @@ SHORTFALL_OPTION = "red=leek,stone#1"
 #: a space of a location, as [location, space]
 SPACE = "[leek, 1]"
 #: the rules database: how many entries, their ids, and one id written three ways
-RULINGS_COUNT = 61
-RULING_RANGE = "B001-B061"
+RULINGS_COUNT = 63
+RULING_RANGE = "B001-B063"
 RULING_ID_FORMS = "B040, b40 or 40"
 #: a tile, a tile on a numbered space (two ways), a link and a rail link in a position file
 TILE = "red cotton_mill1@leek flipped"
