@@ -738,7 +738,7 @@ def _tokens(text: str, words: _GameWords | None = None) -> list[str]:
     the default game's)."""
     gw = words or _game_words()
     out = []
-    for w in gw.merge_phrases(_WORD_RE.findall(_fold(text))):
+    for w in _words(text, gw):
         tok = gw.token(w)
         if tok is not None:
             out.append(tok)
