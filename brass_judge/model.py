@@ -148,16 +148,8 @@ class Position:
         """
         new = object.__new__(type(self))
         d = self.__dict__.copy()
-        players = {}
-        for k, v in self.player.items():
-            # PlayerState.copy written out here: four or five calls saved per copy
-            p = object.__new__(type(v))
-            pd = v.__dict__.copy()
-            if pd["mat"] is not None:
-                pd["_mat_shared"] = True
-            p.__dict__ = pd
-            players[k] = p
-        d["player"] = players
+        # each player state copies itself (a game's own player class may copy more)
+        d["player"] = {k: v.copy() for k, v in self.player.items()}
         d["tiles"] = list(self.tiles)
         d["markets"] = dict(self.markets)
         d["_owned"] = set()

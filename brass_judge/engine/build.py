@@ -31,11 +31,19 @@ def own_tiles_in(pos: Position, player: str, location: str, replacing: Tile | No
     return sum(1 for t in pos.tiles_at(location) if t.owner == player and t is not replacing)
 
 
+def full_at_own_tile_limit(era: str, own_here: int) -> bool:
+    """Whether a player with *own_here* tiles in a location may add none there in *era*
+    (:func:`own_tile_limit`)."""
+    limit = own_tile_limit(era)
+    return limit is not None and own_here >= limit
+
+
 def at_own_tile_limit(pos: Position, player: str, location: str, replacing: Tile | None = None) -> bool:
     """Whether *player* may not add a tile in *location* (replacing *replacing*, when an overbuild)
     because of the one-own-tile limit of the era (:func:`own_tile_limit`)."""
-    limit = own_tile_limit(pos.era)
-    return limit is not None and own_tiles_in(pos, player, location, replacing) >= limit
+    if own_tile_limit(pos.era) is None:
+        return False
+    return full_at_own_tile_limit(pos.era, own_tiles_in(pos, player, location, replacing))
 
 
 def may_overbuild_others(data: Any, tile: Tile) -> bool:
@@ -306,9 +314,8 @@ def build_tile(j: Judge, a: Build, *, anywhere: bool = False, virtual_link: bool
         j.violate("BLD002", priority=20, location=loc.name, player=me, also=("build.anywhere-without-tiles",))
 
     # --- Canal Era: at most one own tile per location (Q079) --------------------------------
-    own_here = own_tiles_in(pos, me, a.location, old)
-    limit = own_tile_limit(pos.era)  # at_own_tile_limit, with the count kept for the rule below
-    if limit is not None and own_here >= limit:
+    own_here = own_tiles_in(pos, me, a.location, old)  # counted once, for the limit and the rule below
+    if full_at_own_tile_limit(pos.era, own_here):
         j.violate("BLD009", priority=15, player=me, location=loc.name)
     elif own_here:
         j.rule("RUL-RAIL-SAME-TOWN")  # the Rail Era lifts the limit (Q079)
