@@ -323,6 +323,11 @@ def load_string(text: str, name: str = "<string>") -> Document:
     if not text.strip() or all(not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines()):
         raise InputError("file is empty (no YAML content)", file=name, code="INP004")
     doc = Document(None, name, {})
+    if len(text) > MAX_NODES or "*" in text:
+        # a text that could hold more than MAX_NODES values (one takes a character at least, an
+        # alias expands to many): its limits are checked first without building anything, so
+        # that refusing a 5 MB list or an alias bomb costs one scan of its events
+        _EventReader(doc, yaml, text).read(parser, build=False)
     _EventReader(doc, yaml, text).read(parser)
     return doc
 
@@ -455,9 +460,11 @@ class _EventReader:
         self.recorded: list = []  # the events of anchored nodes, for their aliases
         self.spans: dict = {}  # anchor -> (first, end) of its events in self.recorded
 
-    def read(self, parser) -> None:
-        """Parse the text with *parser* and fill :attr:`doc` (or raise the error that counts)."""
+    def read(self, parser, *, build: bool = True) -> None:
+        """Parse the text with *parser* and fill :attr:`doc` (or raise the error that counts).
+        With ``build=False``, only check the limits of step 1 (raise their error, if any)."""
         yaml, name, text = self.yaml, self.doc.file, self.text
+        self.building = build
         scalar_ev, alias_ev = yaml.ScalarEvent, yaml.AliasEvent
         seq_start, map_start = yaml.SequenceStartEvent, yaml.MappingStartEvent
         seq_end, map_end = yaml.SequenceEndEvent, yaml.MappingEndEvent
@@ -599,6 +606,8 @@ class _EventReader:
             raise _yaml_error(exc, name, text) from None
         finally:
             loader.dispose()
+        if not build:
+            return
         if composed is not None:
             raise self._composer_error(parser, *composed)
         if not self.has_root:
