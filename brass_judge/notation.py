@@ -107,9 +107,17 @@ def parse_action(text: str, data=None, *, field: str | None = None):
             args.append(w)
     obj: dict = {"action": verb}
     for k, v in opts.items():
-        obj[k] = v.split(",") if k in ("cards", "coal", "iron") else v
+        obj[k] = v.split(",") if k in _LIST_OPTIONS else v
     kind.parse_args(kind, args, obj, err, text)
-    return action_from_obj(obj, data, err=err)
+
+    def at(msg, sub=(), **kw):  # the notation has no sub-fields: every error is at *field*
+        return err(msg, **kw)
+
+    return _from_mapping(obj, data, at, verb, kind)
+
+
+#: the options of the one-line notation that take a comma-separated list
+_LIST_OPTIONS = frozenset(("cards", "coal", "iron"))
 
 
 def _kind_of(action, data):
@@ -296,19 +304,25 @@ def action_from_obj(
         from .schema_check import _kind
 
         raise err(f"an action must be a mapping or a notation string, not {_kind(obj)}")
-    words = _words(data)
     if obj.get("action") is None:
-        raise err(f"an action mapping needs 'action': one of {', '.join(words)}", ("action",))
+        raise err(f"an action mapping needs 'action': one of {', '.join(_words(data))}", ("action",))
     verb = str(obj.get("action", "")).lower()
     kind = kind_named(verb, game_of(data))
     if kind is None:
         from .errors import closest
 
+        words = _words(data)
         raise err(
             f"unknown action {quote(obj.get('action'))}; expected one of {', '.join(words)}",
             ("action",),
             suggestions=closest(verb, words) if verb else (),
         )
+    return _from_mapping(obj, data, err, verb, kind)
+
+
+def _from_mapping(obj: dict, data, err: Callable[..., InputError], verb: str, kind):
+    """The action of the mapping *obj* of the kind *kind* (named *verb*): its keys checked, then
+    read by the kind's ``from_obj``."""
     allowed = kind.keys
     for k in obj:
         if k not in allowed:

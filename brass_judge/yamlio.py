@@ -3,8 +3,8 @@
 Every input format of brass-judge is YAML. This module turns a file (or a string) into plain
 Python data plus a map from field paths to (line, column), so that every later error can name
 the file, line and field. It never constructs arbitrary objects: documents are composed with
-PyYAML's (C, when available) safe composer and converted node by node here, which also lets it
-refuse hostile input cheaply:
+the events of PyYAML's (C, when available) parser in one pass (:class:`_EventReader`), which also
+lets it refuse hostile input cheaply:
 
 * files larger than :data:`MAX_BYTES`;
 * nesting deeper than :data:`MAX_DEPTH`;
@@ -38,7 +38,10 @@ _NULL = "tag:yaml.org,2002:null"
 _SEQ = "tag:yaml.org,2002:seq"
 _MAP = "tag:yaml.org,2002:map"
 _TIMESTAMP = "tag:yaml.org,2002:timestamp"
+_MERGE = "tag:yaml.org,2002:merge"
 _PLAIN = "!brass-judge/plain"  # a plain (unquoted, untagged) scalar, resolved by the 1.2 core schema
+#: the first characters of a YAML 1.2 core integer or float (any other plain scalar is neither)
+_NUMBER_STARTS = frozenset("0123456789+-.")
 
 #: The longest scalar (text, number, name) accepted: a real name or note is far shorter.
 MAX_SCALAR = 10_000
@@ -100,63 +103,32 @@ class Document:
         return InputError(message, file=self.file, line=line, column=col, **kw)
 
 
-_LOADER = None
+_PARSER = None
 
 
 def _loader_classes():
-    """``(yaml, Loader)``: libyaml's parser and composer (PyYAML's pure-Python ones when libyaml
-    is missing) with a resolver that tags every *plain* scalar :data:`_PLAIN`, so that
-    :meth:`_Converter._scalar` resolves it by the YAML 1.2 core schema (no constructor runs)."""
-    global _LOADER
+    """``(yaml, Parser)``: libyaml's event parser (PyYAML's CParser), or PyYAML's pure-Python
+    reader, scanner and parser when libyaml is missing. Only its events are read (see
+    :class:`_EventReader`): no composer, resolver or constructor runs."""
+    global _PARSER
     import yaml
 
-    if _LOADER is None:
-        from yaml.resolver import BaseResolver
-
-        scalar_node = yaml.ScalarNode
-
-        class _PlainResolver(BaseResolver):
-            # The composer calls these three for every node. This resolver has no path
-            # resolvers (nothing adds any to it), so descending and ascending do nothing, and
-            # an untagged node gets the default tag of its kind, as BaseResolver would give it.
-            def resolve(self, kind, value, implicit):
-                if kind is scalar_node:
-                    return _PLAIN if implicit[0] else _STR
-                if kind is yaml.MappingNode:
-                    return _MAP
-                if kind is yaml.SequenceNode:
-                    return _SEQ
-                return super().resolve(kind, value, implicit)  # pragma: no cover
-
-            def descend_resolver(self, current_node, current_index):
-                pass
-
-            def ascend_resolver(self):
-                pass
-
+    if _PARSER is None:
         try:
-            from yaml._yaml import CParser
-
-            class _CoreLoader(CParser, _PlainResolver):
-                def __init__(self, stream):
-                    CParser.__init__(self, stream)
-                    _PlainResolver.__init__(self)
+            from yaml._yaml import CParser as parser
         except ImportError:  # pragma: no cover - PyYAML without libyaml
-            from yaml.composer import Composer
             from yaml.parser import Parser
             from yaml.reader import Reader
             from yaml.scanner import Scanner
 
-            class _CoreLoader(Reader, Scanner, Parser, Composer, _PlainResolver):
+            class parser(Reader, Scanner, Parser):
                 def __init__(self, stream):
                     Reader.__init__(self, stream)
                     Scanner.__init__(self)
                     Parser.__init__(self)
-                    Composer.__init__(self)
-                    _PlainResolver.__init__(self)
 
-        _LOADER = _CoreLoader
-    return yaml, _LOADER
+        _PARSER = parser
+    return yaml, _PARSER
 
 
 def read_text(path: str | Path, *, what: str = "file") -> str:
@@ -347,134 +319,17 @@ def load_string(text: str, name: str = "<string>") -> Document:
             line=text.count("\n", 0, text.index("\x00")) + 1,
             code="INP003",
         )
-    yaml, Loader = _loader_classes()
+    yaml, parser = _loader_classes()
     if not text.strip() or all(not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines()):
         raise InputError("file is empty (no YAML content)", file=name, code="INP004")
-    _precount(yaml, Loader, text, name)
-    loader = Loader(text)
-    try:
-        try:
-            root = loader.get_single_node()
-        except yaml.composer.ComposerError as exc:
-            if "expected a single document" in str(exc):
-                mark = exc.problem_mark
-                raise InputError(
-                    "file holds several YAML documents ('---'); brass-judge reads one per file",
-                    file=name,
-                    line=(mark.line + 1) if mark else None,
-                    code="INP005",
-                ) from None
-            raise _yaml_error(exc, name, text) from None
-        except yaml.YAMLError as exc:
-            raise _yaml_error(exc, name, text) from None
-        except RecursionError:
-            raise InputError(
-                f"YAML nesting is deeper than {MAX_DEPTH} levels", file=name, code="INP006"
-            ) from None
-    finally:
-        loader.dispose()
-    if root is None:
-        raise InputError("file is empty (no YAML content)", file=name, code="INP004")
     doc = Document(None, name, {})
-    conv = _Converter(doc, yaml, text)
-    doc.data = conv.convert(root, (), 0)
-    if conv.errors:
-        raise conv.errors[0] if len(conv.errors) == 1 else InputErrors(conv.errors)
+    if len(text) > MAX_NODES or "*" in text:
+        # a text that could hold more than MAX_NODES values (one takes a character at least, an
+        # alias expands to many): its limits are checked first without building anything, so
+        # that refusing a 5 MB list or an alias bomb costs one scan of its events
+        _EventReader(doc, yaml, text).read(parser, build=False)
+    _EventReader(doc, yaml, text).read(parser)
     return doc
-
-
-def _precount(yaml, Loader, text: str, name: str) -> None:
-    """Walk the parser's events (no nodes are built) and refuse a document with more than
-    :data:`MAX_NODES` values or deeper than :data:`MAX_DEPTH` levels *before* composing it, so a
-    5 MB list of numbers is refused in a fraction of a second and in bounded memory (composing
-    it first took ~10 s and ~800 MB). An alias counts as the values of its anchor, so an alias
-    bomb ("billion laughs") is refused at the alias that crosses the limit.
-
-    The loop reads the events straight from the parser (no generator) and tells them apart by
-    their exact class: it runs once per value of every file read, a third of loading a log."""
-    count = 0
-    sizes: dict = {}  # anchor -> number of values it expands to
-    stack: list = []  # per open collection: [is_mapping, next node is a key, anchor, count at start]
-    scalar_ev, alias_ev = yaml.ScalarEvent, yaml.AliasEvent
-    seq_start, map_start = yaml.SequenceStartEvent, yaml.MappingStartEvent
-    ends = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
-    loader = None
-    try:
-        loader = Loader(text)
-        get_event = loader.get_event
-        while True:
-            ev = get_event()
-            if ev is None:
-                break
-            cls = type(ev)
-            if cls in ends:
-                _, _, anchor, start = stack.pop()
-                if anchor is not None:
-                    sizes[anchor] = count - start
-                continue
-            if cls is not scalar_ev and cls is not seq_start and cls is not map_start and cls is not alias_ev:
-                if not isinstance(ev, yaml.NodeEvent):
-                    continue
-            is_key = False
-            if stack:
-                top = stack[-1]
-                if top[0]:
-                    is_key = top[1]
-                    top[1] = not is_key
-            if cls is alias_ev:
-                m = ev.start_mark
-                if any(entry[2] == ev.anchor for entry in stack):
-                    raise InputError(
-                        f"alias *{ev.anchor} refers to a collection that contains it (infinitely "
-                        "deep); refused",
-                        file=name,
-                        line=m.line + 1,
-                        column=m.column + 1,
-                        code="INP006",
-                    )
-                if not is_key:
-                    count += sizes.get(ev.anchor, 1)
-                    if count > MAX_NODES:
-                        raise InputError(
-                            f"alias *{ev.anchor} makes the document expand to more than {MAX_NODES:,} values "
-                            "(an alias bomb?); refused",
-                            file=name,
-                            line=m.line + 1,
-                            column=m.column + 1,
-                            code="INP008",
-                        )
-                continue
-            start = count
-            if not is_key:
-                count += 1
-                if count > MAX_NODES:
-                    m = ev.start_mark
-                    raise InputError(
-                        f"document has more than {MAX_NODES:,} values; refused (a real position or "
-                        "game log is far smaller)",
-                        file=name,
-                        line=m.line + 1,
-                        column=m.column + 1,
-                        code="INP008",
-                    )
-            if cls is seq_start or cls is map_start:
-                stack.append([cls is map_start, True, ev.anchor, start])
-                if len(stack) > MAX_DEPTH:
-                    m = ev.start_mark
-                    raise InputError(
-                        f"YAML nesting is deeper than {MAX_DEPTH} levels; refused",
-                        file=name,
-                        line=m.line + 1,
-                        column=m.column + 1,
-                        code="INP006",
-                    )
-            elif ev.anchor is not None:
-                sizes[ev.anchor] = count - start
-    except yaml.YAMLError as exc:
-        raise _yaml_error(exc, name, text) from None
-    finally:
-        if loader is not None:
-            loader.dispose()
 
 
 def _yaml_error(exc, name: str, text: str | None = None) -> InputError:
@@ -563,22 +418,388 @@ def _explain_yaml_error(exc, text: str):
     return None
 
 
-class _Converter:
-    """Turn composed YAML nodes into plain data, with limits and a line map."""
+class _EventReader:
+    """Read a document in one pass over the parser's events: the plain data, the line of every
+    field and the comments after plain scalars, with every limit checked on the way.
 
-    def __init__(self, doc: Document, yaml, text: str | None = None) -> None:
+    Errors keep the precedence of reading in three steps (refuse hostile input, then compose the
+    document, then convert it), whatever their place in the file:
+
+    1. a syntax error, more than :data:`MAX_NODES` values (an alias counts as the values of its
+       anchor), nesting deeper than :data:`MAX_DEPTH`, an alias inside its own anchor: raised
+       at once (:meth:`read` keeps checking for these to the end of the file);
+    2. what YAML's composer refuses (an undefined alias, an anchor defined twice, a second
+       document): the first is raised if nothing of step 1 turns up;
+    3. what the conversion refuses (a tag, a key, a scalar, in the order of the document): the
+       first, else every duplicate key together, if nothing of steps 1-2 turns up. Building the
+       data stops at the first such error (or at step 2's), the checks of steps 1-2 go on.
+
+    An alias is read as its anchor's events again at the alias's place: the same data (a copy),
+    lines and comments as the anchor, under the alias's path. The events of anchored nodes are
+    kept for that (only they); the count of step 1 bounds the work of every expansion.
+    """
+
+    def __init__(self, doc: Document, yaml, text: str) -> None:
         self.doc = doc
         self.yaml = yaml
-        self.count = 0
-        self.errors: list[InputError] = []
-        self.text_lines = text.split("\n") if text is not None else []
+        self.text = text
+        self.text_lines = text.split("\n")
         #: the lines that hold a '#' at all: only after a value on one of them can a comment follow
         self.hash_lines = frozenset(i for i, row in enumerate(self.text_lines) if "#" in row)
         self.lines = doc.lines
-        self.scalar_node = yaml.ScalarNode
+        #: whether the data is still being built (no error of steps 2-3 yet)
+        self.building = True
+        self.refusal: InputError | None = None  # the first error of step 3
+        self.duplicates: list[InputError] = []
+        #: per open collection: [dict, path, depth, next is a key, key, key's path, skip the value]
+        #: for a mapping, [list, path, depth] for a sequence
+        self.stack: list = []
+        self.skipping = 0  # open collections inside a value that is not read (a duplicate key's)
+        self.root: Any = None
+        self.has_root = False
+        self.recorded: list = []  # the events of anchored nodes, for their aliases
+        self.spans: dict = {}  # anchor -> (first, end) of its events in self.recorded
 
-    def _err(self, message: str, node, path: Path_, code: str) -> InputError:
-        m = node.start_mark
+    def read(self, parser, *, build: bool = True) -> None:
+        """Parse the text with *parser* and fill :attr:`doc` (or raise the error that counts).
+        With ``build=False``, only check the limits of step 1 (raise their error, if any)."""
+        yaml, name, text = self.yaml, self.doc.file, self.text
+        self.building = build
+        scalar_ev, alias_ev = yaml.ScalarEvent, yaml.AliasEvent
+        seq_start, map_start = yaml.SequenceStartEvent, yaml.MappingStartEvent
+        seq_end, map_end = yaml.SequenceEndEvent, yaml.MappingEndEvent
+        count = 0
+        sizes: dict = {}  # anchor -> number of values it expands to
+        #: per open collection: [is_mapping, next node is a key, anchor, count at start, first recorded]
+        open_: list = []
+        recording = 0  # open anchored collections
+        recorded = self.recorded
+        anchors: dict = {}  # anchor -> its node's mark, in the first document (as the composer keeps them)
+        composed: Any = None  # the first error of step 2: (kind, anchor, mark, first mark)
+        documents = 0
+        loader = parser(text)
+        try:
+            get_event = loader.get_event
+            while True:
+                ev = get_event()
+                if ev is None:
+                    break
+                cls = type(ev)
+                if cls is seq_end or cls is map_end:
+                    _, _, anchor, start, first = open_.pop()
+                    if recording:
+                        if self.building:
+                            recorded.append(ev)
+                        if anchor is not None:
+                            recording -= 1
+                            self.spans[anchor] = (first, len(recorded))
+                    if anchor is not None:
+                        sizes[anchor] = count - start
+                    if self.building:
+                        if self.skipping:
+                            self.skipping -= 1
+                        else:
+                            self.stack.pop()
+                    continue
+                if (
+                    cls is not scalar_ev
+                    and cls is not seq_start
+                    and cls is not map_start
+                    and cls is not alias_ev
+                ):
+                    if cls is yaml.DocumentStartEvent:
+                        documents += 1
+                        if documents == 2:
+                            self.building = False
+                            if composed is None:
+                                composed = ("documents", None, ev.start_mark, None)
+                    continue
+                is_key = False
+                if open_:
+                    top = open_[-1]
+                    if top[0]:
+                        is_key = top[1]
+                        top[1] = not is_key
+                anchor = ev.anchor
+                if cls is alias_ev:
+                    m = ev.start_mark
+                    if any(entry[2] == anchor for entry in open_):
+                        raise InputError(
+                            f"alias *{anchor} refers to a collection that contains it (infinitely "
+                            "deep); refused",
+                            file=name,
+                            line=m.line + 1,
+                            column=m.column + 1,
+                            code="INP006",
+                        )
+                    if not is_key:
+                        count += sizes.get(anchor, 1)
+                        if count > MAX_NODES:
+                            raise InputError(
+                                f"alias *{anchor} makes the document expand to more than {MAX_NODES:,} "
+                                "values (an alias bomb?); refused",
+                                file=name,
+                                line=m.line + 1,
+                                column=m.column + 1,
+                                code="INP008",
+                            )
+                    if composed is None and anchor not in anchors:
+                        composed = ("undefined", anchor, m, None)
+                        self.building = False
+                    if self.building:
+                        if recording:
+                            recorded.append(ev)
+                        self._alias(ev)
+                    continue
+                start = count
+                if not is_key:
+                    count += 1
+                    if count > MAX_NODES:
+                        m = ev.start_mark
+                        raise InputError(
+                            f"document has more than {MAX_NODES:,} values; refused (a real position or "
+                            "game log is far smaller)",
+                            file=name,
+                            line=m.line + 1,
+                            column=m.column + 1,
+                            code="INP008",
+                        )
+                if anchor is not None and composed is None:
+                    if anchor in anchors:
+                        composed = ("duplicate", anchor, ev.start_mark, anchors[anchor])
+                        self.building = False
+                    else:
+                        anchors[anchor] = ev.start_mark
+                if cls is scalar_ev:
+                    if anchor is not None:
+                        sizes[anchor] = count - start
+                    if self.building:
+                        if recording or anchor is not None:
+                            recorded.append(ev)
+                            if anchor is not None:
+                                self.spans[anchor] = (len(recorded) - 1, len(recorded))
+                        try:
+                            self._place(ev, True)
+                        except InputError as exc:
+                            self.refusal, self.building = exc, False
+                    continue
+                open_.append([cls is map_start, True, anchor, start, len(recorded)])
+                if len(open_) > MAX_DEPTH:
+                    m = ev.start_mark
+                    raise InputError(
+                        f"YAML nesting is deeper than {MAX_DEPTH} levels; refused",
+                        file=name,
+                        line=m.line + 1,
+                        column=m.column + 1,
+                        code="INP006",
+                    )
+                if anchor is not None:
+                    recording += 1
+                if self.building:
+                    if recording:
+                        recorded.append(ev)
+                    try:
+                        self._place(ev, False)
+                    except InputError as exc:
+                        self.refusal, self.building = exc, False
+        except yaml.YAMLError as exc:
+            raise _yaml_error(exc, name, text) from None
+        finally:
+            loader.dispose()
+        if not build:
+            return
+        if composed is not None:
+            raise self._composer_error(parser, *composed)
+        if not self.has_root:
+            raise InputError("file is empty (no YAML content)", file=name, code="INP004")
+        if self.refusal is not None:
+            raise self.refusal
+        if self.duplicates:
+            d = self.duplicates
+            raise d[0] if len(d) == 1 else InputErrors(d)
+        self.doc.data = self.root
+
+    def _composer_error(self, parser, kind: str, anchor, mark, first) -> InputError:
+        """The error of YAML's composer (PyYAML's words, which differ a little between libyaml's
+        composer and the pure-Python one)."""
+        name = self.doc.file
+        if kind == "documents":
+            return InputError(
+                "file holds several YAML documents ('---'); brass-judge reads one per file",
+                file=name,
+                line=mark.line + 1,
+                code="INP005",
+            )
+        ComposerError = self.yaml.composer.ComposerError
+        libyaml = parser.__module__ == "yaml._yaml"
+        if kind == "undefined":
+            what = "found undefined alias" if libyaml else f"found undefined alias {anchor!r}"
+            return _yaml_error(ComposerError(None, None, what, mark), name, self.text)
+        what = (
+            "found duplicate anchor; first occurrence"
+            if libyaml
+            else f"found duplicate anchor {anchor!r}; first occurrence"
+        )
+        return _yaml_error(ComposerError(what, first, "second occurrence", mark), name, self.text)
+
+    # -- building the data (steps 3 of the class docstring) --------------------------------------
+
+    def _node(self, ev, scalar: bool) -> None:
+        """Build the value of a scalar, sequence-start or mapping-start event where it stands."""
+        try:
+            self._place(ev, scalar)
+        except InputError as exc:
+            self.refusal = exc
+            self.building = False
+
+    def _place(self, ev, scalar: bool) -> None:
+        if self.skipping:
+            if not scalar:
+                self.skipping += 1
+            return
+        stack = self.stack
+        m = ev.start_mark
+        if stack:
+            top = stack[-1]
+            box = top[0]
+            if type(box) is dict:
+                if top[3]:
+                    self._key(top, ev, scalar)
+                    return
+                top[3] = True
+                if top[6]:  # the value of a duplicate key is not read
+                    top[6] = False
+                    if not scalar:
+                        self.skipping = 1
+                    return
+                path = top[5]  # its line is its key's
+            else:
+                path = top[1] + (len(box),)
+                self.lines[path] = (m.line + 1, m.column + 1)
+            depth = top[2] + 1
+            if depth > MAX_DEPTH:  # only through an alias: the parser's events are checked before
+                raise self._err(f"nesting deeper than {MAX_DEPTH} levels; refused", ev, path, "INP006")
+        else:
+            if self.has_root:  # pragma: no cover - a second document stops the building
+                return
+            self.has_root = True
+            box = None
+            path = ()
+            depth = 0
+            self.lines[path] = (m.line + 1, m.column + 1)
+        value: Any
+        if scalar:
+            value = self._scalar(ev, path)
+        else:
+            tag = ev.tag
+            mapping = type(ev) is self.yaml.MappingStartEvent
+            if tag is not None and tag != "!" and tag != (_MAP if mapping else _SEQ):
+                raise self._err(f"YAML tag {quote(tag)} is not allowed", ev, path, "INP009")
+            if mapping:
+                value = {}
+                stack.append([value, path, depth, True, None, None, False])
+            else:
+                value = []
+                stack.append([value, path, depth])
+        if box is None:
+            self.root = value
+        elif type(box) is dict:
+            box[top[4]] = value
+        else:
+            box.append(value)
+
+    def _key(self, top: list, ev, scalar: bool) -> None:
+        """Read a mapping key: a plain name or number, not seen before in this mapping."""
+        top[3] = False
+        path = top[1]
+        tag = ev.tag
+        if scalar and (tag is None or tag == "!"):
+            tag = _PLAIN if ev.implicit[0] else _STR
+        if tag == _MERGE or (tag == _PLAIN and ev.value == "<<"):
+            raise self._err(
+                "YAML merge keys ('<<') are not supported; write the fields out", ev, path, "INP009"
+            )
+        key = self._scalar(ev, path + (ev.value[:80],)) if scalar else None
+        if isinstance(key, bool) or key is None or isinstance(key, float):
+            what = (
+                "a list or mapping"
+                if not scalar
+                else f"{quote(ev.value)}, which YAML reads as "
+                + (
+                    "true/false"
+                    if isinstance(key, bool)
+                    else "nothing (null)"
+                    if key is None
+                    else "a decimal number"
+                )
+            )
+            raise self._err(
+                f"mapping keys must be plain names or numbers, not {what} "
+                "(quote a name that YAML would read otherwise: 'true':)",
+                ev,
+                path,
+                "INP011",
+            )
+        p = path + (key,)
+        if key in top[0]:
+            self.duplicates.append(
+                self._err(
+                    f"duplicate key {quote(key)} (the earlier value would be silently lost)", ev, p, "INP012"
+                )
+            )
+            top[6] = True
+            return
+        m = ev.start_mark
+        self.lines[p] = (m.line + 1, m.column + 1)
+        top[4] = key
+        top[5] = p
+
+    def _alias(self, ev) -> None:
+        """Read the anchor's events again at the alias's place (the anchor is complete: an alias
+        inside its own anchor is refused before)."""
+        if self._skips_alias():
+            return
+        yaml = self.yaml
+        alias_ev, scalar_ev = yaml.AliasEvent, yaml.ScalarEvent
+        ends = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+        recorded, spans = self.recorded, self.spans
+        first, end = spans[ev.anchor]
+        todo = [iter(recorded[first:end])]
+        while todo and self.building:
+            for e in todo[-1]:
+                cls = type(e)
+                if cls is alias_ev:
+                    if not self._skips_alias():
+                        first, end = spans[e.anchor]
+                        todo.append(iter(recorded[first:end]))
+                        break
+                elif cls in ends:
+                    if self.skipping:
+                        self.skipping -= 1
+                    else:
+                        self.stack.pop()
+                else:
+                    self._node(e, cls is scalar_ev)
+                    if not self.building:
+                        return
+            else:
+                todo.pop()
+
+    def _skips_alias(self) -> bool:
+        """Whether an alias stands where nothing is read (inside a duplicate key's value, or as it)."""
+        if self.skipping:
+            return True
+        stack = self.stack
+        if stack:
+            top = stack[-1]
+            if type(top[0]) is dict and not top[3] and top[6]:
+                top[3] = True
+                top[6] = False
+                return True
+        return False
+
+    def _err(self, message: str, ev, path: Path_, code: str) -> InputError:
+        m = ev.start_mark
         field = format_path(path) if path else None
         if field and len(field) > 80:
             field = field[:77] + "..."
@@ -586,166 +807,79 @@ class _Converter:
             message, file=self.doc.file, line=m.line + 1, column=m.column + 1, field=field, code=code
         )
 
-    def convert(self, node, path: Path_, depth: int) -> Any:
-        yaml = self.yaml
-        self.count += 1
-        if self.count > MAX_NODES:
-            raise self._err(
-                f"document expands to more than {MAX_NODES:,} values (an alias bomb?); refused",
-                node,
-                path,
-                "INP008",
-            )
-        if depth > MAX_DEPTH:
-            raise self._err(f"nesting deeper than {MAX_DEPTH} levels; refused", node, path, "INP006")
-        m = node.start_mark
-        self.lines.setdefault(path, (m.line + 1, m.column + 1))
-        if type(node) is self.scalar_node or isinstance(node, yaml.ScalarNode):
-            return self._scalar(node, path)
-        if isinstance(node, yaml.SequenceNode):
-            if node.tag != _SEQ:
-                raise self._err(f"YAML tag {quote(node.tag)} is not allowed", node, path, "INP009")
-            out_list = []
-            for i, child in enumerate(node.value):
-                p = path + (i,)
-                if type(child) is self.scalar_node and depth < MAX_DEPTH and self.count < MAX_NODES:
-                    # a scalar item, converted here rather than by a call of convert() (most
-                    # values of a log are scalars): the same count, line and value
-                    self.count += 1
-                    cm = child.start_mark
-                    self.lines.setdefault(p, (cm.line + 1, cm.column + 1))
-                    out_list.append(self._scalar(child, p))
-                else:
-                    out_list.append(self.convert(child, p, depth + 1))
-            return out_list
-        if isinstance(node, yaml.MappingNode):
-            if node.tag != _MAP:
-                raise self._err(f"YAML tag {quote(node.tag)} is not allowed", node, path, "INP009")
-            out: dict = {}
-            for knode, vnode in node.value:
-                if knode.tag == "tag:yaml.org,2002:merge" or (knode.tag == _PLAIN and knode.value == "<<"):
-                    raise self._err(
-                        "YAML merge keys ('<<') are not supported; write the fields out",
-                        knode,
-                        path,
-                        "INP009",
-                    )
-                key = (
-                    self._scalar(knode, path + (knode.value[:80],))
-                    if isinstance(knode, yaml.ScalarNode)
-                    else None
-                )
-                if isinstance(key, bool) or key is None or isinstance(key, float):
-                    what = (
-                        "a list or mapping"
-                        if not isinstance(knode, yaml.ScalarNode)
-                        else f"{quote(knode.value)}, which YAML reads as "
-                        + (
-                            "true/false"
-                            if isinstance(key, bool)
-                            else "nothing (null)"
-                            if key is None
-                            else "a decimal number"
-                        )
-                    )
-                    raise self._err(
-                        f"mapping keys must be plain names or numbers, not {what} "
-                        "(quote a name that YAML would read otherwise: 'true':)",
-                        knode,
-                        path,
-                        "INP011",
-                    )
-                if key in out:
-                    self.errors.append(
-                        self._err(
-                            f"duplicate key {quote(key)} (the earlier value would be silently lost)",
-                            knode,
-                            path + (key,),
-                            "INP012",
-                        )
-                    )
-                    continue
-                km = knode.start_mark
-                p = path + (key,)
-                self.lines[p] = (km.line + 1, km.column + 1)
-                if type(vnode) is self.scalar_node and depth < MAX_DEPTH and self.count < MAX_NODES:
-                    # a scalar value, converted here (see the sequences above); its path already
-                    # has the key's line
-                    self.count += 1
-                    out[key] = self._scalar(vnode, p)
-                else:
-                    out[key] = self.convert(vnode, p, depth + 1)
-            return out
-        raise self._err("unsupported YAML node", node, path, "INP009")  # pragma: no cover
-
-    def _scalar(self, node, path: Path_) -> Any:
+    def _scalar(self, ev, path: Path_) -> Any:
         """The value of a scalar: a plain one by the YAML 1.2 core schema, a tagged one checked
         against its tag (``!!bool maybe`` is an error, not a string or a crash)."""
-        tag = node.tag
-        v = node.value
+        tag = ev.tag
+        v = ev.value
+        if tag is None or tag == "!":
+            tag = _PLAIN if ev.implicit[0] else _STR
         if len(v) > MAX_SCALAR:
             raise self._err(
                 f"a value of {len(v):,} characters (the limit is {MAX_SCALAR:,}); refused "
                 f"(it starts {quote(v[:40])})",
-                node,
+                ev,
                 path,
                 "INP014",
             )
         if tag == _PLAIN:
-            self._note_comment(node, path)
+            if ev.end_mark.line in self.hash_lines:
+                self._note_comment(ev, path)
             if v in _CORE_NULL:
                 return None
             if v in _CORE_BOOL:
                 return _CORE_BOOL[v]
+            if v[0] not in _NUMBER_STARTS:  # neither an integer nor a float can start so
+                return v
             if _CORE_INT.fullmatch(v):
-                return self._int(v, node, path)
+                return self._int(v, ev, path)
             if _CORE_FLOAT.fullmatch(v):
-                return self._float(v, node, path)
+                return self._float(v, ev, path)
             return v
         if tag == _STR:
             return v
         if tag == _NULL:
             if v in _CORE_NULL:
                 return None
-            raise self._bad_tag(node, path, "!!null", "null, ~ or nothing")
+            raise self._bad_tag(ev, path, "!!null", "null, ~ or nothing")
         if tag == _BOOL:
             if v in _CORE_BOOL:
                 return _CORE_BOOL[v]
-            raise self._bad_tag(node, path, "!!bool", "true or false")
+            raise self._bad_tag(ev, path, "!!bool", "true or false")
         if tag == _INT:
             if _CORE_INT.fullmatch(v):
-                return self._int(v, node, path)
-            raise self._bad_tag(node, path, "!!int", "a whole number such as 12, 0x1f or 0o17")
+                return self._int(v, ev, path)
+            raise self._bad_tag(ev, path, "!!int", "a whole number such as 12, 0x1f or 0o17")
         if tag == _FLOAT:
             if _CORE_FLOAT.fullmatch(v) or _CORE_INT.fullmatch(v):
-                return self._float(v, node, path)
-            raise self._bad_tag(node, path, "!!float", "a number such as 1.5")
+                return self._float(v, ev, path)
+            raise self._bad_tag(ev, path, "!!float", "a number such as 1.5")
         if tag == _TIMESTAMP:
             if _TIMESTAMP_RE.fullmatch(v):
                 return v  # kept as text; no field of ours is a date
-            raise self._bad_tag(node, path, "!!timestamp", "a date such as 2024-05-01")
+            raise self._bad_tag(ev, path, "!!timestamp", "a date such as 2024-05-01")
         raise self._err(
             f"YAML tag {quote(tag)} is not allowed (brass-judge never constructs objects)",
-            node,
+            ev,
             path,
             "INP009",
         )
 
-    def _bad_tag(self, node, path: Path_, tag: str, form: str) -> InputError:
+    def _bad_tag(self, ev, path: Path_, tag: str, form: str) -> InputError:
         return self._err(
-            f"{quote(node.value)} is not a valid value for the tag {tag} (expected {form}); "
+            f"{quote(ev.value)} is not a valid value for the tag {tag} (expected {form}); "
             "remove the tag or fix the value",
-            node,
+            ev,
             path,
             "INP013",
         )
 
-    def _int(self, v: str, node, path: Path_) -> int:
+    def _int(self, v: str, ev, path: Path_) -> int:
         if len(v) > MAX_NUMBER_CHARS:
             raise self._err(
                 f"a number written with {len(v):,} characters; refused (numbers in brass-judge "
                 f"files are below {MAX_INT:,})",
-                node,
+                ev,
                 path,
                 "INP014",
             )
@@ -756,15 +890,15 @@ class _Converter:
             n = -n
         if abs(n) > MAX_INT:
             raise self._err(
-                f"the number {quote(v)} is too large (the limit is {MAX_INT:,})", node, path, "INP014"
+                f"the number {quote(v)} is too large (the limit is {MAX_INT:,})", ev, path, "INP014"
             )
         return n
 
-    def _float(self, v: str, node, path: Path_) -> float:
+    def _float(self, v: str, ev, path: Path_) -> float:
         import math
 
         if len(v) > MAX_NUMBER_CHARS:
-            raise self._err(f"a number written with {len(v):,} characters; refused", node, path, "INP014")
+            raise self._err(f"a number written with {len(v):,} characters; refused", ev, path, "INP014")
         x = float(
             v.replace(".inf", "inf")
             .replace(".Inf", "inf")
@@ -777,18 +911,16 @@ class _Converter:
             raise self._err(
                 f"the number {quote(v)} is not a usable number (infinite, not a number, or beyond "
                 f"{MAX_INT:,})",
-                node,
+                ev,
                 path,
                 "INP014",
             )
         return x
 
-    def _note_comment(self, node, path: Path_) -> None:
+    def _note_comment(self, ev, path: Path_) -> None:
         """Remember a comment that follows a plain scalar on its line (``- red coal1@wigan #2 flipped``:
         YAML drops '#2 flipped'); the readers of tile and link strings refuse it."""
-        end = node.end_mark
-        if end is None or end.line not in self.hash_lines:
-            return
+        end = ev.end_mark
         row = self.text_lines[end.line]
         m = _COMMENT_AFTER.match(row, end.column)  # scans only the blanks after the value: linear overall
         if m:
