@@ -21,7 +21,6 @@ from __future__ import annotations
 from typing import Any, cast
 
 from ..actions import kinds_by_class
-from ..games import game_of
 
 # the Distant Cotton Market's draws: a Lancashire chance the engine enumerates (games/lancashire/dcm.py)
 from ..games.lancashire.sell import NeedDraw, unseen_dcm_tiles  # noqa: F401 -- re-exported
@@ -123,7 +122,7 @@ def _discard(j: Judge, action: Any, n_cards: int) -> Any:
 
         action = replace(action, cards=tuple(cards))
     deck = _deck(j.data, len(j.pos.players))
-    rules = j.data.rules
+    rules = j.game
     beside = rules.cards_beside_deck  # in the game beside the deck (Birmingham's wild cards)
     for c in cards if len(cards) == 1 else dict.fromkeys(cards):  # a card named twice is reported once
         if c not in deck and c not in beside:
@@ -175,6 +174,7 @@ def _judge_turn(
     # no player only on a position without players, which validation rejects first
     head = j = Judge(work, data, player, narrate=narrate)  # type: ignore[arg-type]
     j.forced_draws = forced
+    game = j.game_key
     if pos.game_over:
         head.violate("TRN005", priority=0)
     if turn.player and pos.turn and turn.player != pos.turn:
@@ -182,10 +182,11 @@ def _judge_turn(
     if player not in work.player:
         head.violate("TRN001", priority=0, turn=pos.turn, player=player)
         return (
-            Verdict(legal=False, player=player, violations=head.violations, turn=turn, game=game_of(pos)),
+            Verdict(legal=False, player=player, violations=head.violations, turn=turn, game=game),
             work,
         )
     left = pos.actions_left
+    first_round = pos.is_first_canal_round
     # the actions left are those of the player to move: for anyone else TRN001 says it all
     if used > left and not head.reported("TRN001"):
         if any(action_count(a) == 2 for a in turn.actions):
@@ -195,7 +196,7 @@ def _judge_turn(
                 priority=0,
                 player=player,
                 left=max(0, left - (used - 2)),
-                also=("turn.first-turn-double-build",) if pos.is_first_canal_round else (),
+                also=("turn.first-turn-double-build",) if first_round else (),
             )
         else:
             head.violate(
@@ -204,11 +205,10 @@ def _judge_turn(
                 player=player,
                 left=left,
                 used=used,
-                also=("turn.first-round-one-action",) if pos.is_first_canal_round else (),
+                also=("turn.first-round-one-action",) if first_round else (),
             )
-    if pos.is_first_canal_round:
+    if first_round:
         head.rule("RUL-FIRST-ROUND")
-    game = game_of(pos)
     if len(actions) == 2 and type(actions[0]) is type(actions[1]):
         head.rule("RUL-SAME-ACTION-TWICE")
     kinds = kinds_by_class(game)
@@ -223,26 +223,25 @@ def _judge_turn(
         kind.judge_fn()(j, action)
         j.finish_action()
     work.actions_left = max(0, left - used)
+    violations = j.violations
+    legal = not violations
+    if not legal:
+        violations.sort(key=lambda x: (x.priority, x.action_index if x.action_index is not None else -1))
+    # nothing happens when the turn is illegal: the verdict keeps only what the checks found
     v = Verdict(
-        legal=True,
+        legal=legal,
         player=player,
-        violations=j.violations,
-        effects=j.effects,
+        violations=violations,
+        effects=j.effects if legal else [],
         rules=j.rules,
         assumptions=j.assumptions,
         steps=j.steps,
+        position=work if legal else None,
         highlight=j.highlight,
         turn=turn,
+        also=j.also if legal else [],
         game=game,
     )
-    if v.violations:
-        # nothing happens when the turn is illegal: keep only what the checks found
-        v.legal = False
-        v.effects = []
-        v.violations.sort(key=lambda x: (x.priority, x.action_index if x.action_index is not None else -1))
-    else:
-        v.also = j.also
-        v.position = work
     return v, work
 
 

@@ -91,6 +91,12 @@ class Judge(RuleBook):
         self.pos = pos
         self.data = data
         self.player = player
+        #: the :class:`~brass_judge.rules.Rules` of the game being judged (``data.rules``), and the
+        #: game's key and table of codes: resolved once per context, read by every check
+        self.game: Any = data.rules
+        self.game_key = game_of(pos)
+        self.codes: dict[str, Any] = table_of(self.game_key)
+        self._code_table = self.codes
         if action_index is not None:
             self.action_index = action_index
         self.violations: list[Violation] = []
@@ -111,18 +117,14 @@ class Judge(RuleBook):
         #: rails of a double rail, a works that runs dry), so it is judged when the action ends.
         self._named_sources: dict[str, list[Any]] = {}
 
-    @property
-    def game(self) -> Any:
-        """The :class:`~brass_judge.rules.Rules` of the game being judged (``data.rules``)."""
-        return self.data.rules
-
     def start_action(self, index: int, earlier: tuple[Any, ...]) -> None:
         """Judge the turn's next action with this context (one context serves the whole turn)."""
         self.action_index = index
         self.earlier_actions = earlier
         self.overbuilt_opponent = False
         self._first_violation = len(self.violations)
-        self._named_sources = {}
+        if self._named_sources:
+            self._named_sources = {}
 
     def named_source(
         self,
@@ -145,6 +147,8 @@ class Judge(RuleBook):
     def finish_action(self) -> None:
         """Report what the action's checks left for its end: named coal/iron sources that no cube
         of the action used (BLD019/BLD020, or an assumption)."""
+        if not self._named_sources:  # most actions name no source
+            return
         for used, miss in self._named_sources.values():
             if used or miss is None:
                 continue
@@ -167,16 +171,17 @@ class Judge(RuleBook):
     def violate(self, code: str, priority: int = 50, *, also: Iterable[str] = (), **fields: Any) -> None:
         """Report a violation; *also* names the cases (case keys of the code's ``may_cite``) that
         decided it, recorded as the game's rulings."""
-        game = game_of(self.pos)
-        assert code in self.code_table(), code
-        also = tuple(q for q in (cite(game, code, k) for k in also) if q is not None)
+        game = self.game_key
+        assert code in self.codes, code
         if also:
-            fields["_rulings"] = tuple(also)
+            also = tuple(q for q in (cite(game, code, k) for k in also) if q is not None)
+            if also:
+                fields["_rulings"] = also
         self.violations.append(Violation(code, fields, self.action_index, priority, game))
 
     def rules_game(self) -> str:
         """The game of the position judged."""
-        return game_of(self.pos)
+        return self.game_key
 
     def effect(self, effect_kind: str, text: str, /, **data: Any) -> None:
         if self.narrate:
@@ -184,7 +189,11 @@ class Judge(RuleBook):
 
     def mark(self, what: str, item: Any) -> None:
         """Note something the action changed, for the verdict picture (``--render``)."""
-        self.highlight.setdefault(what, []).append(item)
+        marks = self.highlight.get(what)
+        if marks is None:
+            self.highlight[what] = [item]
+        else:
+            marks.append(item)
 
     def step(self, text: str) -> None:
         if self.narrate:
@@ -221,7 +230,7 @@ class Judge(RuleBook):
         """Pay *amount* onto the character tile (spent this round, Q025)."""
         if amount <= 0:
             return
-        p = self.me
+        p = self.pos.player[self.player]
         p.money -= amount
         p.spent += amount
         self.rule("RUL-SPENT")
