@@ -172,8 +172,7 @@ def _judge_turn(
     used = action_count(actions[0]) if len(actions) == 1 else sum(action_count(a) for a in actions)
     # one context judges the whole turn: turn-level checks first, then each action in order
     # no player only on a position without players, which validation rejects first
-    head = j = Judge(work, data, player, narrate=narrate)  # type: ignore[arg-type]
-    j.forced_draws = forced
+    head = j = Judge(work, data, player, narrate=narrate, forced_draws=forced)  # type: ignore[arg-type]
     game = j.game_key
     if pos.game_over:
         head.violate("TRN005", priority=0)
@@ -260,22 +259,19 @@ def check(
     legality, violations, rules, rulings, assumptions and the new position). Replays use it:
     they judge hundreds of actions and never show what each one did.
     """
-    base_assumptions: list[str] = []
-    player_defaults: dict[str, Any] = {}
+    loaded = None
     if not isinstance(position, Position) and isinstance(getattr(position, "position", None), Position):
         # a loaded position (brass_judge.position_io.LoadedPosition: the engine does not import the
         # loader) brings its assumptions and the players' defaults
-        base_assumptions = list(position.assumptions)
-        player_defaults = dict(position.player_defaults)
-        position = position.position
+        loaded, position = position, position.position
     data = _data_for(position, data)
     turn = _as_turn(turn_or_action)
     try:
         # the usual case: nothing random is left unstated
         verdict, _ = _judge_turn(position, turn, data, [], narrate)
-        if base_assumptions:
-            verdict.assumptions = base_assumptions + verdict.assumptions
-        _note_position(verdict, position, base_assumptions, player_defaults)
+        verdict.players = list(position.players)
+        if loaded is not None:
+            _note_loaded(verdict, loaded)
         return verdict
     except NeedChance:
         pass
@@ -291,19 +287,23 @@ def check(
             sequences=sequences,
         ),
     )  # a game's rules object is typed loosely (its data is)
-    verdict.assumptions = base_assumptions + verdict.assumptions
-    _note_position(verdict, position, base_assumptions, player_defaults)
+    base = list(loaded.assumptions) if loaded is not None else []
+    verdict.assumptions = base + verdict.assumptions
+    verdict.position_assumptions = list(base)
+    verdict.player_defaults = dict(loaded.player_defaults) if loaded is not None else {}
+    verdict.players = list(position.players)
     return verdict
 
 
-def _note_position(
-    verdict: Verdict, position: Position, base_assumptions: list[str], player_defaults: dict[str, Any]
-) -> None:
-    """Record on *verdict* which assumptions came with the position file and whose defaults they
-    are (so that a verdict can fold those of players its action does not touch)."""
-    verdict.position_assumptions = list(base_assumptions)
-    verdict.player_defaults = player_defaults
-    verdict.players = list(position.players)
+def _note_loaded(verdict: Verdict, loaded: Any) -> None:
+    """Record on *verdict* the assumptions that came with the position file, before those of the
+    action, and whose defaults they are (so that a verdict can fold those of players its action
+    does not touch). A verdict on a bare position has none (its fields' defaults)."""
+    base = list(loaded.assumptions)
+    if base:
+        verdict.assumptions = base + verdict.assumptions
+    verdict.position_assumptions = base
+    verdict.player_defaults = dict(loaded.player_defaults)
 
 
 def apply(position: Any, turn_or_action: Any, data: Any = None) -> Position:

@@ -26,35 +26,27 @@ class RuleBook:
     :class:`~brass_judge.engine.flow.FlowEffects` (a flow step) record them: ``rules`` lists the
     ``RUL-*``/code ids applied, once each, in order; ``also`` the (rule code, ruling) pairs the
     cases named resolve to in the game's table of case keys; ``assumptions`` the texts assumed.
-    A subclass sets the three lists; :meth:`rules_game` says which game's rulings the cases cite."""
+    A subclass sets the three lists, ``game_key`` (the game whose rulings the cases cite) and
+    ``codes`` (that game's table of codes, :func:`brass_judge.codes.table_of`), once per record."""
 
     rules: list[str]
     also: list[tuple[str, str]]
     assumptions: list[str]
-    #: the table of codes of :meth:`rules_game`, once looked up (:meth:`code_table`)
-    _code_table: dict[str, Any] | None = None
+    game_key: str
+    codes: dict[str, Any]
 
-    def rules_game(self) -> str:
-        """The game whose rulings the case keys resolve to (the object's ``game``, else the default)."""
-        return game_of(self)
-
-    def code_table(self) -> dict[str, Any]:
-        """The table of codes of :meth:`rules_game` (looked up once per record)."""
-        table = self._code_table
-        if table is None:
-            table = self._code_table = table_of(self.rules_game())
-        return table
+    __slots__ = ()  # the records say what they hold (FlowEffects, made at every end of turn, has slots)
 
     def rule(self, code: str, *also: str) -> None:
         """Record that rule *code* was applied; *also* names the cases it decided (case keys, each
         resolved to the game's ruling; see :func:`brass_judge.codes.cite`)."""
         rules = self.rules
         if code not in rules:
-            # the table read directly once known: rule() runs several times per action judged
-            assert code in (self._code_table or self.code_table()), code
+            # the typo guard, once per code per record (rule() runs several times per action judged)
+            assert code in self.codes, code
             rules.append(code)
         if also:
-            game = self.rules_game()
+            game = self.game_key
             for case in also:
                 q = cite(game, code, case)
                 if q is not None and (code, q) not in self.also:
@@ -84,9 +76,21 @@ class Judge(RuleBook):
     earlier_actions: tuple[Any, ...] = ()  #: the turn's actions before this one
     overbuilt_opponent = False  #: this build replaces an opponent's coal mine or iron works
     sales: tuple[Any, ...] = ()  #: the Sell action's sales (for mill-by-mill rulings)
+    #: the action's named coal/iron sources (coal=, iron=): resource -> [used for some cube?,
+    #: what to report if never used]. A name may fit only some of an action's cubes (the two
+    #: rails of a double rail, a works that runs dry), so it is judged when the action ends.
+    #: None until the action names one (most do not)
+    _named_sources: dict[str, list[Any]] | None = None
 
     def __init__(
-        self, pos: Position, data: Any, player: str, *, action_index: int | None = None, narrate: bool = True
+        self,
+        pos: Position,
+        data: Any,
+        player: str,
+        *,
+        action_index: int | None = None,
+        narrate: bool = True,
+        forced_draws: list[int] | None = None,
     ) -> None:
         self.pos = pos
         self.data = data
@@ -95,8 +99,7 @@ class Judge(RuleBook):
         #: game's key and table of codes: resolved once per context, read by every check
         self.game: Any = data.rules
         self.game_key = game_of(pos)
-        self.codes: dict[str, Any] = table_of(self.game_key)
-        self._code_table = self.codes
+        self.codes = table_of(self.game_key)
         if action_index is not None:
             self.action_index = action_index
         self.violations: list[Violation] = []
@@ -111,11 +114,8 @@ class Judge(RuleBook):
         self.narrate = narrate
         #: what changed, for pictures: placed, flipped, removed, links, coal_paths (render_svg)
         self.highlight: dict[str, list[Any]] = {}
-        self.forced_draws: list[int] = []  #: Distant Cotton Market tiles to use for unknown draws
-        #: the action's named coal/iron sources (coal=, iron=): resource -> [used for some cube?,
-        #: what to report if never used]. A name may fit only some of an action's cubes (the two
-        #: rails of a double rail, a works that runs dry), so it is judged when the action ends.
-        self._named_sources: dict[str, list[Any]] = {}
+        #: Distant Cotton Market tiles to use for unknown draws
+        self.forced_draws: list[int] = [] if forced_draws is None else forced_draws
 
     def start_action(self, index: int, earlier: tuple[Any, ...]) -> None:
         """Judge the turn's next action with this context (one context serves the whole turn)."""
@@ -123,8 +123,8 @@ class Judge(RuleBook):
         self.earlier_actions = earlier
         self.overbuilt_opponent = False
         self._first_violation = len(self.violations)
-        if self._named_sources:
-            self._named_sources = {}
+        if self._named_sources is not None:
+            self._named_sources = None
 
     def named_source(
         self,
@@ -138,7 +138,10 @@ class Judge(RuleBook):
         """Record how a cube of *resource* went with the action's named source(s): *used* when a named
         source supplied it; otherwise what to report (a violation *code* with *fields*, or an
         *assumption*) should no cube of the action use a named source (see :meth:`finish_action`)."""
-        state = self._named_sources.setdefault(resource, [False, None])
+        sources = self._named_sources
+        if sources is None:
+            sources = self._named_sources = {}
+        state = sources.setdefault(resource, [False, None])
         if used:
             state[0] = True
         elif state[1] is None:
@@ -178,10 +181,6 @@ class Judge(RuleBook):
             if also:
                 fields["_rulings"] = also
         self.violations.append(Violation(code, fields, self.action_index, priority, game))
-
-    def rules_game(self) -> str:
-        """The game of the position judged."""
-        return self.game_key
 
     def effect(self, effect_kind: str, text: str, /, **data: Any) -> None:
         if self.narrate:
