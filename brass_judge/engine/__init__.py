@@ -21,7 +21,6 @@ from __future__ import annotations
 from typing import Any, cast
 
 from ..actions import kinds_by_class
-from ..games import game_of
 
 # the Distant Cotton Market's draws: a Lancashire chance the engine enumerates (games/lancashire/dcm.py)
 from ..games.lancashire.sell import NeedDraw, unseen_dcm_tiles  # noqa: F401 -- re-exported
@@ -123,7 +122,7 @@ def _discard(j: Judge, action: Any, n_cards: int) -> Any:
 
         action = replace(action, cards=tuple(cards))
     deck = _deck(j.data, len(j.pos.players))
-    rules = j.data.rules
+    rules = j.game
     beside = rules.cards_beside_deck  # in the game beside the deck (Birmingham's wild cards)
     for c in cards if len(cards) == 1 else dict.fromkeys(cards):  # a card named twice is reported once
         if c not in deck and c not in beside:
@@ -173,8 +172,8 @@ def _judge_turn(
     used = action_count(actions[0]) if len(actions) == 1 else sum(action_count(a) for a in actions)
     # one context judges the whole turn: turn-level checks first, then each action in order
     # no player only on a position without players, which validation rejects first
-    head = j = Judge(work, data, player, narrate=narrate)  # type: ignore[arg-type]
-    j.forced_draws = forced
+    head = j = Judge(work, data, player, narrate=narrate, forced_draws=forced)  # type: ignore[arg-type]
+    game = j.game_key
     if pos.game_over:
         head.violate("TRN005", priority=0)
     if turn.player and pos.turn and turn.player != pos.turn:
@@ -182,10 +181,11 @@ def _judge_turn(
     if player not in work.player:
         head.violate("TRN001", priority=0, turn=pos.turn, player=player)
         return (
-            Verdict(legal=False, player=player, violations=head.violations, turn=turn, game=game_of(pos)),
+            Verdict(legal=False, player=player, violations=head.violations, turn=turn, game=game),
             work,
         )
     left = pos.actions_left
+    first_round = pos.is_first_canal_round
     # the actions left are those of the player to move: for anyone else TRN001 says it all
     if used > left and not head.reported("TRN001"):
         if any(action_count(a) == 2 for a in turn.actions):
@@ -195,7 +195,7 @@ def _judge_turn(
                 priority=0,
                 player=player,
                 left=max(0, left - (used - 2)),
-                also=("turn.first-turn-double-build",) if pos.is_first_canal_round else (),
+                also=("turn.first-turn-double-build",) if first_round else (),
             )
         else:
             head.violate(
@@ -204,11 +204,10 @@ def _judge_turn(
                 player=player,
                 left=left,
                 used=used,
-                also=("turn.first-round-one-action",) if pos.is_first_canal_round else (),
+                also=("turn.first-round-one-action",) if first_round else (),
             )
-    if pos.is_first_canal_round:
+    if first_round:
         head.rule("RUL-FIRST-ROUND")
-    game = game_of(pos)
     if len(actions) == 2 and type(actions[0]) is type(actions[1]):
         head.rule("RUL-SAME-ACTION-TWICE")
     kinds = kinds_by_class(game)
@@ -223,26 +222,25 @@ def _judge_turn(
         kind.judge_fn()(j, action)
         j.finish_action()
     work.actions_left = max(0, left - used)
+    violations = j.violations
+    legal = not violations
+    if not legal:
+        violations.sort(key=lambda x: (x.priority, x.action_index if x.action_index is not None else -1))
+    # nothing happens when the turn is illegal: the verdict keeps only what the checks found
     v = Verdict(
-        legal=True,
+        legal=legal,
         player=player,
-        violations=j.violations,
-        effects=j.effects,
+        violations=violations,
+        effects=j.effects if legal else [],
         rules=j.rules,
         assumptions=j.assumptions,
         steps=j.steps,
+        position=work if legal else None,
         highlight=j.highlight,
         turn=turn,
+        also=j.also if legal else [],
         game=game,
     )
-    if v.violations:
-        # nothing happens when the turn is illegal: keep only what the checks found
-        v.legal = False
-        v.effects = []
-        v.violations.sort(key=lambda x: (x.priority, x.action_index if x.action_index is not None else -1))
-    else:
-        v.also = j.also
-        v.position = work
     return v, work
 
 
@@ -261,22 +259,19 @@ def check(
     legality, violations, rules, rulings, assumptions and the new position). Replays use it:
     they judge hundreds of actions and never show what each one did.
     """
-    base_assumptions: list[str] = []
-    player_defaults: dict[str, Any] = {}
+    loaded = None
     if not isinstance(position, Position) and isinstance(getattr(position, "position", None), Position):
         # a loaded position (brass_judge.position_io.LoadedPosition: the engine does not import the
         # loader) brings its assumptions and the players' defaults
-        base_assumptions = list(position.assumptions)
-        player_defaults = dict(position.player_defaults)
-        position = position.position
+        loaded, position = position, position.position
     data = _data_for(position, data)
     turn = _as_turn(turn_or_action)
     try:
         # the usual case: nothing random is left unstated
         verdict, _ = _judge_turn(position, turn, data, [], narrate)
-        if base_assumptions:
-            verdict.assumptions = base_assumptions + verdict.assumptions
-        _note_position(verdict, position, base_assumptions, player_defaults)
+        verdict.players = list(position.players)
+        if loaded is not None:
+            _note_loaded(verdict, loaded)
         return verdict
     except NeedChance:
         pass
@@ -292,19 +287,23 @@ def check(
             sequences=sequences,
         ),
     )  # a game's rules object is typed loosely (its data is)
-    verdict.assumptions = base_assumptions + verdict.assumptions
-    _note_position(verdict, position, base_assumptions, player_defaults)
+    base = list(loaded.assumptions) if loaded is not None else []
+    verdict.assumptions = base + verdict.assumptions
+    verdict.position_assumptions = list(base)
+    verdict.player_defaults = dict(loaded.player_defaults) if loaded is not None else {}
+    verdict.players = list(position.players)
     return verdict
 
 
-def _note_position(
-    verdict: Verdict, position: Position, base_assumptions: list[str], player_defaults: dict[str, Any]
-) -> None:
-    """Record on *verdict* which assumptions came with the position file and whose defaults they
-    are (so that a verdict can fold those of players its action does not touch)."""
-    verdict.position_assumptions = list(base_assumptions)
-    verdict.player_defaults = player_defaults
-    verdict.players = list(position.players)
+def _note_loaded(verdict: Verdict, loaded: Any) -> None:
+    """Record on *verdict* the assumptions that came with the position file, before those of the
+    action, and whose defaults they are (so that a verdict can fold those of players its action
+    does not touch). A verdict on a bare position has none (its fields' defaults)."""
+    base = list(loaded.assumptions)
+    if base:
+        verdict.assumptions = base + verdict.assumptions
+    verdict.position_assumptions = base
+    verdict.player_defaults = dict(loaded.player_defaults)
 
 
 def apply(position: Any, turn_or_action: Any, data: Any = None) -> Position:

@@ -26,35 +26,27 @@ class RuleBook:
     :class:`~brass_judge.engine.flow.FlowEffects` (a flow step) record them: ``rules`` lists the
     ``RUL-*``/code ids applied, once each, in order; ``also`` the (rule code, ruling) pairs the
     cases named resolve to in the game's table of case keys; ``assumptions`` the texts assumed.
-    A subclass sets the three lists; :meth:`rules_game` says which game's rulings the cases cite."""
+    A subclass sets the three lists, ``game_key`` (the game whose rulings the cases cite) and
+    ``codes`` (that game's table of codes, :func:`brass_judge.codes.table_of`), once per record."""
 
     rules: list[str]
     also: list[tuple[str, str]]
     assumptions: list[str]
-    #: the table of codes of :meth:`rules_game`, once looked up (:meth:`code_table`)
-    _code_table: dict[str, Any] | None = None
+    game_key: str
+    codes: dict[str, Any]
 
-    def rules_game(self) -> str:
-        """The game whose rulings the case keys resolve to (the object's ``game``, else the default)."""
-        return game_of(self)
-
-    def code_table(self) -> dict[str, Any]:
-        """The table of codes of :meth:`rules_game` (looked up once per record)."""
-        table = self._code_table
-        if table is None:
-            table = self._code_table = table_of(self.rules_game())
-        return table
+    __slots__ = ()  # the records say what they hold (FlowEffects, made at every end of turn, has slots)
 
     def rule(self, code: str, *also: str) -> None:
         """Record that rule *code* was applied; *also* names the cases it decided (case keys, each
         resolved to the game's ruling; see :func:`brass_judge.codes.cite`)."""
         rules = self.rules
         if code not in rules:
-            # the table read directly once known: rule() runs several times per action judged
-            assert code in (self._code_table or self.code_table()), code
+            # the typo guard, once per code per record (rule() runs several times per action judged)
+            assert code in self.codes, code
             rules.append(code)
         if also:
-            game = self.rules_game()
+            game = self.game_key
             for case in also:
                 q = cite(game, code, case)
                 if q is not None and (code, q) not in self.also:
@@ -84,13 +76,30 @@ class Judge(RuleBook):
     earlier_actions: tuple[Any, ...] = ()  #: the turn's actions before this one
     overbuilt_opponent = False  #: this build replaces an opponent's coal mine or iron works
     sales: tuple[Any, ...] = ()  #: the Sell action's sales (for mill-by-mill rulings)
+    #: the action's named coal/iron sources (coal=, iron=): resource -> [used for some cube?,
+    #: what to report if never used]. A name may fit only some of an action's cubes (the two
+    #: rails of a double rail, a works that runs dry), so it is judged when the action ends.
+    #: None until the action names one (most do not)
+    _named_sources: dict[str, list[Any]] | None = None
 
     def __init__(
-        self, pos: Position, data: Any, player: str, *, action_index: int | None = None, narrate: bool = True
+        self,
+        pos: Position,
+        data: Any,
+        player: str,
+        *,
+        action_index: int | None = None,
+        narrate: bool = True,
+        forced_draws: list[int] | None = None,
     ) -> None:
         self.pos = pos
         self.data = data
         self.player = player
+        #: the :class:`~brass_judge.rules.Rules` of the game being judged (``data.rules``), and the
+        #: game's key and table of codes: resolved once per context, read by every check
+        self.game: Any = data.rules
+        self.game_key = game_of(pos)
+        self.codes = table_of(self.game_key)
         if action_index is not None:
             self.action_index = action_index
         self.violations: list[Violation] = []
@@ -105,16 +114,8 @@ class Judge(RuleBook):
         self.narrate = narrate
         #: what changed, for pictures: placed, flipped, removed, links, coal_paths (render_svg)
         self.highlight: dict[str, list[Any]] = {}
-        self.forced_draws: list[int] = []  #: Distant Cotton Market tiles to use for unknown draws
-        #: the action's named coal/iron sources (coal=, iron=): resource -> [used for some cube?,
-        #: what to report if never used]. A name may fit only some of an action's cubes (the two
-        #: rails of a double rail, a works that runs dry), so it is judged when the action ends.
-        self._named_sources: dict[str, list[Any]] = {}
-
-    @property
-    def game(self) -> Any:
-        """The :class:`~brass_judge.rules.Rules` of the game being judged (``data.rules``)."""
-        return self.data.rules
+        #: Distant Cotton Market tiles to use for unknown draws
+        self.forced_draws: list[int] = [] if forced_draws is None else forced_draws
 
     def start_action(self, index: int, earlier: tuple[Any, ...]) -> None:
         """Judge the turn's next action with this context (one context serves the whole turn)."""
@@ -122,7 +123,8 @@ class Judge(RuleBook):
         self.earlier_actions = earlier
         self.overbuilt_opponent = False
         self._first_violation = len(self.violations)
-        self._named_sources = {}
+        if self._named_sources is not None:
+            self._named_sources = None
 
     def named_source(
         self,
@@ -136,7 +138,10 @@ class Judge(RuleBook):
         """Record how a cube of *resource* went with the action's named source(s): *used* when a named
         source supplied it; otherwise what to report (a violation *code* with *fields*, or an
         *assumption*) should no cube of the action use a named source (see :meth:`finish_action`)."""
-        state = self._named_sources.setdefault(resource, [False, None])
+        sources = self._named_sources
+        if sources is None:
+            sources = self._named_sources = {}
+        state = sources.setdefault(resource, [False, None])
         if used:
             state[0] = True
         elif state[1] is None:
@@ -145,6 +150,8 @@ class Judge(RuleBook):
     def finish_action(self) -> None:
         """Report what the action's checks left for its end: named coal/iron sources that no cube
         of the action used (BLD019/BLD020, or an assumption)."""
+        if not self._named_sources:  # most actions name no source
+            return
         for used, miss in self._named_sources.values():
             if used or miss is None:
                 continue
@@ -167,16 +174,13 @@ class Judge(RuleBook):
     def violate(self, code: str, priority: int = 50, *, also: Iterable[str] = (), **fields: Any) -> None:
         """Report a violation; *also* names the cases (case keys of the code's ``may_cite``) that
         decided it, recorded as the game's rulings."""
-        game = game_of(self.pos)
-        assert code in self.code_table(), code
-        also = tuple(q for q in (cite(game, code, k) for k in also) if q is not None)
+        game = self.game_key
+        assert code in self.codes, code
         if also:
-            fields["_rulings"] = tuple(also)
+            also = tuple(q for q in (cite(game, code, k) for k in also) if q is not None)
+            if also:
+                fields["_rulings"] = also
         self.violations.append(Violation(code, fields, self.action_index, priority, game))
-
-    def rules_game(self) -> str:
-        """The game of the position judged."""
-        return game_of(self.pos)
 
     def effect(self, effect_kind: str, text: str, /, **data: Any) -> None:
         if self.narrate:
@@ -184,7 +188,11 @@ class Judge(RuleBook):
 
     def mark(self, what: str, item: Any) -> None:
         """Note something the action changed, for the verdict picture (``--render``)."""
-        self.highlight.setdefault(what, []).append(item)
+        marks = self.highlight.get(what)
+        if marks is None:
+            self.highlight[what] = [item]
+        else:
+            marks.append(item)
 
     def step(self, text: str) -> None:
         if self.narrate:
@@ -221,7 +229,7 @@ class Judge(RuleBook):
         """Pay *amount* onto the character tile (spent this round, Q025)."""
         if amount <= 0:
             return
-        p = self.me
+        p = self.pos.player[self.player]
         p.money -= amount
         p.spent += amount
         self.rule("RUL-SPENT")

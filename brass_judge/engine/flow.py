@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from ..codes import table_of
 from ..model import CANAL, RAIL, PlayerState, Position
 from ..verdict import Effect, Violation
 from .context import RuleBook
@@ -49,12 +50,16 @@ if TYPE_CHECKING:  # annotations only
 class FlowEffects(list[Effect], RuleBook):
     """The effects of a flow step, with the rules it applied (``RUL-*``), assumptions and problems."""
 
+    # every end of turn makes one: slots make it cheaper to build than an instance dict
+    __slots__ = ("narrate", "game", "game_key", "codes", "rules", "also", "assumptions", "violations")
+
     def __init__(self, narrate: bool = True, game: str = "lancashire") -> None:
         # (a new list is empty already: list.__init__ is not called, ends of turn make many of these)
         #: whether effects are written out (a replay turns it off; see engine.check's ``narrate``)
         self.narrate = narrate
         #: the game whose table of codes and rulings the rules applied cite (its data's ``game``)
-        self.game = game
+        self.game = self.game_key = game
+        self.codes = table_of(game)
         self.rules: list[str] = []
         self.also: list[tuple[str, str]] = []  #: (rule code, ruling) pairs: case-specific rulings relied on
         self.assumptions: list[str] = []
