@@ -21,7 +21,8 @@ class LancashireRules(Rules):
 
     def trade_locations(self, pos: Any) -> set:
         out = super().trade_locations(pos)
-        out.update(t.location for t in pos.tiles if t.industry == self.port_industry)
+        port = self.port_industry
+        out.update([t.location for t in pos.tiles if t.industry == port])
         return out
 
     #: shipyards flip the moment they are built (Q082)
