@@ -391,13 +391,13 @@ class GameData:
         """The mat's *industry* tile of *level* (looked up in a table made once per game data: the
         engine asks several times per action)."""
         try:
-            return self.__dict__["_tile_table"][industry, level]  # type: ignore[no-any-return]
+            return self.__dict__["_tile_table"][industry, level]
         except KeyError:
             pass
         table = {(ind, t.level): t for ind, tiles in self.mat.items() for t in reversed(tiles)}
         self.__dict__["_tile_table"] = table
         if (industry, level) in table:
-            return table[industry, level]  # type: ignore[no-any-return]
+            return table[industry, level]
         raise UnknownNameError(
             f"{self.industry_names[industry]} has no level {level}",
             suggestions=[str(t.level) for t in self.mat[industry]],

@@ -82,7 +82,8 @@ def own_link_adjacency(pos: Position, player: str) -> Adjacency:
             if l.owner == player:
                 _add_line(own, _ENDS.get(l.line) or _ends(l.line))
         got = per_player[player] = (own, {})
-    return got[0]
+    adj: Adjacency = got[0]
+    return adj
 
 
 def place_link(pos: Position, link: Any) -> None:
