@@ -103,12 +103,13 @@ class LancashireRules(Rules):
 
     def check_loan(self, j: Any, loan: Any) -> None:
         """LON002: no loans in the Rail Era once the draw deck is empty (rulebook: Loan Action)."""
-        from ...engine.flow import draw_deck_empty
         from ...model import RAIL
 
         pos = j.pos
         if pos.era != RAIL or not self.loans_stop_when_deck_empty:
             return
+        from ...engine.flow import draw_deck_empty  # only in the Rail Era: imported when needed
+
         empty = draw_deck_empty(pos, j.data)
         if empty:
             if pos.draw_deck is None and pos.draw_pile is None:
