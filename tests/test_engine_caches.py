@@ -13,7 +13,7 @@ import pytest
 from conftest import EXAMPLES
 
 from brass_judge.data import game_data
-from brass_judge.engine.board import distances_from, link_adjacency
+from brass_judge.engine.board import distances_from, link_adjacency, network_of, own_link_adjacency
 from brass_judge.games import replay
 
 DATA = game_data()
@@ -49,3 +49,39 @@ def test_kept_link_map_and_distances_are_those_worked_out_afresh(n):
     assert res.ok and res.game_over
     assert seen["turns"] == res.turns
     assert seen["carried"] > 0  # the distances were kept, not only worked out again
+
+
+def _own_map_afresh(pos, player):
+    """*player*'s own-link map worked out from the links: each end joined to the line's other ends."""
+    own: dict[str, list[str]] = {}
+    for l in pos.links:
+        if l.owner == player:
+            ends = l.line.split("~")
+            for u in ends:
+                own.setdefault(u, []).extend(v for v in ends if v != u)
+    return own
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_kept_own_link_maps_and_networks_are_those_worked_out_afresh(n):
+    """The own-link map a position keeps per player (carried over link by link by place_link) is
+    the one the links give, in the same order; so are the network and the distances along it."""
+    seen = {"turns": 0}
+
+    def on_turn_end(turn, pos):
+        fresh = _fresh(pos)
+        for p in pos.players:
+            want = _own_map_afresh(pos, p)
+            got = own_link_adjacency(pos, p)
+            assert list(got.items()) == list(want.items()), f"turn {turn.index + 1}: {p}'s own-link map"
+            net = {t.location for t in pos.tiles if t.owner == p} | set(want)
+            assert network_of(pos, p) == net == network_of(fresh, p), f"turn {turn.index + 1}: {p}'s network"
+            for loc in sorted(net):
+                got_d = distances_from(pos, [loc], got)
+                want_d = distances_from(fresh, [loc], want)  # a map not kept: worked out afresh
+                assert list(got_d.items()) == list(want_d.items()), f"turn {turn.index + 1}: {p} from {loc}"
+        seen["turns"] += 1
+
+    res = replay(str(EXAMPLES / "games" / f"{n}p-full.yaml"), data=DATA, on_turn_end=on_turn_end)
+    assert res.ok and res.game_over
+    assert seen["turns"] == res.turns

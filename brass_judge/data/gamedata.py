@@ -388,9 +388,16 @@ class GameData:
 
     # ----- mat ---------------------------------------------------------------------------------
     def tile(self, industry: str, level: int) -> TileSpec:
-        for t in self.mat[industry]:
-            if t.level == level:
-                return t
+        """The mat's *industry* tile of *level* (looked up in a table made once per game data: the
+        engine asks several times per action)."""
+        try:
+            return self.__dict__["_tile_table"][industry, level]
+        except KeyError:
+            pass
+        table = {(ind, t.level): t for ind, tiles in self.mat.items() for t in reversed(tiles)}
+        self.__dict__["_tile_table"] = table
+        if (industry, level) in table:
+            return table[industry, level]
         raise UnknownNameError(
             f"{self.industry_names[industry]} has no level {level}",
             suggestions=[str(t.level) for t in self.mat[industry]],
@@ -419,8 +426,15 @@ class GameData:
 
     def deck_for(self, players: int) -> dict:
         """The cards in play at *players* players: the variant's deck column for that count
-        (variants.yaml ``deck``), else the player count's own."""
-        return self.deck[_column(self.variant_rules.get("deck"), players)]
+        (variants.yaml ``deck``), else the player count's own (kept per player count once looked up:
+        every build asks)."""
+        table = self.__dict__.get("_deck_for")
+        if table is None:
+            table = self.__dict__["_deck_for"] = {}
+        got = table.get(players)
+        if got is None:
+            got = table[players] = self.deck[_column(self.variant_rules.get("deck"), players)]
+        return got
 
     def dcm_tiles_for(self, players: int) -> tuple:
         """The Distant Cotton Market tiles in play at *players* players (variants.yaml ``dcm_tiles``)."""

@@ -51,7 +51,8 @@ def link_adjacency(pos: Position) -> Adjacency:
 
     Cached on the position while its link list is unchanged: links are only ever appended to a
     position's list or the list is replaced (end of era), never edited in place. Callers must not
-    change the returned mapping.
+    change the returned mapping. The cache entry: (links, their number, the map, distances worked
+    out along it per sources, player -> (the map of the player's own links, its distances)).
     """
     links = pos.links
     cached = pos.__dict__.get("_adj_cache")
@@ -61,7 +62,27 @@ def link_adjacency(pos: Position) -> Adjacency:
     adj: Adjacency = {}
     for l in pos.links:
         _add_line(adj, _ENDS.get(l.line) or _ends(l.line))
-    pos.__dict__["_adj_cache"] = (links, len(links), adj, {})
+    pos.__dict__["_adj_cache"] = (links, len(links), adj, {}, {})
+    return adj
+
+
+def own_link_adjacency(pos: Position, player: str) -> Adjacency:
+    """location -> neighbouring locations along *player*'s own built links only (the network's
+    pieces, Q055; coal along the player's own links, Q053). Kept with the board's link map while
+    the links stay the same; callers must not change it."""
+    cached = pos.__dict__.get("_adj_cache")
+    if cached is None or cached[0] is not pos.links or cached[1] != len(pos.links):
+        link_adjacency(pos)  # the cache entry made for the current links
+        cached = pos.__dict__["_adj_cache"]
+    per_player = cached[4]
+    got = per_player.get(player)
+    if got is None:
+        own: Adjacency = {}
+        for l in pos.links:
+            if l.owner == player:
+                _add_line(own, _ENDS.get(l.line) or _ends(l.line))
+        got = per_player[player] = (own, {})
+    adj: Adjacency = got[0]
     return adj
 
 
@@ -75,36 +96,67 @@ def place_link(pos: Position, link: Any) -> None:
     cached = pos.__dict__.get("_adj_cache")
     if cached is None or cached[0] is not old or cached[1] != len(old):
         return
-    adj: Adjacency = dict(cached[2])  # the old map stays as it was: other positions share it
     ends = _ENDS.get(link.line) or _ends(link.line)
+    adj = _joined(cached[2], ends)
+    # the other players' own-link maps (and their distances) stay as they were; the placer's gains
+    # the link, its distances start again
+    per_player = dict(cached[4])
+    placer = per_player.get(link.owner)
+    if placer is not None:
+        per_player[link.owner] = (_joined(placer[0], ends), {})
+    pos.__dict__["_adj_cache"] = (links, len(links), adj, {}, per_player)
+
+
+def _joined(adj: Adjacency, ends: tuple[str, ...]) -> Adjacency:
+    """A copy of the link map *adj* with a new link's *ends* joined (the old map stays as it was:
+    other positions share it); the new link's neighbours come last, as a rebuild would put them."""
+    new: Adjacency = dict(adj)
+    if len(ends) == 2:
+        a, b = ends
+        new[a] = new.get(a, []) + [b]
+        new[b] = new.get(b, []) + [a]
+        return new
     for u in ends:
-        adj[u] = adj.get(u, []) + [v for v in ends if v != u]
-    pos.__dict__["_adj_cache"] = (links, len(links), adj, {})
+        new[u] = new.get(u, []) + [v for v in ends if v != u]
+    return new
 
 
 def distances_from(pos: Position, sources: Collection[str], adj: Adjacency | None = None) -> dict[str, int]:
     """Link-count distance from any of *sources* to every connected location (sources = 0).
 
-    Along the board's links (no *adj*, or the board's own link map) the answer is kept with the
-    link map, per sources in order, while the links stay the same: callers must not change it."""
+    Along the board's links (no *adj*, or the board's own link map) or a player's own links (the
+    map of :func:`own_link_adjacency`) the answer is kept with the link map, per sources in order,
+    while the links stay the same: callers must not change it."""
     memo: dict[tuple[str, ...], dict[str, int]] | None = None
     if adj is None:
         adj = link_adjacency(pos)
     cached = pos.__dict__.get("_adj_cache")
-    if cached is not None and cached[2] is adj:
-        memo = cached[3]
+    if cached is not None:
+        if cached[2] is adj:
+            memo = cached[3]
+        else:
+            for own, own_memo in cached[4].values():
+                if own is adj:
+                    memo = own_memo
+                    break
+    if memo is not None:
         key = tuple(sources)
         got = memo.get(key)
         if got is not None:
             return got
-    dist = {s: 0 for s in sources}
-    q = deque(sources)
-    while q:
-        u = q.popleft()
-        for v in adj.get(u, ()):
-            if v not in dist:
-                dist[v] = dist[u] + 1
-                q.append(v)
+    # breadth first, one ring of locations at a time (the order a queue would reach them in)
+    dist = dict.fromkeys(sources, 0)
+    ring = list(dist)
+    far = 0
+    while ring:
+        far += 1
+        nxt = []
+        for u in ring:
+            for v in adj.get(u, ()):
+                if v not in dist:
+                    dist[v] = far
+                    nxt.append(v)
+        ring = nxt
     if memo is not None:
         memo[key] = dist
     return dist
@@ -134,11 +186,10 @@ def path_between(pos: Position, a: str, b: str) -> list[str]:
 
 
 def network_of(pos: Position, player: str, data: Any = None) -> set[str]:
-    """Every location in *player*'s network."""
+    """Every location in *player*'s network: those of the player's tiles and every end of the
+    player's links (the locations of :func:`own_link_adjacency`, kept while the links stay)."""
     net = {t.location for t in pos.tiles if t.owner == player}
-    for l in pos.links:
-        if l.owner == player:
-            net.update(_ENDS.get(l.line) or _ends(l.line))
+    net.update(own_link_adjacency(pos, player))
     return net
 
 
@@ -162,10 +213,7 @@ def network_pieces(pos: Position, player: str) -> list[set[str]]:
     """*player*'s network split into its pieces: groups of locations joined by the player's own
     links (each tile off those links is a piece of its own; Q055)."""
     net = network_of(pos, player)
-    own: Adjacency = {}
-    for l in pos.links:
-        if l.owner == player:
-            _add_line(own, _ENDS.get(l.line) or _ends(l.line))
+    own = own_link_adjacency(pos, player)
     pieces, seen = [], set()
     for loc in sorted(net):
         if loc not in seen:

@@ -25,10 +25,24 @@ def own_tile_limit(era: str) -> int | None:
     return 1 if era == CANAL else None
 
 
-def own_tiles_in(pos: Position, player: str, location: str, replacing: Tile | None = None) -> int:
+def own_tiles_in(
+    pos: Position,
+    player: str,
+    location: str,
+    replacing: Tile | None = None,
+    *,
+    here: list[Tile] | None = None,
+) -> int:
     """How many of *player*'s tiles are in *location*, not counting *replacing* (the tile a build
-    overbuilds, which leaves)."""
-    return sum(1 for t in pos.tiles_at(location) if t.owner == player and t is not replacing)
+    overbuilds, which leaves); *here*: the location's tiles (``pos.tiles_at``), when the caller has
+    them already."""
+    if here is None:
+        here = pos.tiles_at(location)
+    n = 0
+    for t in here:
+        if t.owner == player and t is not replacing:
+            n += 1
+    return n
 
 
 def full_at_own_tile_limit(era: str, own_here: int) -> bool:
@@ -77,6 +91,15 @@ def _space_order(spaces: tuple[Any, ...]) -> tuple[tuple[Any, ...], bool]:
         mixed = any(s.shared for s in spaces) and any(not s.shared for s in spaces)
         got = _SPACE_ORDER[id(spaces)] = (spaces, ordered, mixed)
     return got[1], got[2]
+
+
+def _tile_on(here: list[Tile], space: int) -> Tile | None:
+    """The tile on *space* among *here*, a location's tiles (``Position.tile_on`` without the
+    search for the location)."""
+    for t in here:
+        if t.space == space:
+            return t
+    return None
 
 
 def judge_build(j: Judge, a: Build) -> None:
@@ -197,6 +220,7 @@ def build_tile(j: Judge, a: Build, *, anywhere: bool = False, virtual_link: bool
     *anywhere*: the card was an Industry card with nothing on the board (no overbuilding; coal still
     needed); *virtual_link*: built through the Classic Virtual Link."""
     d, pos, me = j.data, j.pos, j.player
+    game, narrate = j.game, j.narrate  # read once: asked all through the build
     loc = d.locations[a.location]
     ind_name = j.ind(a.industry)
     double = len(a.cards) == 2
@@ -227,7 +251,7 @@ def build_tile(j: Judge, a: Build, *, anywhere: bool = False, virtual_link: bool
             )
     j.rule("RUL-LOWEST-TILE")
     spec = d.tile(a.industry, level)
-    if not j.game.buildable_level(a.industry, level):  # never buildable (mat.yaml eras: [])
+    if not game.buildable_level(a.industry, level):  # never buildable (mat.yaml eras: [])
         j.violate("BLD005", priority=10, player=me)
         return
     if not spec.buildable_in(pos.era):
@@ -249,7 +273,7 @@ def build_tile(j: Judge, a: Build, *, anywhere: bool = False, virtual_link: bool
             fix=fix,
             also=era_cases,
         )
-    if j.narrate:
+    if narrate:
         j.step(
             f"{me} builds a level {level} {ind_name} (cost £{spec.cost}, {spec.coal} coal, {spec.iron} iron)"
         )
@@ -260,6 +284,7 @@ def build_tile(j: Judge, a: Build, *, anywhere: bool = False, virtual_link: bool
         j.violate("BLD007", priority=10, location=loc.name, industry=ind_name, free="")
         return
     old = None
+    here = pos.tiles_at(a.location)  # the location's tiles before the build (spaces, own tiles)
     if a.space is not None:
         if a.space >= len(loc.spaces) or a.industry not in loc.spaces[a.space].industries:
             j.violate(
@@ -272,9 +297,9 @@ def build_tile(j: Judge, a: Build, *, anywhere: bool = False, virtual_link: bool
             )
             return
         target = loc.spaces[a.space]
-        old = pos.tile_on(a.location, target.index)
+        old = _tile_on(here, target.index)
         if old is None and target.shared:
-            single = [s for s in spaces if not s.shared and pos.tile_on(a.location, s.index) is None]
+            single = [s for s in spaces if not s.shared and _tile_on(here, s.index) is None]
             if single:
                 j.violate(
                     "BLD008",
@@ -285,15 +310,15 @@ def build_tile(j: Judge, a: Build, *, anywhere: bool = False, virtual_link: bool
                     single=single[0].index,
                 )
     else:
-        taken = {t.space for t in pos.tiles if t.location == a.location}
+        taken = {t.space for t in here}
         ordered, mixed = _space_order(spaces)
-        free = [s for s in ordered if s.index not in taken]
-        if free:
-            target = free[0]
+        free = next((s for s in ordered if s.index not in taken), None)
+        if free is not None:
+            target = free
             if mixed:
                 j.rule("RUL-SPACE-SINGLE-FIRST")
         else:
-            on = [pos.tile_on(a.location, s.index) for s in spaces]
+            on = [_tile_on(here, s.index) for s in spaces]
             cands = [t for t in on if t is not None and t.industry == a.industry]
             eligible = [t for t in cands if overbuild_candidate(d, t, me, a.industry, level)]
             own = [t for t in eligible if t.owner == me]
@@ -314,7 +339,9 @@ def build_tile(j: Judge, a: Build, *, anywhere: bool = False, virtual_link: bool
         j.violate("BLD002", priority=20, location=loc.name, player=me, also=("build.anywhere-without-tiles",))
 
     # --- Canal Era: at most one own tile per location (Q079) --------------------------------
-    own_here = own_tiles_in(pos, me, a.location, old)  # counted once, for the limit and the rule below
+    own_here = own_tiles_in(
+        pos, me, a.location, old, here=here
+    )  # counted once, for the limit and the rule below
     if full_at_own_tile_limit(pos.era, own_here):
         j.violate("BLD009", priority=15, player=me, location=loc.name)
     elif own_here:
@@ -391,12 +418,12 @@ def build_tile(j: Judge, a: Build, *, anywhere: bool = False, virtual_link: bool
             j.rule("RUL-OVERBUILD-REMOVED")
             pos.tiles.remove(old)
             j.mark("removed", (old.location, old.space))
-            if j.narrate:
+            if narrate:
                 j.effect(
                     "tile-removed",
                     f"{j.tile_name(old)} is overbuilt and leaves the game"
                     + (
-                        f" ({j.game.load_text(d.tile(old.industry, old.level), old.cubes)} to the supply)"
+                        f" ({game.load_text(d.tile(old.industry, old.level), old.cubes)} to the supply)"
                         if old.cubes
                         else ""
                     ),
@@ -421,7 +448,7 @@ def build_tile(j: Judge, a: Build, *, anywhere: bool = False, virtual_link: bool
             # one reason, the real one: in the Canal Era no canal reaches a rail-only town, so no
             # coal can get there at all; the Canal Era shipyard can only be Liverpool's (Q080)
             if pos.era == CANAL and a.location in d.graphs.rail_only:
-                code = j.game.coal_unreachable_code(a.industry)
+                code = game.coal_unreachable_code(a.industry)
                 if code is not None:  # the game's own code for this industry (Lancashire: BLD021)
                     j.violate(code, priority=20, location=loc.name)
                 else:
@@ -445,12 +472,14 @@ def build_tile(j: Judge, a: Build, *, anywhere: bool = False, virtual_link: bool
                 )  # the no-tiles rule still needs coal
     for _ in range(spec.iron):
         cost += take_iron(j, f"the {ind_name} in {loc.name}", a.iron_from, dry_run=illegal_so_far)
-    for res, named, need in (("coal", a.coal_from, spec.coal), ("iron", a.iron_from, spec.iron)):
-        if named and not need:  # said, so not dropped silently
-            j.assume(f"{res}={','.join(named)} was not used: the level {level} {ind_name} needs no {res}")
-    if pos.player[me].money < cost:
+    if a.coal_from or a.iron_from:
+        for res, named, need in (("coal", a.coal_from, spec.coal), ("iron", a.iron_from, spec.iron)):
+            if named and not need:  # said, so not dropped silently
+                j.assume(f"{res}={','.join(named)} was not used: the level {level} {ind_name} needs no {res}")
+    money = pos.player[me].money
+    if money < cost:
         # an overbuild costs the full price too (Q087)
-        short = cost - pos.player[me].money
+        short = cost - money
         # own tiles that would raise the money if sold, which the rules do not allow (Q034)
         sellable = sum(
             d.tile(t.industry, t.level).cost // 2 for t in pos.tiles if t.owner == me and t is not old
@@ -459,7 +488,7 @@ def build_tile(j: Judge, a: Build, *, anywhere: bool = False, virtual_link: bool
             "BLD010",
             priority=5,
             player=me,
-            money=pos.player[me].money,
+            money=money,
             cost=cost,
             short=short,
             also=(("overbuild.full-cost",) if old is not None else ())
@@ -467,19 +496,19 @@ def build_tile(j: Judge, a: Build, *, anywhere: bool = False, virtual_link: bool
         )
     if j.failed:
         return
-    j.pay(cost, f"the level {level} {ind_name} in {loc.name}" if j.narrate else "")
+    j.pay(cost, f"the level {level} {ind_name} in {loc.name}" if narrate else "")
 
     # --- place the tile -------------------------------------------------------------------
     take_from_mat(mat, a.industry, level)
-    cubes = j.game.cubes_when_built(spec, pos.era)
+    cubes = game.cubes_when_built(spec, pos.era)
     t = Tile(a.location, target.index, me, a.industry, level, False, cubes)
     pos.add_tile(t)
     j.mark("placed", (t.location, t.space))
-    if j.narrate:
+    if narrate:
         j.effect(
             "tile-placed",
             f"{me} places a level {level} {ind_name} on {loc.name} space {target.index}"
-            + (f" with {j.game.load_text(spec, cubes)}" if cubes else ""),
+            + (f" with {game.load_text(spec, cubes)}" if cubes else ""),
             location=t.location,
             space=t.space,
             owner=me,
@@ -487,6 +516,6 @@ def build_tile(j: Judge, a: Build, *, anywhere: bool = False, virtual_link: bool
             level=level,
             cubes=cubes,
         )
-    j.game.on_built(j, t)
+    game.on_built(j, t)
     if spec.resource is not None and spec.resource in d.markets:
         sell_new_cubes(j, t)

@@ -54,6 +54,7 @@ def judge_network(j: Judge, a: Network) -> None:
             also=rules.link_cost_rulings(era),
         )
     coal_cost = 0
+    net = network_of(pos, me)  # grows with each link placed below (Q051, Q119)
     for i, key in enumerate(a.lines):
         line = d.lines[key]
         existing = pos.link_on(key)
@@ -63,7 +64,6 @@ def judge_network(j: Judge, a: Network) -> None:
         if not line.allows(era):
             j.violate("NET003", priority=10, line=j.line_name(key), kind=kind)
             continue
-        net = network_of(pos, me)
         # with no network at all a game may let the link go anywhere (Birmingham B032)
         if not any(e in net for e in line.ends) and not (not net and rules.link_without_network(j)):
             near = sorted(j.loc(x) for x in net)
@@ -96,6 +96,7 @@ def judge_network(j: Judge, a: Network) -> None:
             continue
         # place the link; a location it touches joins the network (Q051, Q056)
         place_link(pos, Link(key, me, kind))  # the list replaced, never changed in place (Position.copy)
+        net.update(line.ends)  # what network_of(pos, me) now says
         j.mark("links", key)
         outside = any(d.locations[x].kind == "outside" for x in line.ends)
         j.rule("RUL-NETWORK-EXTENDS", *(("network.onward-from-outside",) if outside else ()))

@@ -48,8 +48,11 @@ def infer_mat_stack(data: Any, pos: Position, player: str, industry: str) -> dic
 def lowest_level(mat: dict[str, dict[int, int]], industry: str) -> int | None:
     """The level of the next *industry* tile on *mat*: the lowest level left (Q012); None when none
     is left. The one place this is computed (the Build judge and the moves prefilter ask here)."""
-    levels = [lv for lv, c in mat.get(industry, {}).items() if c > 0]
-    return min(levels) if levels else None
+    lowest = None
+    for lv, c in mat.get(industry, {}).items():
+        if c > 0 and (lowest is None or lv < lowest):
+            lowest = lv
+    return lowest
 
 
 def take_from_mat(mat: dict[str, dict[int, int]], industry: str, level: int) -> None:

@@ -16,7 +16,14 @@ from collections.abc import Collection
 from typing import Any
 
 from ..model import COAL, IRON, MARKET, Tile
-from .board import Adjacency, _add_line, _ends, distances_from, link_adjacency, outside_apart, trade_reached
+from .board import (
+    Adjacency,
+    distances_from,
+    link_adjacency,
+    outside_apart,
+    own_link_adjacency,
+    trade_reached,
+)
 from .context import Judge
 
 
@@ -122,7 +129,7 @@ def take_coal(
                 consumer=consumer,
                 mines=", ".join(dict.fromkeys(j.tile_name(t) for t in closest)),
             )
-        if not named_used and len({(t.location, t.space) for t in closest}) > 1:
+        if not named_used and len(closest) > 1 and len({(t.location, t.space) for t in closest}) > 1:
             same = [t for t in closest[1:] if t.location == pick.location]
             alts = ", ".join(
                 j.tile_name(t) + (f" (space {t.space})" if t.location == pick.location else "")
@@ -144,10 +151,7 @@ def take_coal(
             also = []
             # the coal runs along someone else's link when the player's own links alone do not
             # bring the mine as close (Q053)
-            own: Adjacency = {}
-            for l in j.pos.links:
-                if l.owner == j.player:
-                    _add_line(own, _ends(l.line))
+            own = own_link_adjacency(j.pos, j.player)
             if distances_from(j.pos, list(sites), own).get(pick.location) != best:
                 also.append("coal.own-links-only")
             if reach:

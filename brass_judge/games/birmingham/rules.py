@@ -29,12 +29,23 @@ class BirminghamRules(Rules):
 
     @property
     def merchants(self) -> tuple:
-        """The merchant locations, in map order."""
-        return tuple(k for k, loc in self.data.locations.items() if loc.kind == "merchant")
+        """The merchant locations, in map order (kept once looked up: the map does not change)."""
+        got: tuple | None = self.__dict__.get("_merchants")
+        if got is None:
+            got = tuple(k for k, loc in self.data.locations.items() if loc.kind == "merchant")
+            self.__dict__["_merchants"] = got
+        return got
 
     def merchant_spaces(self, players: int) -> dict:
-        """merchant -> how many of its tile spaces are in play at *players* players."""
-        return {m: self.data.locations[m].merchant_spaces_for(players) for m in self.merchants}
+        """merchant -> how many of its tile spaces are in play at *players* players (a new dict
+        each call, from one worked out once per player count: every link scored asks)."""
+        table = self.__dict__.setdefault("_merchant_spaces", {})
+        got = table.get(players)
+        if got is None:
+            got = table[players] = {
+                m: self.data.locations[m].merchant_spaces_for(players) for m in self.merchants
+            }
+        return dict(got)
 
     def merchant_tiles(self, players: int) -> dict:
         """Merchant tile face -> how many are used at *players* players (deck.yaml)."""
@@ -47,7 +58,12 @@ class BirminghamRules(Rules):
 
     @property
     def farm_breweries(self) -> tuple:
-        return tuple(k for k, loc in self.data.locations.items() if loc.kind == "farm-brewery")
+        """The farm brewery locations, in map order (kept once looked up)."""
+        got: tuple | None = self.__dict__.get("_farm_breweries")
+        if got is None:
+            got = tuple(k for k, loc in self.data.locations.items() if loc.kind == "farm-brewery")
+            self.__dict__["_farm_breweries"] = got
+        return got
 
     @property
     def wild_cards(self) -> dict:

@@ -21,7 +21,8 @@ class LancashireRules(Rules):
 
     def trade_locations(self, pos: Any) -> set:
         out = super().trade_locations(pos)
-        out.update(t.location for t in pos.tiles if t.industry == self.port_industry)
+        port = self.port_industry
+        out.update([t.location for t in pos.tiles if t.industry == port])
         return out
 
     #: shipyards flip the moment they are built (Q082)
@@ -102,12 +103,13 @@ class LancashireRules(Rules):
 
     def check_loan(self, j: Any, loan: Any) -> None:
         """LON002: no loans in the Rail Era once the draw deck is empty (rulebook: Loan Action)."""
-        from ...engine.flow import draw_deck_empty
         from ...model import RAIL
 
         pos = j.pos
         if pos.era != RAIL or not self.loans_stop_when_deck_empty:
             return
+        from ...engine.flow import draw_deck_empty  # only in the Rail Era: imported when needed
+
         empty = draw_deck_empty(pos, j.data)
         if empty:
             if pos.draw_deck is None and pos.draw_pile is None:
