@@ -38,6 +38,7 @@ import glob, sys
 from brass_judge import games
 from brass_judge.data import game_data
 what, path, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+sys.stderr.write("imported: " + games.__file__ + "\n")
 data = game_data()
 if what == "lint":
     from brass_judge import lint
@@ -66,10 +67,15 @@ def count(tree: Path, what: str, path: Path, n: int) -> float:
         "-c",
         _CHILD,
         what,
-        str(path),
+        str(Path(path).resolve()),
         str(n),
     ]
-    p = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    # run in the tree itself: "python -c" puts the working directory first on sys.path, so the
+    # tree measured must be the working directory (or the caller's checkout would be imported)
+    p = subprocess.run(cmd, env=env, capture_output=True, text=True, cwd=tree)
+    imported = [line for line in p.stderr.splitlines() if line.startswith("imported: ")]
+    if not imported or not Path(imported[0][10:]).resolve().is_relative_to(tree.resolve()):
+        raise SystemExit(f"the count for {tree} imported brass_judge from elsewhere: {imported}")
     for line in p.stderr.splitlines():
         if "refs:" in line:
             return int(line.split("refs:")[1].strip().replace(",", "")) / n
