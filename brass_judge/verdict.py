@@ -110,6 +110,54 @@ class Verdict:
     alternatives: list[Any] = field(default_factory=list)
     game: str = "lancashire"  #: the game judged: whose rulings the rules applied cite
 
+    @classmethod
+    def judged(
+        cls,
+        *,
+        legal: bool,
+        player: str | None,
+        violations: list[Violation],
+        effects: list[Effect],
+        rules: list[str],
+        assumptions: list[str],
+        steps: list[Any],
+        position: Any,
+        highlight: dict[str, Any],
+        turn: Any,
+        also: list[Any],
+        game: str,
+        players: list[str],
+    ) -> Verdict:
+        """The engine's verdict on a turn it judged: equal to ``Verdict(legal=legal, ...)`` with these
+        fields and every other at its default, built without the generated ``__init__``.
+
+        A verdict is made for every action judged (a replay judges hundreds, quietly) and the
+        generated ``__init__`` is called through the class and makes a new list for every field
+        left empty: here the fields are set directly, the lists the verdict must own are new, and
+        the fields whose default is immutable (``dcm``, and the cached ``rulings`` and
+        ``action_text``, None until first read) are left to the class's own default, as a dataclass
+        keeps it. tests/test_verdict.py checks that this sets every field as ``__init__`` would.
+        """
+        v = object.__new__(cls)
+        v.legal = legal
+        v.player = player
+        v.violations = violations
+        v.effects = effects
+        v.rules = rules
+        v.assumptions = assumptions
+        v.steps = steps
+        v.position = position
+        v.highlight = highlight
+        v.turn = turn
+        v.also = also
+        v.game = game
+        v.players = players
+        v.outcomes = []
+        v.position_assumptions = []
+        v.player_defaults = {}
+        v.alternatives = []
+        return v
+
     @property
     def rulings(self) -> list[str]:
         """The rulings relied on: those of the violations when illegal; otherwise those of the

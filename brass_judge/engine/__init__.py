@@ -181,7 +181,14 @@ def _judge_turn(
     if player not in work.player:
         head.violate("TRN001", priority=0, turn=pos.turn, player=player)
         return (
-            Verdict(legal=False, player=player, violations=head.violations, turn=turn, game=game),
+            Verdict(
+                legal=False,
+                player=player,
+                violations=head.violations,
+                turn=turn,
+                game=game,
+                players=list(pos.players),
+            ),
             work,
         )
     left = pos.actions_left
@@ -227,7 +234,7 @@ def _judge_turn(
     if not legal:
         violations.sort(key=lambda x: (x.priority, x.action_index if x.action_index is not None else -1))
     # nothing happens when the turn is illegal: the verdict keeps only what the checks found
-    v = Verdict(
+    v = Verdict.judged(
         legal=legal,
         player=player,
         violations=violations,
@@ -240,6 +247,7 @@ def _judge_turn(
         turn=turn,
         also=j.also if legal else [],
         game=game,
+        players=list(pos.players),
     )
     return v, work
 
@@ -269,7 +277,6 @@ def check(
     try:
         # the usual case: nothing random is left unstated
         verdict, _ = _judge_turn(position, turn, data, [], narrate)
-        verdict.players = list(position.players)
         if loaded is not None:
             _note_loaded(verdict, loaded)
         return verdict

@@ -51,6 +51,12 @@ class BirminghamPlayer(PlayerState):
     #: the face-down card drawn at setup lies at the bottom of the discard pile (unknown face)
     hidden_discard: bool = False
 
+    def copy(self) -> BirminghamPlayer:
+        """An independent copy (:meth:`PlayerState.copy`, field by field) with the hidden discard."""
+        new = super().copy()
+        new.hidden_discard = self.hidden_discard
+        return new
+
 
 @dataclass
 class BirminghamPosition(Position):
