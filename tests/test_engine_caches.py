@@ -13,7 +13,14 @@ import pytest
 from conftest import EXAMPLES
 
 from brass_judge.data import game_data
-from brass_judge.engine.board import distances_from, link_adjacency, network_of, own_link_adjacency
+from brass_judge.engine.board import (
+    distances_from,
+    link_adjacency,
+    network_of,
+    outside_locations,
+    own_link_adjacency,
+    touches_network,
+)
 from brass_judge.games import replay
 
 DATA = game_data()
@@ -85,3 +92,24 @@ def test_kept_own_link_maps_and_networks_are_those_worked_out_afresh(n):
     res = replay(str(EXAMPLES / "games" / f"{n}p-full.yaml"), data=DATA, on_turn_end=on_turn_end)
     assert res.ok and res.game_over
     assert seen["turns"] == res.turns
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_touches_network_is_a_look_at_the_network(n):
+    """touches_network (the Network action's test, asked without building the network) says what
+    network_of says, for every player and every line, after every turn; outside_locations are the
+    board's outside locations."""
+    assert outside_locations(DATA) == {k for k, loc in DATA.locations.items() if loc.kind == "outside"}
+    seen = {"in": 0, "out": 0}
+
+    def on_turn_end(turn, pos):
+        for p in pos.players:
+            net = network_of(pos, p)
+            for line in DATA.lines.values():
+                got = touches_network(pos, p, line.ends)
+                assert got == bool(net & set(line.ends)), f"turn {turn.index + 1}: {p}, {line.key}"
+                seen["in" if got else "out"] += 1
+
+    res = replay(str(EXAMPLES / "games" / f"{n}p-full.yaml"), data=DATA, on_turn_end=on_turn_end)
+    assert res.ok and res.game_over
+    assert seen["in"] and seen["out"]

@@ -193,6 +193,19 @@ def network_of(pos: Position, player: str, data: Any = None) -> set[str]:
     return net
 
 
+def touches_network(pos: Position, player: str, locs: Collection[str]) -> bool:
+    """Whether any of *locs* is in *player*'s network (:func:`network_of`): asked without building
+    the whole network, the player's links first (a lookup), then the tiles until one is there."""
+    own = own_link_adjacency(pos, player)
+    for loc in locs:
+        if loc in own:
+            return True
+    for t in pos.tiles:
+        if t.owner == player and t.location in locs:
+            return True
+    return False
+
+
 def outside_apart(pos: Position, data: Any, sites: Iterable[str], targets: Iterable[str]) -> bool:
     """Whether *sites* reach an outside location and one of the *targets* (locations) they do not
     reach is connected to another outside location: the outside locations are separate, so a route
@@ -240,6 +253,15 @@ def _outside_trade(data: Any) -> frozenset[str]:
     if cached is None:
         cached = frozenset(k for k, loc in data.locations.items() if loc.trade_icon)
         data.__dict__["_outside_trade"] = cached
+    return cached
+
+
+def outside_locations(data: Any) -> frozenset[str]:
+    """The outside locations of the game's board (computed once per game data)."""
+    cached: frozenset[str] | None = data.__dict__.get("_outside_locations")
+    if cached is None:
+        cached = frozenset(k for k, loc in data.locations.items() if loc.kind == "outside")
+        data.__dict__["_outside_locations"] = cached
     return cached
 
 

@@ -9,8 +9,10 @@ tile left (14 per player, Q008).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..model import CANAL, RAIL, Link, Network
-from .board import distances_from, network_of, place_link
+from .board import distances_from, network_of, outside_locations, place_link, touches_network
 from .context import Judge
 from .resources import take_coal
 
@@ -54,7 +56,6 @@ def judge_network(j: Judge, a: Network) -> None:
             also=rules.link_cost_rulings(era),
         )
     coal_cost = 0
-    net = network_of(pos, me)  # grows with each link placed below (Q051, Q119)
     for i, key in enumerate(a.lines):
         line = d.lines[key]
         existing = pos.link_on(key)
@@ -64,41 +65,18 @@ def judge_network(j: Judge, a: Network) -> None:
         if not line.allows(era):
             j.violate("NET003", priority=10, line=j.line_name(key), kind=kind)
             continue
-        # with no network at all a game may let the link go anywhere (Birmingham B032)
-        if not any(e in net for e in line.ends) and not (not net and rules.link_without_network(j)):
-            near = sorted(j.loc(x) for x in net)
-            fix = (
-                f"build from a location in the network: {', '.join(near[:4])}"
-                if near
-                else "build an industry first: with nothing on the board there is no network yet"
-            )
-            also = []
-            if not net:
-                also.append("network.first-action-link")  # no network yet: no link can be built
-                if pos.is_first_canal_round:
-                    also.append("turn.first-action-any-kind")
-            elif any(x in net for x in distances_from(pos, list(line.ends))):
-                also.append(
-                    "network.via-others-links"
-                )  # connected through others' links is not in the network
-            if any(d.locations[x].kind == "outside" for x in line.ends) and any(
-                d.locations[x].kind == "outside" for x in net
-            ):
-                also.append(
-                    "network.outside-not-joined"
-                )  # a link into one outside location does not reach another
-            vl = rules.virtual_link
-            if vl is not None and line.touches(vl[1]) and vl[0] in net:
-                also.append(
-                    "virtual-link.what-it-does"
-                )  # the Virtual Link is no link: its far end is not in the network
-            j.violate("NET001", priority=15, line=j.line_name(key), player=me, fix=fix, also=tuple(also))
-            continue
+        # the network grows with each link placed below (Q051, Q119): asked of the position as it is
+        if not touches_network(pos, me, line.ends):
+            net = network_of(pos, me)
+            # with no network at all a game may let the link go anywhere (Birmingham B032)
+            if net or not rules.link_without_network(j):
+                fix, also = _not_in_network(j, line, net)
+                j.violate("NET001", priority=15, line=j.line_name(key), player=me, fix=fix, also=also)
+                continue
         # place the link; a location it touches joins the network (Q051, Q056)
         place_link(pos, Link(key, me, kind))  # the list replaced, never changed in place (Position.copy)
-        net.update(line.ends)  # what network_of(pos, me) now says
         j.mark("links", key)
-        outside = any(d.locations[x].kind == "outside" for x in line.ends)
+        outside = not outside_locations(d).isdisjoint(line.ends)
         j.rule("RUL-NETWORK-EXTENDS", *(("network.onward-from-outside",) if outside else ()))
         if j.narrate:
             j.effect(
@@ -137,3 +115,33 @@ def judge_network(j: Judge, a: Network) -> None:
         j.pay(coal_cost, "coal from the market")
     if p.links_left is not None:
         p.links_left -= n
+
+
+def _not_in_network(j: Judge, line: Any, net: set[str]) -> tuple[str, tuple[str, ...]]:
+    """For a link on *line*, which touches no location of the player's network *net* (NET001): the
+    remedy, and the cases that explain why the nearby places do not count."""
+    d, pos, rules = j.data, j.pos, j.game
+    near = sorted(j.loc(x) for x in net)
+    fix = (
+        f"build from a location in the network: {', '.join(near[:4])}"
+        if near
+        else "build an industry first: with nothing on the board there is no network yet"
+    )
+    also = []
+    if not net:
+        also.append("network.first-action-link")  # no network yet: no link can be built
+        if pos.is_first_canal_round:
+            also.append("turn.first-action-any-kind")
+    elif any(x in net for x in distances_from(pos, list(line.ends))):
+        # connected through others' links is not in the network
+        also.append("network.via-others-links")
+    if any(d.locations[x].kind == "outside" for x in line.ends) and any(
+        d.locations[x].kind == "outside" for x in net
+    ):
+        # a link into one outside location does not reach another
+        also.append("network.outside-not-joined")
+    vl = rules.virtual_link
+    if vl is not None and line.touches(vl[1]) and vl[0] in net:
+        # the Virtual Link is no link: its far end is not in the network
+        also.append("virtual-link.what-it-does")
+    return fix, tuple(also)
