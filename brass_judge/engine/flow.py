@@ -497,6 +497,7 @@ def _end_round(
             rail_deck_order=rail_deck_order,
             rail_dcm_order=rail_dcm_order,
             unknown_deal=unknown_deal,
+            narrate=narrate,
         )
         fx.extend_from(more)
         if at_start and not last_round:
@@ -751,12 +752,14 @@ def _end_era(
     rail_deck_order: list[str] | None = None,
     rail_dcm_order: list[int] | None = None,
     unknown_deal: bool = False,
+    narrate: bool = True,
 ) -> FlowEffects:
-    """The era's end on *pos* (changed in place). Its effects are written out even when the end of
-    turn is quiet: a quiet end of turn has always carried them (callers look for ``era-end``)."""
-    fx = FlowEffects(game=_game(data))
-    era_name = pos.era.title()
-    fx.add("era-end", f"the {era_name} Era ends", era=pos.era)
+    """The era's end on *pos* (changed in place). With ``narrate=False`` (a replay's quiet end of
+    turn) only the ``era-end`` effect is written out: callers look for it to know that an era
+    ended. The scores, their per-link and per-tile breakdowns and the rest are written out only
+    when narrating (the rules applied, assumptions and violations are recorded either way)."""
+    fx = FlowEffects(narrate, _game(data))
+    fx.append(Effect("era-end", f"the {pos.era.title()} Era ends", {"era": pos.era}))
     # 1. every link scores and is removed, all players before any tile scores (Q039-Q041)
     fx.rule("RUL-LINK-SCORING")
     icons = link_icons(pos, data)
@@ -772,23 +775,24 @@ def _end_era(
     for n in pos.players:
         got = sum(v for _, v in per[n])
         pos.player[n].vp += got
-        fx.add(
-            "score-links",
-            f"{n} scores {got} VP for {len(per[n])} link(s)",
-            player=n,
-            vp=got,
-            links={line.replace("~", "-"): v for line, v in per[n]},
-            total=pos.player[n].vp,
-            breakdown=[
-                {
-                    "line": line.replace("~", "-"),
-                    "vp": v,
-                    "icons": {end: icons[end] for end in line.split("~")},
-                    **({"rules": list(own[line])} if own[line] else {}),
-                }
-                for line, v in per[n]
-            ],
-        )
+        if narrate:
+            fx.add(
+                "score-links",
+                f"{n} scores {got} VP for {len(per[n])} link(s)",
+                player=n,
+                vp=got,
+                links={line.replace("~", "-"): v for line, v in per[n]},
+                total=pos.player[n].vp,
+                breakdown=[
+                    {
+                        "line": line.replace("~", "-"),
+                        "vp": v,
+                        "icons": {end: icons[end] for end in line.split("~")},
+                        **({"rules": list(own[line])} if own[line] else {}),
+                    }
+                    for line, v in per[n]
+                ],
+            )
     pos.links = []
     for n in pos.players:
         pos.player[n].links_left = data.links_per_player
@@ -804,23 +808,24 @@ def _end_era(
             fx.rule(
                 "RUL-TILE-SCORING", "score.vp-track-not-income"
             )  # scoring moves the VP marker only, never income
-        fx.add(
-            "score-tiles",
-            f"{n} scores {got} VP for {len(tiles)} flipped tile(s)",
-            player=n,
-            vp=got,
-            total=pos.player[n].vp,
-            breakdown=[
-                {
-                    "location": t.location,
-                    "space": t.space,
-                    "industry": t.industry,
-                    "level": t.level,
-                    "vp": data.tile(t.industry, t.level).vp,
-                }
-                for t in tiles
-            ],
-        )
+        if narrate:
+            fx.add(
+                "score-tiles",
+                f"{n} scores {got} VP for {len(tiles)} flipped tile(s)",
+                player=n,
+                vp=got,
+                total=pos.player[n].vp,
+                breakdown=[
+                    {
+                        "location": t.location,
+                        "space": t.space,
+                        "industry": t.industry,
+                        "level": t.level,
+                        "vp": data.tile(t.industry, t.level).vp,
+                    }
+                    for t in tiles
+                ],
+            )
     if pos.era == CANAL:
         data.rules.end_canal_era(
             pos,
@@ -983,14 +988,15 @@ def _end_canal(
 
 def remove_level1(pos: Position, fx: FlowEffects) -> None:
     """Every level 1 tile leaves the board with its cubes; level 2+ tiles stay as they are."""
-    gone = [t for t in pos.tiles if t.level == 1]
+    if fx.narrate:
+        gone = [t for t in pos.tiles if t.level == 1]
+        fx.add(
+            "level1-removed",
+            f"{len(gone)} level 1 tile(s) leave the board",
+            removed=len(gone),
+            tiles=[f"{t.owner} {t.industry}@{t.location}#{t.space}" for t in gone],
+        )
     pos.tiles = [t for t in pos.tiles if t.level != 1]
-    fx.add(
-        "level1-removed",
-        f"{len(gone)} level 1 tile(s) leave the board",
-        removed=len(gone),
-        tiles=[f"{t.owner} {t.industry}@{t.location}#{t.space}" for t in gone],
-    )
 
 
 def _end_rail(pos: Position, data: Any, fx: FlowEffects) -> None:
@@ -1002,13 +1008,13 @@ def _end_rail(pos: Position, data: Any, fx: FlowEffects) -> None:
             p = pos.player[n]
             got = p.money // per
             p.vp += got
-            fx.add("score-money", f"{n} scores {got} VP for £{p.money}", player=n, vp=got, total=p.vp)
+            if fx.narrate:
+                fx.add("score-money", f"{n} scores {got} VP for £{p.money}", player=n, vp=got, total=p.vp)
     pos.game_over = True
     pos.turn = None
     pos.actions_left = 0
     pos.turns_taken = []
     board = scores(pos, data)
-    winners = [s["player"] for s in board if s["rank"] == 1]
     # ties on VP go to the income track (by space, Q050), then money; still level is shared (Q049)
     vps = [s["vp"] for s in board]
     if len(set(vps)) < len(vps):
@@ -1021,12 +1027,14 @@ def _end_rail(pos: Position, data: Any, fx: FlowEffects) -> None:
         ):
             also.append("score.tie-same-income")
         fx.rule("RUL-RAIL-END", *also)
-    fx.add(
-        "game-end",
-        ("winner: " if len(winners) == 1 else data.rules.shared_win_text) + ", ".join(winners),
-        winners=winners,
-        scores=board,
-    )
+    if fx.narrate:
+        winners = [s["player"] for s in board if s["rank"] == 1]
+        fx.add(
+            "game-end",
+            ("winner: " if len(winners) == 1 else data.rules.shared_win_text) + ", ".join(winners),
+            winners=winners,
+            scores=board,
+        )
 
 
 def scores(pos: Position, data: Any) -> list[dict[str, Any]]:
