@@ -715,9 +715,12 @@ def link_icons(pos: Position, data: Any) -> Counter[str]:
     """Link icons in each location now: those printed on the board plus those on flipped tiles of
     anyone (Q039)."""
     icons = Counter(data.rules.printed_link_icons(pos.num_players))
+    tile = data.tile
     for t in pos.tiles:
         if t.flipped:
-            icons[t.location] += data.tile(t.industry, t.level).link_icons
+            k = tile(t.industry, t.level).link_icons
+            if k:  # (a Counter reads a location with none as 0: no key needed)
+                icons[t.location] += k
     return icons
 
 
@@ -737,9 +740,13 @@ def link_vp(pos: Position, data: Any, icons: Mapping[str, int] | None = None) ->
     when already worked out."""
     if icons is None:
         icons = link_icons(pos, data)
+    get = icons.get  # (not icons[end]: a Counter's missing key costs a call in Python)
     out = {}
     for l in pos.links:
-        out[l.line] = sum(icons[end] for end in l.line.split("~"))
+        vp = 0
+        for end in l.line.split("~"):  # plain loops: every link of the board, at every era's end
+            vp += get(end, 0)
+        out[l.line] = vp
     return out
 
 
@@ -772,8 +779,9 @@ def _end_era(
         per[l.owner].append((l.line, vp[l.line]))
         for code in own[l.line]:
             fx.rule(code)
+    link_got = {}
     for n in pos.players:
-        got = sum(v for _, v in per[n])
+        got = link_got[n] = sum(v for _, v in per[n])
         pos.player[n].vp += got
         if narrate:
             fx.add(
@@ -798,13 +806,20 @@ def _end_era(
         pos.player[n].links_left = data.links_per_player
     # 2. flipped tiles score their VP (Q038, Q043)
     # flipped level 2+ tiles score now and, surviving the Canal Era, again at the Rail Era's end (Q043)
-    again = any(t.flipped and t.level >= 2 for t in pos.tiles)
+    flipped: dict[str, list[Tile]] = {n: [] for n in pos.players}
+    again = False
+    for t in pos.tiles:  # one pass over the board for every player's flipped tiles
+        if t.flipped:
+            again = again or t.level >= 2
+            mine = flipped.get(t.owner)
+            if mine is not None:
+                mine.append(t)
     fx.rule("RUL-TILE-SCORING", *(("era.level2-scores-again",) if again else ()))
     for n in pos.players:
-        tiles = [t for t in pos.tiles if t.owner == n and t.flipped]
+        tiles = flipped[n]
         got = sum(data.tile(t.industry, t.level).vp for t in tiles)
         pos.player[n].vp += got
-        if got or any(v for _, v in per[n]):
+        if got or link_got[n]:
             fx.rule(
                 "RUL-TILE-SCORING", "score.vp-track-not-income"
             )  # scoring moves the VP marker only, never income
@@ -1014,10 +1029,12 @@ def _end_rail(pos: Position, data: Any, fx: FlowEffects) -> None:
     pos.turn = None
     pos.actions_left = 0
     pos.turns_taken = []
-    board = scores(pos, data)
     # ties on VP go to the income track (by space, Q050), then money; still level is shared (Q049)
-    vps = [s["vp"] for s in board]
-    if len(set(vps)) < len(vps):
+    vps = [pos.player[n].vp for n in pos.players]
+    tie = len(set(vps)) < len(vps)
+    # the standings (sorted by the variant's tie-breaks), for the ties' rulings and the narration
+    board = scores(pos, data) if tie or fx.narrate else []
+    if tie:
         also = ["score.ties"]
         tied: dict[int, list[dict[str, Any]]] = {}
         for s in board:
