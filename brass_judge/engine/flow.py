@@ -284,9 +284,12 @@ def is_era_over(pos: Position, data: Any = None) -> bool:
     the era has ``data.rounds_per_era[players]`` rounds. When every hand is known to be empty and
     the deck is not given, the deck is empty too: hands are refilled to 8 while it lasts.
     """
-    if any(p.hand is None for p in pos.player.values()):
-        return data is not None and pos.round >= data.rounds_per_era[pos.num_players]
-    if any(p.hand for p in pos.player.values()):
+    cards_left = False
+    for p in pos.player.values():  # one pass (every round's end asks): an unknown hand decides first
+        if p.hand is None:
+            return data is not None and pos.round >= data.rounds_per_era[pos.num_players]
+        cards_left = cards_left or bool(p.hand)
+    if cards_left:
         return False
     if pos.draw_pile is not None:
         return not pos.draw_pile
@@ -398,30 +401,32 @@ def end_turn(
                 player=me,
                 draw_deck=pos.draw_deck,
             )
-    last = last_of_round(pos)
-    if me not in pos.turns_taken:
-        pos.turns_taken = pos.turns_taken + [me]  # replaced, never changed in place (Position.copy)
-    if not last:
-        nxt = next(x for x in pos.players if x not in pos.turns_taken)
-        pos.turn = nxt
-        pos.actions_left = actions_per_turn(pos)
-        if narrate:
-            fx.add(
-                "turn", f"{nxt}'s turn ({pos.actions_left} action(s))", player=nxt, actions=pos.actions_left
-            )
-        return pos, fx
-    return _end_round(
-        pos,
-        data,
-        rng=rng,
-        seed=seed,
-        shortfall_choices=shortfall_choices,
-        rail_deck_order=rail_deck_order,
-        rail_dcm_order=rail_dcm_order,
-        narrate=narrate,
-        unknown_deal=unknown_deal,
-        fx=fx,  # the round's end records after the turn's end, in the same effects
-    )
+    taken = pos.turns_taken
+    if me not in taken:
+        taken = pos.turns_taken = taken + [me]  # replaced, never changed in place (Position.copy)
+    # the next player: the first in turn order who has not played this round (one pass over the
+    # players finds them or finds that the round is over, as last_of_round would have said)
+    for nxt in pos.players:
+        if nxt not in taken:
+            break
+    else:
+        return _end_round(
+            pos,
+            data,
+            rng=rng,
+            seed=seed,
+            shortfall_choices=shortfall_choices,
+            rail_deck_order=rail_deck_order,
+            rail_dcm_order=rail_dcm_order,
+            narrate=narrate,
+            unknown_deal=unknown_deal,
+            fx=fx,  # the round's end records after the turn's end, in the same effects
+        )
+    pos.turn = nxt
+    pos.actions_left = actions_per_turn(pos)
+    if narrate:
+        fx.add("turn", f"{nxt}'s turn ({pos.actions_left} action(s))", player=nxt, actions=pos.actions_left)
+    return pos, fx
 
 
 def end_round(pos: Position, data: Any, **kw: Any) -> tuple[Position, FlowEffects]:
