@@ -250,6 +250,28 @@ def test_canal_end_removes_level_1_resets_dcm_and_deals_the_rail_deck():
     # income is unchanged by the era's end (Q046)
 
 
+@pytest.mark.parametrize("era", ["canal", RAIL])
+def test_a_quiet_era_end_scores_the_same_and_writes_out_only_era_end(era):
+    # a replay ends turns quietly: the era's end scores exactly as a narrated one and records the
+    # same rules, but writes out only the era-end effect (callers look for it), no breakdowns
+    pos = at_era_end(new_game(2), era=era)
+    a, b = pos.players
+    pos.tiles = [Tile("preston", 1, b, "cotton_mill", 2, True), Tile("bolton", 0, a, "cotton_mill", 1, True)]
+    pos.links = [Link("blackpool~preston", a, era), Link("bolton~bury", b, era)]
+    pos.player[a].vp, pos.player[b].vp = 3, 5  # level at the end of the Rail Era: the ties rulings too
+    loud, fx_loud = flow.end_turn(pos, DATA, seed=1)
+    quiet, fx_quiet = flow.end_turn(pos, DATA, seed=1, narrate=False)
+    assert quiet == loud
+    assert (fx_quiet.rules, fx_quiet.also, fx_quiet.assumptions) == (
+        fx_loud.rules,
+        fx_loud.also,
+        fx_loud.assumptions,
+    )
+    assert [e.kind for e in fx_quiet] == ["era-end"] and fx_quiet[0].data == {"era": era}
+    assert era == "canal" or [r for r, _ in fx_quiet.also].count("RUL-RAIL-END") == 1  # the tie's ruling
+    assert {"era-end", "score-links", "score-tiles"} <= {e.kind for e in fx_loud}
+
+
 def test_rail_end_no_income_money_vp_and_game_over():
     pos = at_era_end(new_game(2), era=RAIL)
     a, b = pos.players

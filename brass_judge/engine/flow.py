@@ -284,9 +284,12 @@ def is_era_over(pos: Position, data: Any = None) -> bool:
     the era has ``data.rounds_per_era[players]`` rounds. When every hand is known to be empty and
     the deck is not given, the deck is empty too: hands are refilled to 8 while it lasts.
     """
-    if any(p.hand is None for p in pos.player.values()):
-        return data is not None and pos.round >= data.rounds_per_era[pos.num_players]
-    if any(p.hand for p in pos.player.values()):
+    cards_left = False
+    for p in pos.player.values():  # one pass (every round's end asks): an unknown hand decides first
+        if p.hand is None:
+            return data is not None and pos.round >= data.rounds_per_era[pos.num_players]
+        cards_left = cards_left or bool(p.hand)
+    if cards_left:
         return False
     if pos.draw_pile is not None:
         return not pos.draw_pile
@@ -398,30 +401,32 @@ def end_turn(
                 player=me,
                 draw_deck=pos.draw_deck,
             )
-    last = last_of_round(pos)
-    if me not in pos.turns_taken:
-        pos.turns_taken = pos.turns_taken + [me]  # replaced, never changed in place (Position.copy)
-    if not last:
-        nxt = next(x for x in pos.players if x not in pos.turns_taken)
-        pos.turn = nxt
-        pos.actions_left = actions_per_turn(pos)
-        if narrate:
-            fx.add(
-                "turn", f"{nxt}'s turn ({pos.actions_left} action(s))", player=nxt, actions=pos.actions_left
-            )
-        return pos, fx
-    return _end_round(
-        pos,
-        data,
-        rng=rng,
-        seed=seed,
-        shortfall_choices=shortfall_choices,
-        rail_deck_order=rail_deck_order,
-        rail_dcm_order=rail_dcm_order,
-        narrate=narrate,
-        unknown_deal=unknown_deal,
-        fx=fx,  # the round's end records after the turn's end, in the same effects
-    )
+    taken = pos.turns_taken
+    if me not in taken:
+        taken = pos.turns_taken = taken + [me]  # replaced, never changed in place (Position.copy)
+    # the next player: the first in turn order who has not played this round (one pass over the
+    # players finds them or finds that the round is over, as last_of_round would have said)
+    for nxt in pos.players:
+        if nxt not in taken:
+            break
+    else:
+        return _end_round(
+            pos,
+            data,
+            rng=rng,
+            seed=seed,
+            shortfall_choices=shortfall_choices,
+            rail_deck_order=rail_deck_order,
+            rail_dcm_order=rail_dcm_order,
+            narrate=narrate,
+            unknown_deal=unknown_deal,
+            fx=fx,  # the round's end records after the turn's end, in the same effects
+        )
+    pos.turn = nxt
+    pos.actions_left = actions_per_turn(pos)
+    if narrate:
+        fx.add("turn", f"{nxt}'s turn ({pos.actions_left} action(s))", player=nxt, actions=pos.actions_left)
+    return pos, fx
 
 
 def end_round(pos: Position, data: Any, **kw: Any) -> tuple[Position, FlowEffects]:
@@ -497,6 +502,7 @@ def _end_round(
             rail_deck_order=rail_deck_order,
             rail_dcm_order=rail_dcm_order,
             unknown_deal=unknown_deal,
+            narrate=narrate,
         )
         fx.extend_from(more)
         if at_start and not last_round:
@@ -714,9 +720,12 @@ def link_icons(pos: Position, data: Any) -> Counter[str]:
     """Link icons in each location now: those printed on the board plus those on flipped tiles of
     anyone (Q039)."""
     icons = Counter(data.rules.printed_link_icons(pos.num_players))
+    tile = data.tile
     for t in pos.tiles:
         if t.flipped:
-            icons[t.location] += data.tile(t.industry, t.level).link_icons
+            k = tile(t.industry, t.level).link_icons
+            if k:  # (a Counter reads a location with none as 0: no key needed)
+                icons[t.location] += k
     return icons
 
 
@@ -736,9 +745,13 @@ def link_vp(pos: Position, data: Any, icons: Mapping[str, int] | None = None) ->
     when already worked out."""
     if icons is None:
         icons = link_icons(pos, data)
+    get = icons.get  # (not icons[end]: a Counter's missing key costs a call in Python)
     out = {}
     for l in pos.links:
-        out[l.line] = sum(icons[end] for end in l.line.split("~"))
+        vp = 0
+        for end in l.line.split("~"):  # plain loops: every link of the board, at every era's end
+            vp += get(end, 0)
+        out[l.line] = vp
     return out
 
 
@@ -751,12 +764,14 @@ def _end_era(
     rail_deck_order: list[str] | None = None,
     rail_dcm_order: list[int] | None = None,
     unknown_deal: bool = False,
+    narrate: bool = True,
 ) -> FlowEffects:
-    """The era's end on *pos* (changed in place). Its effects are written out even when the end of
-    turn is quiet: a quiet end of turn has always carried them (callers look for ``era-end``)."""
-    fx = FlowEffects(game=_game(data))
-    era_name = pos.era.title()
-    fx.add("era-end", f"the {era_name} Era ends", era=pos.era)
+    """The era's end on *pos* (changed in place). With ``narrate=False`` (a replay's quiet end of
+    turn) only the ``era-end`` effect is written out: callers look for it to know that an era
+    ended. The scores, their per-link and per-tile breakdowns and the rest are written out only
+    when narrating (the rules applied, assumptions and violations are recorded either way)."""
+    fx = FlowEffects(narrate, _game(data))
+    fx.append(Effect("era-end", f"the {pos.era.title()} Era ends", {"era": pos.era}))
     # 1. every link scores and is removed, all players before any tile scores (Q039-Q041)
     fx.rule("RUL-LINK-SCORING")
     icons = link_icons(pos, data)
@@ -769,58 +784,68 @@ def _end_era(
         per[l.owner].append((l.line, vp[l.line]))
         for code in own[l.line]:
             fx.rule(code)
+    link_got = {}
     for n in pos.players:
-        got = sum(v for _, v in per[n])
+        got = link_got[n] = sum(v for _, v in per[n])
         pos.player[n].vp += got
-        fx.add(
-            "score-links",
-            f"{n} scores {got} VP for {len(per[n])} link(s)",
-            player=n,
-            vp=got,
-            links={line.replace("~", "-"): v for line, v in per[n]},
-            total=pos.player[n].vp,
-            breakdown=[
-                {
-                    "line": line.replace("~", "-"),
-                    "vp": v,
-                    "icons": {end: icons[end] for end in line.split("~")},
-                    **({"rules": list(own[line])} if own[line] else {}),
-                }
-                for line, v in per[n]
-            ],
-        )
+        if narrate:
+            fx.add(
+                "score-links",
+                f"{n} scores {got} VP for {len(per[n])} link(s)",
+                player=n,
+                vp=got,
+                links={line.replace("~", "-"): v for line, v in per[n]},
+                total=pos.player[n].vp,
+                breakdown=[
+                    {
+                        "line": line.replace("~", "-"),
+                        "vp": v,
+                        "icons": {end: icons[end] for end in line.split("~")},
+                        **({"rules": list(own[line])} if own[line] else {}),
+                    }
+                    for line, v in per[n]
+                ],
+            )
     pos.links = []
     for n in pos.players:
         pos.player[n].links_left = data.links_per_player
     # 2. flipped tiles score their VP (Q038, Q043)
     # flipped level 2+ tiles score now and, surviving the Canal Era, again at the Rail Era's end (Q043)
-    again = any(t.flipped and t.level >= 2 for t in pos.tiles)
+    flipped: dict[str, list[Tile]] = {n: [] for n in pos.players}
+    again = False
+    for t in pos.tiles:  # one pass over the board for every player's flipped tiles
+        if t.flipped:
+            again = again or t.level >= 2
+            mine = flipped.get(t.owner)
+            if mine is not None:
+                mine.append(t)
     fx.rule("RUL-TILE-SCORING", *(("era.level2-scores-again",) if again else ()))
     for n in pos.players:
-        tiles = [t for t in pos.tiles if t.owner == n and t.flipped]
+        tiles = flipped[n]
         got = sum(data.tile(t.industry, t.level).vp for t in tiles)
         pos.player[n].vp += got
-        if got or any(v for _, v in per[n]):
+        if got or link_got[n]:
             fx.rule(
                 "RUL-TILE-SCORING", "score.vp-track-not-income"
             )  # scoring moves the VP marker only, never income
-        fx.add(
-            "score-tiles",
-            f"{n} scores {got} VP for {len(tiles)} flipped tile(s)",
-            player=n,
-            vp=got,
-            total=pos.player[n].vp,
-            breakdown=[
-                {
-                    "location": t.location,
-                    "space": t.space,
-                    "industry": t.industry,
-                    "level": t.level,
-                    "vp": data.tile(t.industry, t.level).vp,
-                }
-                for t in tiles
-            ],
-        )
+        if narrate:
+            fx.add(
+                "score-tiles",
+                f"{n} scores {got} VP for {len(tiles)} flipped tile(s)",
+                player=n,
+                vp=got,
+                total=pos.player[n].vp,
+                breakdown=[
+                    {
+                        "location": t.location,
+                        "space": t.space,
+                        "industry": t.industry,
+                        "level": t.level,
+                        "vp": data.tile(t.industry, t.level).vp,
+                    }
+                    for t in tiles
+                ],
+            )
     if pos.era == CANAL:
         data.rules.end_canal_era(
             pos,
@@ -983,14 +1008,15 @@ def _end_canal(
 
 def remove_level1(pos: Position, fx: FlowEffects) -> None:
     """Every level 1 tile leaves the board with its cubes; level 2+ tiles stay as they are."""
-    gone = [t for t in pos.tiles if t.level == 1]
+    if fx.narrate:
+        gone = [t for t in pos.tiles if t.level == 1]
+        fx.add(
+            "level1-removed",
+            f"{len(gone)} level 1 tile(s) leave the board",
+            removed=len(gone),
+            tiles=[f"{t.owner} {t.industry}@{t.location}#{t.space}" for t in gone],
+        )
     pos.tiles = [t for t in pos.tiles if t.level != 1]
-    fx.add(
-        "level1-removed",
-        f"{len(gone)} level 1 tile(s) leave the board",
-        removed=len(gone),
-        tiles=[f"{t.owner} {t.industry}@{t.location}#{t.space}" for t in gone],
-    )
 
 
 def _end_rail(pos: Position, data: Any, fx: FlowEffects) -> None:
@@ -1002,16 +1028,18 @@ def _end_rail(pos: Position, data: Any, fx: FlowEffects) -> None:
             p = pos.player[n]
             got = p.money // per
             p.vp += got
-            fx.add("score-money", f"{n} scores {got} VP for £{p.money}", player=n, vp=got, total=p.vp)
+            if fx.narrate:
+                fx.add("score-money", f"{n} scores {got} VP for £{p.money}", player=n, vp=got, total=p.vp)
     pos.game_over = True
     pos.turn = None
     pos.actions_left = 0
     pos.turns_taken = []
-    board = scores(pos, data)
-    winners = [s["player"] for s in board if s["rank"] == 1]
     # ties on VP go to the income track (by space, Q050), then money; still level is shared (Q049)
-    vps = [s["vp"] for s in board]
-    if len(set(vps)) < len(vps):
+    vps = [pos.player[n].vp for n in pos.players]
+    tie = len(set(vps)) < len(vps)
+    # the standings (sorted by the variant's tie-breaks), for the ties' rulings and the narration
+    board = scores(pos, data) if tie or fx.narrate else []
+    if tie:
         also = ["score.ties"]
         tied: dict[int, list[dict[str, Any]]] = {}
         for s in board:
@@ -1021,12 +1049,14 @@ def _end_rail(pos: Position, data: Any, fx: FlowEffects) -> None:
         ):
             also.append("score.tie-same-income")
         fx.rule("RUL-RAIL-END", *also)
-    fx.add(
-        "game-end",
-        ("winner: " if len(winners) == 1 else data.rules.shared_win_text) + ", ".join(winners),
-        winners=winners,
-        scores=board,
-    )
+    if fx.narrate:
+        winners = [s["player"] for s in board if s["rank"] == 1]
+        fx.add(
+            "game-end",
+            ("winner: " if len(winners) == 1 else data.rules.shared_win_text) + ", ".join(winners),
+            winners=winners,
+            scores=board,
+        )
 
 
 def scores(pos: Position, data: Any) -> list[dict[str, Any]]:

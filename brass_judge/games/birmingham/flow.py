@@ -295,12 +295,19 @@ def link_scoring_cases(rules: Any, pos: Any, line: str, icons: Any) -> tuple[str
     under the merchant-icons-with-tile variant, does not)."""
     ends = line.split("~")
     out: list[str] = []
-    farms = set(rules.farm_breweries)
-    if len(ends) == 3 and any(e in farms and icons.get(e, 0) for e in ends):
-        out.append("RUL-LINK-THREE-ENDS")
-    spaces = rules.merchant_spaces(pos.num_players)
-    if any(e in spaces and spaces[e] == 0 for e in ends):
-        out.append("RUL-MERCHANT-ICONS")
+    if len(ends) == 3:
+        farms = rules.farm_breweries
+        if any(e in farms and icons.get(e, 0) for e in ends):
+            out.append("RUL-LINK-THREE-ENDS")
+    # asked for every link on the board at every era's end: the merchant spaces in play (a new
+    # dict each time) are looked up only for the few links that touch a merchant
+    merchants = rules.merchants
+    for e in ends:
+        if e in merchants:
+            spaces = rules.merchant_spaces(pos.num_players)
+            if any(spaces.get(x) == 0 for x in ends):
+                out.append("RUL-MERCHANT-ICONS")
+            break
     return tuple(out)
 
 
