@@ -120,7 +120,7 @@ def judge_network(j: Judge, a: Network) -> None:
 def _not_in_network(j: Judge, line: Any, net: set[str]) -> tuple[str, tuple[str, ...]]:
     """For a link on *line*, which touches no location of the player's network *net* (NET001): the
     remedy, and the cases that explain why the nearby places do not count."""
-    d, pos, rules = j.data, j.pos, j.game
+    pos, rules = j.pos, j.game
     near = sorted(j.loc(x) for x in net)
     fix = (
         f"build from a location in the network: {', '.join(near[:4])}"
@@ -135,9 +135,8 @@ def _not_in_network(j: Judge, line: Any, net: set[str]) -> tuple[str, tuple[str,
     elif any(x in net for x in distances_from(pos, list(line.ends))):
         # connected through others' links is not in the network
         also.append("network.via-others-links")
-    if any(d.locations[x].kind == "outside" for x in line.ends) and any(
-        d.locations[x].kind == "outside" for x in net
-    ):
+    outside = outside_locations(j.data)
+    if not outside.isdisjoint(line.ends) and not outside.isdisjoint(net):
         # a link into one outside location does not reach another
         also.append("network.outside-not-joined")
     vl = rules.virtual_link
