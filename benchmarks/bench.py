@@ -437,7 +437,7 @@ def lint_per_game(files: list, workdir: Path, baseline: Path | None, n: int, run
             (folder / f.name).write_bytes(f.read_bytes())
     trees = {"this code": REPO}
     if baseline is not None:
-        trees["baseline"] = baseline
+        trees["baseline"] = baseline.resolve()
     cmds = {}
     for label, tree in trees.items():
         env = bench_env()
@@ -448,13 +448,25 @@ def lint_per_game(files: list, workdir: Path, baseline: Path | None, n: int, run
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
+        # each tree's processes run in that tree: ``python -m`` puts the working directory ahead
+        # of PYTHONPATH, so run from a checkout both would otherwise time the checkout
+        where = subprocess.run(
+            [sys.executable, "-c", "import brass_judge; print(brass_judge.__file__)"],
+            env=env,
+            cwd=tree,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+        if not Path(where).resolve().is_relative_to(Path(tree).resolve()):
+            raise SystemExit(f"{label}: brass_judge imported from {where}, not from {tree}")
         for folder in (many, one):
             cmds[(label, folder)] = (
                 [sys.executable, "-m", "brass_judge", "lint", str(folder), "--jobs", "1", "--format", "json"],
                 env,
+                tree,
             )
-    for cmd, env in cmds.values():  # warm-up
-        subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for cmd, env, tree in cmds.values():  # warm-up
+        subprocess.run(cmd, env=env, cwd=tree, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     import resource
 
     def child_cpu() -> float:
@@ -464,9 +476,9 @@ def lint_per_game(files: list, workdir: Path, baseline: Path | None, n: int, run
     times: dict = {k: [] for k in cmds}
     cpu: dict = {k: [] for k in cmds}
     for _ in range(runs):
-        for k, (cmd, env) in cmds.items():
+        for k, (cmd, env, tree) in cmds.items():
             t, c = time.perf_counter(), child_cpu()
-            subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            subprocess.run(cmd, env=env, cwd=tree, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             times[k].append((time.perf_counter() - t) * 1000)
             cpu[k].append((child_cpu() - c) * 1000)
     med = {k: statistics.median(v) for k, v in times.items()}
