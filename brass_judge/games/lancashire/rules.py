@@ -103,10 +103,10 @@ class LancashireRules(Rules):
 
     def check_loan(self, j: Any, loan: Any) -> None:
         """LON002: no loans in the Rail Era once the draw deck is empty (rulebook: Loan Action)."""
-        from ...model import RAIL
-
         pos = j.pos
-        if pos.era != RAIL or not self.loans_stop_when_deck_empty:
+        # the era's key spelled out (model.RAIL), as validate_tile does: an import statement here
+        # ran on every Loan judged, and a module-level one would load the model for `rulings show`
+        if pos.era != "rail" or not self.loans_stop_when_deck_empty:
             return
         from ...engine.flow import draw_deck_empty  # only in the Rail Era: imported when needed
 
