@@ -12,7 +12,7 @@ from typing import Any
 from ..codes import cite
 from ..games import game_of
 from ..model import CANAL, Build, Position, Tile
-from .board import distances_from, has_pieces_on_board, network_of, network_pieces
+from .board import distances_from, has_pieces_on_board, network_of, network_pieces, touches_network
 from .context import Judge
 from .mat import lowest_level, mat_of, take_from_mat
 from .resources import sell_new_cubes, take_coal, take_iron
@@ -144,7 +144,7 @@ def judge_build_card(j: Judge, a: Build) -> tuple[bool, bool]:
                 # a Location card builds in its town even outside the network, which it joins (Q055)
                 j.rule(
                     "RUL-CARD-LOCATION",
-                    *(() if a.location in network_of(pos, me) else ("network.split-pieces",)),
+                    *(() if touches_network(pos, me, (a.location,)) else ("network.split-pieces",)),
                 )
         else:
             if card != a.industry:
@@ -159,32 +159,37 @@ def judge_build_card(j: Judge, a: Build) -> tuple[bool, bool]:
                     *(("build.location-without-card",) if cardless else ()),
                 )
                 anywhere = True
+            elif touches_network(pos, me, (a.location,)):  # in the network: asked without building it
+                also = []
+                own_here = others_here = False
+                for t in pos.tiles:
+                    if t.location == a.location:
+                        if t.owner == me:
+                            own_here = True
+                        else:
+                            others_here = True
+                if own_here:
+                    also.append(
+                        "overbuild.own-tile-in-network"
+                    )  # the player's own tile puts the town in the network
+                else:
+                    if others_here:
+                        also.append(
+                            "network.not-cut-off"
+                        )  # others' tiles there do not take it out of the network
+                    if len(network_pieces(pos, me)) > 1:
+                        also.append(
+                            "network.split-pieces"
+                        )  # a separate piece of the network is network all the same
+                if cardless:
+                    also.append("build.location-without-card")
+                j.rule("RUL-CARD-INDUSTRY", *also)
             else:
                 net = network_of(pos, me)
                 # the variant's Virtual Link (from, to): *from* in the network lets an Industry card
                 # build in *to* (Q129); the rules object says whether the variant has one
                 vl = j.game.virtual_link
-                virtual = a.location not in net and j.game.in_network(pos, me, a.location, net)
-                if a.location in net:
-                    also = []
-                    own_here = any(t.owner == me for t in pos.tiles_at(a.location))
-                    if own_here:
-                        also.append(
-                            "overbuild.own-tile-in-network"
-                        )  # the player's own tile puts the town in the network
-                    else:
-                        if any(t.owner != me for t in pos.tiles_at(a.location)):
-                            also.append(
-                                "network.not-cut-off"
-                            )  # others' tiles there do not take it out of the network
-                        if len(network_pieces(pos, me)) > 1:
-                            also.append(
-                                "network.split-pieces"
-                            )  # a separate piece of the network is network all the same
-                    if cardless:
-                        also.append("build.location-without-card")
-                    j.rule("RUL-CARD-INDUSTRY", *also)
-                elif virtual:
+                if j.game.in_network(pos, me, a.location, net):  # the Virtual Link
                     j.rule("RUL-CARD-INDUSTRY", "virtual-link.what-it-does")
                     virtual_link = True
                     j.step(
