@@ -409,7 +409,10 @@ class GameData:
 
     # ----- tracks ------------------------------------------------------------------------------
     def income_level(self, space: int) -> int:
-        return self.income_level_of_space[max(0, min(len(self.income_level_of_space) - 1, space))]
+        levels = self.income_level_of_space
+        if 0 <= space < len(levels):  # on the track, as a marker always is: no clamping to do
+            return levels[space]
+        return levels[max(0, min(len(levels) - 1, space))]
 
     def highest_space(self, level: int) -> int:
         """The highest Progress Track space of an income *level* (where a loan lands)."""
