@@ -317,7 +317,11 @@ def build_tile(j: Judge, a: Build, *, anywhere: bool = False, virtual_link: bool
     else:
         taken = {t.space for t in here}
         ordered, mixed = _space_order(spaces)
-        free = next((s for s in ordered if s.index not in taken), None)
+        free = None
+        for s in ordered:
+            if s.index not in taken:
+                free = s
+                break
         if free is not None:
             target = free
             if mixed:
