@@ -61,24 +61,29 @@ def _take_cube(j: Judge, t: Tile, resource: str, consumer: str) -> None:
 
 
 def coal_sources(
-    j: Judge, sites: Collection[str], adj: Adjacency | None = None
+    j: Judge, sites: Collection[str], adj: Adjacency | None = None, with_coal: list[Tile] | None = None
 ) -> tuple[dict[str, int], list[Tile]]:
-    """(distance map from *sites*, unflipped coal mines with cubes connected to them, closest first)."""
+    """(distance map from *sites*, unflipped coal mines with cubes connected to them, closest first);
+    *with_coal*: every unflipped mine with cubes (:func:`_mines_with_coal`), when the caller has them."""
     dist = distances_from(j.pos, list(sites), adj)
-    mine = j.data.resource_industry(COAL)
-    mines = [
-        t for t in j.pos.tiles if t.industry == mine and not t.flipped and t.cubes > 0 and t.location in dist
-    ]
-    mines.sort(key=lambda t: (dist[t.location], t.location, t.space))
+    if with_coal is None:
+        with_coal = _mines_with_coal(j)
+    mines = [t for t in with_coal if t.location in dist]
+    if len(mines) > 1:  # most often one mine or none: nothing to sort
+        mines.sort(key=lambda t: (dist[t.location], t.location, t.space))
     return dist, mines
 
 
-def _mine_beyond_outside(j: Judge, sites: Collection[str]) -> bool:
-    """A mine with coal reached only through another outside location than the sites reach: it is
-    not connected, so the coal is bought (Q057)."""
+def _mines_with_coal(j: Judge) -> list[Tile]:
+    """The unflipped coal mines on the board with cubes on them, connected or not, in board order."""
     mine = j.data.resource_industry(COAL)
-    mines = {t.location for t in j.pos.tiles if t.industry == mine and not t.flipped and t.cubes > 0}
-    return bool(mines) and outside_apart(j.pos, j.data, sites, mines)
+    return [t for t in j.pos.tiles if t.industry == mine and not t.flipped and t.cubes > 0]
+
+
+def _mine_beyond_outside(j: Judge, sites: Collection[str], with_coal: list[Tile]) -> bool:
+    """A mine with coal (*with_coal*: :func:`_mines_with_coal`) reached only through another outside
+    location than the sites reach: it is not connected, so the coal is bought (Q057)."""
+    return bool(with_coal) and outside_apart(j.pos, j.data, sites, {t.location for t in with_coal})
 
 
 def take_coal(
@@ -94,8 +99,16 @@ def take_coal(
     Returns the money the coal costs (0 from a mine), or None when no coal can be had.
     Records the source, cost, the rule and (for ties) the assumption and alternatives.
     """
-    adj = link_adjacency(j.pos)
-    dist, mines = coal_sources(j, sites, adj)
+    with_coal = _mines_with_coal(j)
+    at_site = [t for t in with_coal if t.location in sites] if with_coal and not (chosen or j.narrate) else []
+    if at_site:
+        # a mine at the site itself is zero links away, closer than any other can be (Q060): the
+        # distances to the rest are worked out only when narrated or when a source is named
+        dist, mines = dict.fromkeys(sites, 0), at_site
+        if len(mines) > 1:
+            mines.sort(key=lambda t: (t.location, t.space))
+    else:
+        dist, mines = coal_sources(j, sites, link_adjacency(j.pos), with_coal)
     # the trade icons connected: asked only when no mine is connected or the closest is elsewhere
     reach = trade_reached(j.pos, j.data, dist) if not mines or dist[mines[0].location] else []
     # coal=market asks for market coal: allowed only when no mine is connected (Q061)
@@ -182,7 +195,7 @@ def take_coal(
         "RUL-COAL-MARKET",
         *(("coal.market-through-flipped-port",) if ports else ()),
         *(("port.not-flipped-by-use",) if any(not t.flipped for t in ports) else ()),
-        *(("network.outside-not-joined",) if _mine_beyond_outside(j, sites) else ()),
+        *(("network.outside-not-joined",) if _mine_beyond_outside(j, sites, with_coal) else ()),
     )
     if j.pos.coal_market <= 0:
         j.rule("RUL-MARKET-EMPTY")
