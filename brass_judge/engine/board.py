@@ -237,7 +237,15 @@ def network_pieces(pos: Position, player: str) -> list[set[str]]:
 
 
 def has_pieces_on_board(pos: Position, player: str) -> bool:
-    return any(t.owner == player for t in pos.tiles) or any(l.owner == player for l in pos.links)
+    """Whether *player* has an industry or a link tile on the board (loops, not ``any()`` over
+    generators: every Industry card build asks)."""
+    for t in pos.tiles:
+        if t.owner == player:
+            return True
+    for l in pos.links:
+        if l.owner == player:
+            return True
+    return False
 
 
 def trade_locations(pos: Position, data: Any) -> set[str]:

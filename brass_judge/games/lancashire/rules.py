@@ -20,9 +20,13 @@ class LancashireRules(Rules):
     port_industry = "port"
 
     def trade_locations(self, pos: Any) -> set:
-        out = super().trade_locations(pos)
+        # asked for every coal cube bought or looked for and every sale: the base class named
+        # directly and a loop, not super() and a list, each a call fewer
+        out = Rules.trade_locations(self, pos)
         port = self.port_industry
-        out.update([t.location for t in pos.tiles if t.industry == port])
+        for t in pos.tiles:
+            if t.industry == port:
+                out.add(t.location)
         return out
 
     #: shipyards flip the moment they are built (Q082)
