@@ -117,7 +117,6 @@ def judge_build_card(j: Judge, a: Build) -> tuple[bool, bool]:
     built through the Classic Virtual Link)."""
     d, pos, me = j.data, j.pos, j.player
     loc = d.locations[a.location]
-    ind_name = j.ind(a.industry)
     anywhere = False  # the no-tiles Industry card rule: any location, but only on a free space (Q074)
     virtual_link = (
         False  # Classic: built in Birkenhead through the Virtual Link, which carries no coal (Q129)
@@ -138,7 +137,7 @@ def judge_build_card(j: Judge, a: Build) -> tuple[bool, bool]:
                     card=j.card_name(card),
                     player=me,
                     location=loc.name,
-                    industry=ind_name,
+                    industry=j.ind(a.industry),
                 )
             else:
                 # a Location card builds in its town even outside the network, which it joins (Q055)
@@ -148,7 +147,13 @@ def judge_build_card(j: Judge, a: Build) -> tuple[bool, bool]:
                 )
         else:
             if card != a.industry:
-                j.violate("BLD003", priority=20, card=j.card_name(card), industry=ind_name, location=loc.name)
+                j.violate(
+                    "BLD003",
+                    priority=20,
+                    card=j.card_name(card),
+                    industry=j.ind(a.industry),
+                    location=loc.name,
+                )
             elif not has_pieces_on_board(pos, me):
                 # No industry or link tiles on the board: an Industry card builds anywhere (Q074;
                 # in the Rail Era too, once every tile has gone, Q075).
@@ -228,7 +233,6 @@ def build_tile(j: Judge, a: Build, *, anywhere: bool = False, virtual_link: bool
     game, narrate = j.game, j.narrate  # read once: asked all through the build
     loc = d.locations[a.location]
     ind_name = j.ind(a.industry)
-    double = len(a.cards) == 2
 
     # --- the tile: always the lowest level left on the mat (Q012) ------------------------
     mat = mat_of(j, me)
@@ -315,7 +319,7 @@ def build_tile(j: Judge, a: Build, *, anywhere: bool = False, virtual_link: bool
                     single=single[0].index,
                 )
     else:
-        taken = {t.space for t in here}
+        taken = {t.space for t in here} if here else ()  # most builds go to an empty location
         ordered, mixed = _space_order(spaces)
         free = None
         for s in ordered:
@@ -348,10 +352,10 @@ def build_tile(j: Judge, a: Build, *, anywhere: bool = False, virtual_link: bool
         j.violate("BLD002", priority=20, location=loc.name, player=me, also=("build.anywhere-without-tiles",))
 
     # --- Canal Era: at most one own tile per location (Q079) --------------------------------
-    own_here = own_tiles_in(
-        pos, me, a.location, old, here=here
-    )  # counted once, for the limit and the rule below
-    if full_at_own_tile_limit(pos.era, own_here):
+    # counted once, for the limit and the rule below; none in an empty location, and with none
+    # there no limit is reached
+    own_here = own_tiles_in(pos, me, a.location, old, here=here) if here else 0
+    if own_here and full_at_own_tile_limit(pos.era, own_here):
         j.violate("BLD009", priority=15, player=me, location=loc.name)
     elif own_here:
         j.rule("RUL-RAIL-SAME-TOWN")  # the Rail Era lifts the limit (Q079)
@@ -421,7 +425,7 @@ def build_tile(j: Judge, a: Build, *, anywhere: bool = False, virtual_link: bool
                 if old.industry == "port":
                     also.append("overbuild.own-flipped-port")  # so a port can take another sale
             j.rule("RUL-OVERBUILD-OWN", *also)
-        if ok and double:
+        if ok and len(a.cards) == 2:
             j.rule("RUL-DOUBLE-BUILD", "overbuild.double-build")  # a Double Action Build can overbuild
         if ok:
             j.rule("RUL-OVERBUILD-REMOVED")
