@@ -102,6 +102,18 @@ def _cards_of(deck: dict[str, int]) -> list[str]:
     return [card for card in sorted(deck) for _ in range(deck[card])]
 
 
+def _full_deck(data: Any, n: int) -> list[str]:
+    """The *n*-player deck of *data* as a sorted list of card keys (:func:`_cards_of`), worked out
+    once per game data and player count (setup and the Canal Era's end ask): never change it."""
+    decks: dict[int, list[str]] | None = data.__dict__.get("_full_decks")
+    if decks is None:
+        decks = data.__dict__["_full_decks"] = {}
+    full = decks.get(n)
+    if full is None:
+        full = decks[n] = _cards_of(data.deck_for(n))
+    return full
+
+
 # ------------------------------------------------------------------------------------- setup
 def setup(
     players: list[str],
@@ -158,7 +170,7 @@ def deck_setup(
     r = None
     if deck_order is None or dcm_order is None or turn_order is None:
         r = _rng(rng, seed)
-    cards = _cards_of(data.deck_for(n))
+    cards = _full_deck(data, n)
     deck = _ordered(deck_order, cards, r, "the deck order", f"the {n}-player deck")
     tiles = sorted(data.dcm_tiles_for(n))
     dcm = _ordered(dcm_order, tiles, r, "the Distant Cotton Market order", f"the {n}-player tiles")
@@ -494,7 +506,7 @@ def _end_round(
     #    evenly into 10/9/8 rounds (Q017, Q018)
     if era_over:
         fx.rule("RUL-DECK")
-        more = _end_era(
+        _end_era(
             pos,
             data,
             rng=rng,
@@ -503,8 +515,8 @@ def _end_round(
             rail_dcm_order=rail_dcm_order,
             unknown_deal=unknown_deal,
             narrate=narrate,
+            fx=fx,  # the era's end records after the round's end, in the same effects
         )
-        fx.extend_from(more)
         if at_start and not last_round:
             _start_of_round_income(pos, data, shortfall_choices, fx, due)
         return pos, fx
@@ -765,75 +777,80 @@ def _end_era(
     rail_dcm_order: list[int] | None = None,
     unknown_deal: bool = False,
     narrate: bool = True,
+    fx: FlowEffects | None = None,
 ) -> FlowEffects:
-    """The era's end on *pos* (changed in place). With ``narrate=False`` (a replay's quiet end of
-    turn) only the ``era-end`` effect is written out: callers look for it to know that an era
-    ended. The scores, their per-link and per-tile breakdowns and the rest are written out only
-    when narrating (the rules applied, assumptions and violations are recorded either way)."""
-    fx = FlowEffects(narrate, _game(data))
+    """The era's end on *pos* (changed in place), recording in *fx* (the round's end's effects;
+    else new ones). With ``narrate=False`` (a replay's quiet end of turn) only the ``era-end``
+    effect is written out: callers look for it to know that an era ended. The scores, their
+    per-link and per-tile breakdowns and the rest are written out only when narrating (the rules
+    applied, assumptions and violations are recorded either way)."""
+    if fx is None:
+        fx = FlowEffects(narrate, _game(data))
     fx.append(Effect("era-end", f"the {pos.era.title()} Era ends", {"era": pos.era}))
+    players = pos.players
     # 1. every link scores and is removed, all players before any tile scores (Q039-Q041)
     fx.rule("RUL-LINK-SCORING")
     icons = link_icons(pos, data)
     vp = link_vp(pos, data, icons)
-    per: dict[str, list[tuple[str, int]]] = {n: [] for n in pos.players}
+    link_got = dict.fromkeys(players, 0)
     # a game's own rules that decided a link's score (Birmingham: a three-ended link, a merchant
     # with no tile); recorded as applied and named on the link's line of the breakdown
-    own = {l.line: data.rules.link_scoring_cases(pos, l.line, icons) for l in pos.links}
-    for l in pos.links:
-        per[l.owner].append((l.line, vp[l.line]))
-        for code in own[l.line]:
+    cases_of = data.rules.link_scoring_cases
+    own: dict[str, tuple[str, ...]] = {}
+    for l in pos.links:  # one pass over the links (every era's end)
+        link_got[l.owner] += vp[l.line]
+        cases = own[l.line] = cases_of(pos, l.line, icons)
+        for code in cases:
             fx.rule(code)
-    link_got = {}
-    for n in pos.players:
-        got = link_got[n] = sum(v for _, v in per[n])
-        pos.player[n].vp += got
-        if narrate:
+    for n in players:
+        pos.player[n].vp += link_got[n]
+    if narrate:
+        for n in players:
+            mine = [l.line for l in pos.links if l.owner == n]
             fx.add(
                 "score-links",
-                f"{n} scores {got} VP for {len(per[n])} link(s)",
+                f"{n} scores {link_got[n]} VP for {len(mine)} link(s)",
                 player=n,
-                vp=got,
-                links={line.replace("~", "-"): v for line, v in per[n]},
+                vp=link_got[n],
+                links={line.replace("~", "-"): vp[line] for line in mine},
                 total=pos.player[n].vp,
                 breakdown=[
                     {
                         "line": line.replace("~", "-"),
-                        "vp": v,
+                        "vp": vp[line],
                         "icons": {end: icons[end] for end in line.split("~")},
                         **({"rules": list(own[line])} if own[line] else {}),
                     }
-                    for line, v in per[n]
+                    for line in mine
                 ],
             )
     pos.links = []
-    for n in pos.players:
+    for n in players:
         pos.player[n].links_left = data.links_per_player
     # 2. flipped tiles score their VP (Q038, Q043)
     # flipped level 2+ tiles score now and, surviving the Canal Era, again at the Rail Era's end (Q043)
-    flipped: dict[str, list[Tile]] = {n: [] for n in pos.players}
+    tile_got = dict.fromkeys(players, 0)
     again = False
-    for t in pos.tiles:  # one pass over the board for every player's flipped tiles
+    tile = data.tile
+    for t in pos.tiles:  # one pass over the board for every player's flipped tiles and their VP
         if t.flipped:
             again = again or t.level >= 2
-            mine = flipped.get(t.owner)
-            if mine is not None:
-                mine.append(t)
+            if t.owner in tile_got:
+                tile_got[t.owner] += tile(t.industry, t.level).vp
     fx.rule("RUL-TILE-SCORING", *(("era.level2-scores-again",) if again else ()))
-    for n in pos.players:
-        tiles = flipped[n]
-        got = sum(data.tile(t.industry, t.level).vp for t in tiles)
-        pos.player[n].vp += got
-        if got or link_got[n]:
-            fx.rule(
-                "RUL-TILE-SCORING", "score.vp-track-not-income"
-            )  # scoring moves the VP marker only, never income
-        if narrate:
+    for n in players:
+        pos.player[n].vp += tile_got[n]
+    if any(tile_got.values()) or any(link_got.values()):
+        # scoring moves the VP marker only, never income
+        fx.rule("RUL-TILE-SCORING", "score.vp-track-not-income")
+    if narrate:
+        for n in players:
+            tiles = [t for t in pos.tiles if t.flipped and t.owner == n]
             fx.add(
                 "score-tiles",
-                f"{n} scores {got} VP for {len(tiles)} flipped tile(s)",
+                f"{n} scores {tile_got[n]} VP for {len(tiles)} flipped tile(s)",
                 player=n,
-                vp=got,
+                vp=tile_got[n],
                 total=pos.player[n].vp,
                 breakdown=[
                     {
@@ -841,7 +858,7 @@ def _end_era(
                         "space": t.space,
                         "industry": t.industry,
                         "level": t.level,
-                        "vp": data.tile(t.industry, t.level).vp,
+                        "vp": tile(t.industry, t.level).vp,
                     }
                     for t in tiles
                 ],
@@ -902,7 +919,7 @@ def _end_canal(
         p.hand = []
     cards.extend(pos.under_deck_tile or [])
     cards.extend(pos.draw_pile or [])
-    full = _cards_of(data.deck_for(pos.num_players))
+    full = _full_deck(data, pos.num_players)
     aside = _classic_removal(data, pos.num_players).get("rail_removed", 0)
     deck: list[str] | None
     if rail_deck_order is not None:
