@@ -30,7 +30,7 @@ Conventions (documented in docs/games.md):
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..codes import table_of
 from ..model import CANAL, RAIL, PlayerState, Position
@@ -53,13 +53,20 @@ class FlowEffects(list[Effect], RuleBook):
     # every end of turn makes one: slots make it cheaper to build than an instance dict
     __slots__ = ("narrate", "game", "game_key", "codes", "rules", "also", "assumptions", "violations")
 
+    #: game -> its table of codes (:func:`~brass_judge.codes.table_of`), kept here so that making
+    #: one (every end of turn) reads a dict instead of calling table_of
+    _tables: ClassVar[dict[str, dict[str, Any]]] = {}
+
     def __init__(self, narrate: bool = True, game: str = "lancashire") -> None:
         # (a new list is empty already: list.__init__ is not called, ends of turn make many of these)
         #: whether effects are written out (a replay turns it off; see engine.check's ``narrate``)
         self.narrate = narrate
         #: the game whose table of codes and rulings the rules applied cite (its data's ``game``)
         self.game = self.game_key = game
-        self.codes = table_of(game)
+        codes = self._tables.get(game)
+        if codes is None:
+            codes = self._tables[game] = table_of(game)
+        self.codes = codes
         self.rules: list[str] = []
         self.also: list[tuple[str, str]] = []  #: (rule code, ruling) pairs: case-specific rulings relied on
         self.assumptions: list[str] = []
@@ -269,7 +276,7 @@ def _classic_removal(data: Any, n: int) -> dict[str, int]:
 # ------------------------------------------------------------------------------------ turns
 def actions_per_turn(pos: Position) -> int:
     """One action in the first Canal Era round, two afterwards (Q019)."""
-    return 1 if pos.is_first_canal_round else 2
+    return 1 if pos.round == 1 and pos.era == CANAL else 2  # (every end of turn asks)
 
 
 def current_player(pos: Position) -> str | None:
@@ -380,20 +387,25 @@ def end_turn(
     if me is None:
         raise ValueError("the game is over: there is no turn to end")
     p = pos.player[me]
-    if p.hand is not None and pos.draw_pile is not None:
-        need = max(0, data.hand_size - len(p.hand))
-        drawn, pos.draw_pile = pos.draw_pile[:need], pos.draw_pile[need:]
-        p.hand = p.hand + drawn  # replaced, never changed in place (PlayerState.copy shares it)
-        pos.draw_deck = len(pos.draw_pile)
-        if drawn and narrate:
-            fx.add(
-                "draw",
-                f"{me} draws {len(drawn)} card(s) ({len(pos.draw_pile)} left in the draw deck)",
-                player=me,
-                cards=len(drawn),
-                draw_deck=pos.draw_deck,
-            )
-    elif pos.draw_pile is None and draw_deck_empty(pos, data) is not True:
+    hand, pile = p.hand, pos.draw_pile
+    if hand is not None and pile is not None:
+        need = data.hand_size - len(hand)
+        if need > 0 and pile:
+            # the hand and the pile are replaced, never changed in place (the copies share them)
+            drawn, pos.draw_pile = pile[:need], pile[need:]
+            p.hand = hand + drawn
+            pos.draw_deck = len(pos.draw_pile)
+            if narrate:
+                fx.add(
+                    "draw",
+                    f"{me} draws {len(drawn)} card(s) ({pos.draw_deck} left in the draw deck)",
+                    player=me,
+                    cards=len(drawn),
+                    draw_deck=pos.draw_deck,
+                )
+        else:
+            pos.draw_deck = len(pile)
+    elif pile is None and draw_deck_empty(pos, data) is not True:
         # a hand-made position: the cards drawn are not known (nor, maybe, how many are left)
         # one card was discarded per action of the turn (Q019), and the hand refills to 8
         need = max(0, data.hand_size - len(p.hand)) if p.hand is not None else actions_per_turn(pos)
@@ -480,7 +492,7 @@ def _end_round(
     due = (pos.era, pos.round)  # the round whose end brings the income (how a log names a shortfall)
     # 1. turn order by money spent, stable for ties (Q024, Q026)
     spent = {n: pos.player[n].spent for n in pos.players}
-    order = sorted(pos.players, key=lambda n: spent[n])
+    order = sorted(pos.players, key=spent.__getitem__)
     fx.rule("RUL-TURN-ORDER")
     if narrate:
         fx.add(
@@ -500,8 +512,7 @@ def _end_round(
         fx.add("income", "no income after the last round of the game", skipped=True)
     else:
         fx.rule("RUL-INCOME")
-        for n in order:
-            _pay_income(pos, data, n, (shortfall_choices or {}).get(n), fx)
+        _take_income(pos, data, order, shortfall_choices, fx)
     # 3. the era ends when the deck and every hand are empty: the player count's deck divides
     #    evenly into 10/9/8 rounds (Q017, Q018)
     if era_over:
@@ -557,8 +568,7 @@ def _start_of_round_income(
     era, rnd = pos.era, pos.round
     pos.era, pos.round = due  # tiles removed for a shortfall are recorded under the round that ended
     try:
-        for n in pos.players:
-            _pay_income(pos, data, n, (shortfall_choices or {}).get(n), fx)
+        _take_income(pos, data, pos.players, shortfall_choices, fx)
     finally:
         pos.era, pos.round = era, rnd
 
@@ -568,17 +578,30 @@ def tile_ref(t: Tile) -> str:
     return f"{t.location}#{t.space}"
 
 
-def _pay_income(pos: Position, data: Any, name: str, choice: Sequence[str] | None, fx: FlowEffects) -> None:
-    p = pos.player[name]
-    level = data.income_level(p.income_space)
-    if choice is not None and (level >= 0 or p.money >= -level):
-        _bad_choice(
-            fx,
-            name,
-            f"tiles are named for {name} to remove for an income shortfall, but {name} "
-            f"{'takes income' if level >= 0 else 'can pay'} (income level {level}, £{p.money})",
-        )
-    if level >= 0:
+def _take_income(
+    pos: Position,
+    data: Any,
+    names: Sequence[str],
+    choices: Mapping[str, Sequence[str]] | None,
+    fx: FlowEffects,
+) -> None:
+    """Income for the players *names*, in that order: each takes their income level in money, or
+    pays a negative one (:func:`_pay_income`); *choices*: the tiles each names for a shortfall."""
+    income_level = data.income_level
+    for name in names:
+        p = pos.player[name]
+        level = income_level(p.income_space)
+        choice = choices.get(name) if choices else None
+        if choice is not None and (level >= 0 or p.money >= -level):
+            _bad_choice(
+                fx,
+                name,
+                f"tiles are named for {name} to remove for an income shortfall, but {name} "
+                f"{'takes income' if level >= 0 else 'can pay'} (income level {level}, £{p.money})",
+            )
+        if level < 0:
+            _pay_income(pos, data, name, level, choice, fx)
+            continue
         p.money += level
         if fx.narrate:
             fx.add(
@@ -588,7 +611,14 @@ def _pay_income(pos: Position, data: Any, name: str, choice: Sequence[str] | Non
                 amount=level,
                 money=p.money,
             )
-        return
+
+
+def _pay_income(
+    pos: Position, data: Any, name: str, level: int, choice: Sequence[str] | None, fx: FlowEffects
+) -> None:
+    """*name* pays the negative income *level*; short of money, they remove tiles (*choice*: the
+    ones the game names) and then lose VP (Q033, Q034)."""
+    p = pos.player[name]
     owed = -level
     # negative income is paid to the bank every round
     fx.rule(
