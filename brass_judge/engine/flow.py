@@ -30,7 +30,7 @@ Conventions (documented in docs/games.md):
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..codes import table_of
 from ..model import CANAL, RAIL, PlayerState, Position
@@ -53,13 +53,20 @@ class FlowEffects(list[Effect], RuleBook):
     # every end of turn makes one: slots make it cheaper to build than an instance dict
     __slots__ = ("narrate", "game", "game_key", "codes", "rules", "also", "assumptions", "violations")
 
+    #: game -> its table of codes (:func:`~brass_judge.codes.table_of`), kept here so that making
+    #: one (every end of turn) reads a dict instead of calling table_of
+    _tables: ClassVar[dict[str, dict[str, Any]]] = {}
+
     def __init__(self, narrate: bool = True, game: str = "lancashire") -> None:
         # (a new list is empty already: list.__init__ is not called, ends of turn make many of these)
         #: whether effects are written out (a replay turns it off; see engine.check's ``narrate``)
         self.narrate = narrate
         #: the game whose table of codes and rulings the rules applied cite (its data's ``game``)
         self.game = self.game_key = game
-        self.codes = table_of(game)
+        codes = self._tables.get(game)
+        if codes is None:
+            codes = self._tables[game] = table_of(game)
+        self.codes = codes
         self.rules: list[str] = []
         self.also: list[tuple[str, str]] = []  #: (rule code, ruling) pairs: case-specific rulings relied on
         self.assumptions: list[str] = []
@@ -100,6 +107,18 @@ def _rng(rng: random.Random | None, seed: Any) -> random.Random:
 def _cards_of(deck: dict[str, int]) -> list[str]:
     """The deck as a sorted list of card keys (one entry per card)."""
     return [card for card in sorted(deck) for _ in range(deck[card])]
+
+
+def _full_deck(data: Any, n: int) -> list[str]:
+    """The *n*-player deck of *data* as a sorted list of card keys (:func:`_cards_of`), worked out
+    once per game data and player count (setup and the Canal Era's end ask): never change it."""
+    decks: dict[int, list[str]] | None = data.__dict__.get("_full_decks")
+    if decks is None:
+        decks = data.__dict__["_full_decks"] = {}
+    full = decks.get(n)
+    if full is None:
+        full = decks[n] = _cards_of(data.deck_for(n))
+    return full
 
 
 # ------------------------------------------------------------------------------------- setup
@@ -158,7 +177,7 @@ def deck_setup(
     r = None
     if deck_order is None or dcm_order is None or turn_order is None:
         r = _rng(rng, seed)
-    cards = _cards_of(data.deck_for(n))
+    cards = _full_deck(data, n)
     deck = _ordered(deck_order, cards, r, "the deck order", f"the {n}-player deck")
     tiles = sorted(data.dcm_tiles_for(n))
     dcm = _ordered(dcm_order, tiles, r, "the Distant Cotton Market order", f"the {n}-player tiles")
@@ -257,7 +276,7 @@ def _classic_removal(data: Any, n: int) -> dict[str, int]:
 # ------------------------------------------------------------------------------------ turns
 def actions_per_turn(pos: Position) -> int:
     """One action in the first Canal Era round, two afterwards (Q019)."""
-    return 1 if pos.is_first_canal_round else 2
+    return 1 if pos.round == 1 and pos.era == CANAL else 2  # (every end of turn asks)
 
 
 def current_player(pos: Position) -> str | None:
@@ -368,20 +387,25 @@ def end_turn(
     if me is None:
         raise ValueError("the game is over: there is no turn to end")
     p = pos.player[me]
-    if p.hand is not None and pos.draw_pile is not None:
-        need = max(0, data.hand_size - len(p.hand))
-        drawn, pos.draw_pile = pos.draw_pile[:need], pos.draw_pile[need:]
-        p.hand = p.hand + drawn  # replaced, never changed in place (PlayerState.copy shares it)
-        pos.draw_deck = len(pos.draw_pile)
-        if drawn and narrate:
-            fx.add(
-                "draw",
-                f"{me} draws {len(drawn)} card(s) ({len(pos.draw_pile)} left in the draw deck)",
-                player=me,
-                cards=len(drawn),
-                draw_deck=pos.draw_deck,
-            )
-    elif pos.draw_pile is None and draw_deck_empty(pos, data) is not True:
+    hand, pile = p.hand, pos.draw_pile
+    if hand is not None and pile is not None:
+        need = data.hand_size - len(hand)
+        if need > 0 and pile:
+            # the hand and the pile are replaced, never changed in place (the copies share them)
+            drawn, pos.draw_pile = pile[:need], pile[need:]
+            p.hand = hand + drawn
+            pos.draw_deck = len(pos.draw_pile)
+            if narrate:
+                fx.add(
+                    "draw",
+                    f"{me} draws {len(drawn)} card(s) ({pos.draw_deck} left in the draw deck)",
+                    player=me,
+                    cards=len(drawn),
+                    draw_deck=pos.draw_deck,
+                )
+        else:
+            pos.draw_deck = len(pile)
+    elif pile is None and draw_deck_empty(pos, data) is not True:
         # a hand-made position: the cards drawn are not known (nor, maybe, how many are left)
         # one card was discarded per action of the turn (Q019), and the hand refills to 8
         need = max(0, data.hand_size - len(p.hand)) if p.hand is not None else actions_per_turn(pos)
@@ -468,7 +492,7 @@ def _end_round(
     due = (pos.era, pos.round)  # the round whose end brings the income (how a log names a shortfall)
     # 1. turn order by money spent, stable for ties (Q024, Q026)
     spent = {n: pos.player[n].spent for n in pos.players}
-    order = sorted(pos.players, key=lambda n: spent[n])
+    order = sorted(pos.players, key=spent.__getitem__)
     fx.rule("RUL-TURN-ORDER")
     if narrate:
         fx.add(
@@ -488,13 +512,12 @@ def _end_round(
         fx.add("income", "no income after the last round of the game", skipped=True)
     else:
         fx.rule("RUL-INCOME")
-        for n in order:
-            _pay_income(pos, data, n, (shortfall_choices or {}).get(n), fx)
+        _take_income(pos, data, order, shortfall_choices, fx)
     # 3. the era ends when the deck and every hand are empty: the player count's deck divides
     #    evenly into 10/9/8 rounds (Q017, Q018)
     if era_over:
         fx.rule("RUL-DECK")
-        more = _end_era(
+        _end_era(
             pos,
             data,
             rng=rng,
@@ -503,8 +526,8 @@ def _end_round(
             rail_dcm_order=rail_dcm_order,
             unknown_deal=unknown_deal,
             narrate=narrate,
+            fx=fx,  # the era's end records after the round's end, in the same effects
         )
-        fx.extend_from(more)
         if at_start and not last_round:
             _start_of_round_income(pos, data, shortfall_choices, fx, due)
         return pos, fx
@@ -545,8 +568,7 @@ def _start_of_round_income(
     era, rnd = pos.era, pos.round
     pos.era, pos.round = due  # tiles removed for a shortfall are recorded under the round that ended
     try:
-        for n in pos.players:
-            _pay_income(pos, data, n, (shortfall_choices or {}).get(n), fx)
+        _take_income(pos, data, pos.players, shortfall_choices, fx)
     finally:
         pos.era, pos.round = era, rnd
 
@@ -556,17 +578,30 @@ def tile_ref(t: Tile) -> str:
     return f"{t.location}#{t.space}"
 
 
-def _pay_income(pos: Position, data: Any, name: str, choice: Sequence[str] | None, fx: FlowEffects) -> None:
-    p = pos.player[name]
-    level = data.income_level(p.income_space)
-    if choice is not None and (level >= 0 or p.money >= -level):
-        _bad_choice(
-            fx,
-            name,
-            f"tiles are named for {name} to remove for an income shortfall, but {name} "
-            f"{'takes income' if level >= 0 else 'can pay'} (income level {level}, £{p.money})",
-        )
-    if level >= 0:
+def _take_income(
+    pos: Position,
+    data: Any,
+    names: Sequence[str],
+    choices: Mapping[str, Sequence[str]] | None,
+    fx: FlowEffects,
+) -> None:
+    """Income for the players *names*, in that order: each takes their income level in money, or
+    pays a negative one (:func:`_pay_income`); *choices*: the tiles each names for a shortfall."""
+    income_level = data.income_level
+    for name in names:
+        p = pos.player[name]
+        level = income_level(p.income_space)
+        choice = choices.get(name) if choices else None
+        if choice is not None and (level >= 0 or p.money >= -level):
+            _bad_choice(
+                fx,
+                name,
+                f"tiles are named for {name} to remove for an income shortfall, but {name} "
+                f"{'takes income' if level >= 0 else 'can pay'} (income level {level}, £{p.money})",
+            )
+        if level < 0:
+            _pay_income(pos, data, name, level, choice, fx)
+            continue
         p.money += level
         if fx.narrate:
             fx.add(
@@ -576,7 +611,14 @@ def _pay_income(pos: Position, data: Any, name: str, choice: Sequence[str] | Non
                 amount=level,
                 money=p.money,
             )
-        return
+
+
+def _pay_income(
+    pos: Position, data: Any, name: str, level: int, choice: Sequence[str] | None, fx: FlowEffects
+) -> None:
+    """*name* pays the negative income *level*; short of money, they remove tiles (*choice*: the
+    ones the game names) and then lose VP (Q033, Q034)."""
+    p = pos.player[name]
     owed = -level
     # negative income is paid to the bank every round
     fx.rule(
@@ -765,75 +807,80 @@ def _end_era(
     rail_dcm_order: list[int] | None = None,
     unknown_deal: bool = False,
     narrate: bool = True,
+    fx: FlowEffects | None = None,
 ) -> FlowEffects:
-    """The era's end on *pos* (changed in place). With ``narrate=False`` (a replay's quiet end of
-    turn) only the ``era-end`` effect is written out: callers look for it to know that an era
-    ended. The scores, their per-link and per-tile breakdowns and the rest are written out only
-    when narrating (the rules applied, assumptions and violations are recorded either way)."""
-    fx = FlowEffects(narrate, _game(data))
+    """The era's end on *pos* (changed in place), recording in *fx* (the round's end's effects;
+    else new ones). With ``narrate=False`` (a replay's quiet end of turn) only the ``era-end``
+    effect is written out: callers look for it to know that an era ended. The scores, their
+    per-link and per-tile breakdowns and the rest are written out only when narrating (the rules
+    applied, assumptions and violations are recorded either way)."""
+    if fx is None:
+        fx = FlowEffects(narrate, _game(data))
     fx.append(Effect("era-end", f"the {pos.era.title()} Era ends", {"era": pos.era}))
+    players = pos.players
     # 1. every link scores and is removed, all players before any tile scores (Q039-Q041)
     fx.rule("RUL-LINK-SCORING")
     icons = link_icons(pos, data)
     vp = link_vp(pos, data, icons)
-    per: dict[str, list[tuple[str, int]]] = {n: [] for n in pos.players}
+    link_got = dict.fromkeys(players, 0)
     # a game's own rules that decided a link's score (Birmingham: a three-ended link, a merchant
     # with no tile); recorded as applied and named on the link's line of the breakdown
-    own = {l.line: data.rules.link_scoring_cases(pos, l.line, icons) for l in pos.links}
-    for l in pos.links:
-        per[l.owner].append((l.line, vp[l.line]))
-        for code in own[l.line]:
+    cases_of = data.rules.link_scoring_cases
+    own: dict[str, tuple[str, ...]] = {}
+    for l in pos.links:  # one pass over the links (every era's end)
+        link_got[l.owner] += vp[l.line]
+        cases = own[l.line] = cases_of(pos, l.line, icons)
+        for code in cases:
             fx.rule(code)
-    link_got = {}
-    for n in pos.players:
-        got = link_got[n] = sum(v for _, v in per[n])
-        pos.player[n].vp += got
-        if narrate:
+    for n in players:
+        pos.player[n].vp += link_got[n]
+    if narrate:
+        for n in players:
+            mine = [l.line for l in pos.links if l.owner == n]
             fx.add(
                 "score-links",
-                f"{n} scores {got} VP for {len(per[n])} link(s)",
+                f"{n} scores {link_got[n]} VP for {len(mine)} link(s)",
                 player=n,
-                vp=got,
-                links={line.replace("~", "-"): v for line, v in per[n]},
+                vp=link_got[n],
+                links={line.replace("~", "-"): vp[line] for line in mine},
                 total=pos.player[n].vp,
                 breakdown=[
                     {
                         "line": line.replace("~", "-"),
-                        "vp": v,
+                        "vp": vp[line],
                         "icons": {end: icons[end] for end in line.split("~")},
                         **({"rules": list(own[line])} if own[line] else {}),
                     }
-                    for line, v in per[n]
+                    for line in mine
                 ],
             )
     pos.links = []
-    for n in pos.players:
+    for n in players:
         pos.player[n].links_left = data.links_per_player
     # 2. flipped tiles score their VP (Q038, Q043)
     # flipped level 2+ tiles score now and, surviving the Canal Era, again at the Rail Era's end (Q043)
-    flipped: dict[str, list[Tile]] = {n: [] for n in pos.players}
+    tile_got = dict.fromkeys(players, 0)
     again = False
-    for t in pos.tiles:  # one pass over the board for every player's flipped tiles
+    tile = data.tile
+    for t in pos.tiles:  # one pass over the board for every player's flipped tiles and their VP
         if t.flipped:
             again = again or t.level >= 2
-            mine = flipped.get(t.owner)
-            if mine is not None:
-                mine.append(t)
+            if t.owner in tile_got:
+                tile_got[t.owner] += tile(t.industry, t.level).vp
     fx.rule("RUL-TILE-SCORING", *(("era.level2-scores-again",) if again else ()))
-    for n in pos.players:
-        tiles = flipped[n]
-        got = sum(data.tile(t.industry, t.level).vp for t in tiles)
-        pos.player[n].vp += got
-        if got or link_got[n]:
-            fx.rule(
-                "RUL-TILE-SCORING", "score.vp-track-not-income"
-            )  # scoring moves the VP marker only, never income
-        if narrate:
+    for n in players:
+        pos.player[n].vp += tile_got[n]
+    if any(tile_got.values()) or any(link_got.values()):
+        # scoring moves the VP marker only, never income
+        fx.rule("RUL-TILE-SCORING", "score.vp-track-not-income")
+    if narrate:
+        for n in players:
+            tiles = [t for t in pos.tiles if t.flipped and t.owner == n]
             fx.add(
                 "score-tiles",
-                f"{n} scores {got} VP for {len(tiles)} flipped tile(s)",
+                f"{n} scores {tile_got[n]} VP for {len(tiles)} flipped tile(s)",
                 player=n,
-                vp=got,
+                vp=tile_got[n],
                 total=pos.player[n].vp,
                 breakdown=[
                     {
@@ -841,7 +888,7 @@ def _end_era(
                         "space": t.space,
                         "industry": t.industry,
                         "level": t.level,
-                        "vp": data.tile(t.industry, t.level).vp,
+                        "vp": tile(t.industry, t.level).vp,
                     }
                     for t in tiles
                 ],
@@ -902,7 +949,7 @@ def _end_canal(
         p.hand = []
     cards.extend(pos.under_deck_tile or [])
     cards.extend(pos.draw_pile or [])
-    full = _cards_of(data.deck_for(pos.num_players))
+    full = _full_deck(data, pos.num_players)
     aside = _classic_removal(data, pos.num_players).get("rail_removed", 0)
     deck: list[str] | None
     if rail_deck_order is not None:
