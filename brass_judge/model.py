@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from typing import Any, TypeVar
 
     _P = TypeVar("_P", bound="PlayerState")  #: a player class (copies are of the class copied)
+    _Q = TypeVar("_Q", bound="Position")  #: a position class (copies are of the class copied)
 
 CANAL, RAIL = "canal", "rail"
 DCM_X = 9  #: the X space of the Distant Cotton Market track
@@ -149,11 +150,18 @@ class Position:
     game_over: bool = False
     #: copy-on-write bookkeeping: ids of the tiles this copy may change (None = all of them)
     _owned: set[int] | None = field(default=None, repr=False, compare=False)
+    #: what ``engine.board`` keeps while the links stay the same (the link map and distances along
+    #: it); a field, not an attribute read through ``__dict__``, for the reason of :meth:`copy`
+    _adj_cache: Any = field(default=None, repr=False, compare=False)
 
     # ------------------------------------------------------------------ copies and queries
-    def copy(self) -> Position:
+    def copy(self: _Q) -> _Q:
         """An independent copy. Built from the attributes directly rather than with
         dataclasses.replace (twice as fast): copies are the engine's hottest path.
+
+        Field by field, not with an assigned ``__dict__``, for the reason :meth:`PlayerState.copy`
+        gives (on CPython 3.11 every later attribute read of the copy would be slower); a game's
+        own position class copies its own fields (tests/test_model_copies.py checks every field).
 
         Tiles are shared copy-on-write: change a tile only through :meth:`own_tile`, place one
         with :meth:`add_tile`. Every other list (players, links, turns_taken, the card piles and
@@ -161,13 +169,28 @@ class Position:
         changed in place: ``pos.links = pos.links + [link]``, not ``pos.links.append(link)``.
         """
         new = object.__new__(type(self))
-        d = self.__dict__.copy()
+        new.players = self.players
         # each player state copies itself (a game's own player class may copy more)
-        d["player"] = {k: v.copy() for k, v in self.player.items()}
-        d["tiles"] = list(self.tiles)
-        d["markets"] = dict(self.markets)
-        d["_owned"] = set()
-        new.__dict__ = d
+        new.player = {k: v.copy() for k, v in self.player.items()}
+        new.variant = self.variant
+        new.game = self.game
+        new.era = self.era
+        new.round = self.round
+        new.turn = self.turn
+        new.actions_left = self.actions_left
+        new.tiles = list(self.tiles)
+        new.links = self.links
+        new.markets = dict(self.markets)
+        new.dcm_position = self.dcm_position
+        new.dcm_drawn = self.dcm_drawn
+        new.dcm_order = self.dcm_order
+        new.draw_deck = self.draw_deck
+        new.draw_pile = self.draw_pile
+        new.under_deck_tile = self.under_deck_tile
+        new.turns_taken = self.turns_taken
+        new.game_over = self.game_over
+        new._owned = set()
+        new._adj_cache = self._adj_cache
         return new
 
     def own_tile(self, t: Tile) -> Tile:

@@ -68,6 +68,13 @@ class BirminghamPosition(Position):
     #: wild card key -> cards left on its pile (4 each at the start)
     wild_piles: dict[str, int] = field(default_factory=lambda: {WILD_LOCATION: 4, WILD_INDUSTRY: 4})
 
+    def copy(self) -> BirminghamPosition:
+        """An independent copy (:meth:`Position.copy`, field by field) with the merchants and wild piles."""
+        new = super().copy()
+        new.merchants = self.merchants
+        new.wild_piles = self.wild_piles
+        return new
+
     def merchant_space(self, merchant: str, space: int) -> MerchantSpace | None:
         spaces = self.merchants.get(merchant, ())
         return spaces[space] if 0 <= space < len(spaces) else None
