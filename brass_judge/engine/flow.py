@@ -367,7 +367,7 @@ def end_turn(
     me = pos.turn
     if me is None:
         raise ValueError("the game is over: there is no turn to end")
-    p = pos.player[me]
+    p = pos.own_player(me)
     if p.hand is not None and pos.draw_pile is not None:
         need = max(0, data.hand_size - len(p.hand))
         drawn, pos.draw_pile = pos.draw_pile[:need], pos.draw_pile[need:]
@@ -462,6 +462,8 @@ def _end_round(
     """
     if fx is None:
         fx = FlowEffects(narrate, _game(data))
+    for n in pos.player:  # every player's state changes at the round's end (copy-on-write)
+        pos.own_player(n)
     era_over = is_era_over(pos, data)
     last_round = era_over and pos.era == RAIL
     at_start = data.rules.income_at_round_start
