@@ -167,7 +167,8 @@ class Position:
         own position class copies its own fields (tests/test_model_copies.py checks every field).
 
         Tiles are shared copy-on-write: change a tile only through :meth:`own_tile`, place one
-        with :meth:`add_tile`; so are the player states: change one only through :meth:`own_player`. Every other list (players, links, turns_taken, the card piles and
+        with :meth:`add_tile`; so are the player states: change one only through
+        :meth:`own_player`. Every other list (players, links, turns_taken, the card piles and
         the Distant Cotton Market tiles) is shared by the copies and must be *replaced*, never
         changed in place: ``pos.links = pos.links + [link]``, not ``pos.links.append(link)``.
         """
