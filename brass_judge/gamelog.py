@@ -894,7 +894,9 @@ def replay(
             drv.pass_out()
             pos = drv.position
         era, rnd = pos.era, pos.round
-        round_end = drv.last_of_round
+        # whether this turn ends the round, asked only when someone reads it before the end of turn
+        # (which works it out itself: end.round_end)
+        round_end = (on_round_end is not None or round_end_steps) and drv.last_of_round
         if on_round_end is not None and round_end:
             on_round_end(era, rnd, pos.copy())
         try:

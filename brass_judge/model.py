@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from typing import Any, TypeVar
 
     _P = TypeVar("_P", bound="PlayerState")  #: a player class (copies are of the class copied)
+    _Q = TypeVar("_Q", bound="Position")  #: a position class (copies are of the class copied)
 
 CANAL, RAIL = "canal", "rail"
 DCM_X = 9  #: the X space of the Distant Cotton Market track
@@ -85,7 +86,8 @@ class PlayerState:
 
     def copy(self: _P) -> _P:
         """An independent copy. Sets the fields one by one (no __init__): copies are the engine's
-        hottest path, made for every player of every action judged (benchmarks/README.md).
+        hottest path (benchmarks/README.md), made for every player state an action or an end of
+        turn changes (a position's copy shares the others, ``Position.own_player``).
 
         Field by field, not ``new.__dict__ = self.__dict__.copy()``: an object whose ``__dict__``
         is read or assigned keeps its attributes in a dict of its own, and every later read of a
@@ -149,26 +151,68 @@ class Position:
     game_over: bool = False
     #: copy-on-write bookkeeping: ids of the tiles this copy may change (None = all of them)
     _owned: set[int] | None = field(default=None, repr=False, compare=False)
+    #: copy-on-write bookkeeping: the players whose states this position may change (None = all)
+    _own_players: frozenset[str] | None = field(default=None, repr=False, compare=False)
+    #: what ``engine.board`` keeps while the links stay the same (the link map and distances along
+    #: it); a field, not an attribute read through ``__dict__``, for the reason of :meth:`copy`
+    _adj_cache: Any = field(default=None, repr=False, compare=False)
 
     # ------------------------------------------------------------------ copies and queries
-    def copy(self) -> Position:
+    def copy(self: _Q) -> _Q:
         """An independent copy. Built from the attributes directly rather than with
         dataclasses.replace (twice as fast): copies are the engine's hottest path.
 
+        Field by field, not with an assigned ``__dict__``, for the reason :meth:`PlayerState.copy`
+        gives (on CPython 3.11 every later attribute read of the copy would be slower); a game's
+        own position class copies its own fields (tests/test_model_copies.py checks every field).
+
         Tiles are shared copy-on-write: change a tile only through :meth:`own_tile`, place one
-        with :meth:`add_tile`. Every other list (players, links, turns_taken, the card piles and
+        with :meth:`add_tile`; so are the player states: change one only through
+        :meth:`own_player`. Every other list (players, links, turns_taken, the card piles and
         the Distant Cotton Market tiles) is shared by the copies and must be *replaced*, never
         changed in place: ``pos.links = pos.links + [link]``, not ``pos.links.append(link)``.
         """
         new = object.__new__(type(self))
-        d = self.__dict__.copy()
-        # each player state copies itself (a game's own player class may copy more)
-        d["player"] = {k: v.copy() for k, v in self.player.items()}
-        d["tiles"] = list(self.tiles)
-        d["markets"] = dict(self.markets)
-        d["_owned"] = set()
-        new.__dict__ = d
+        new.players = self.players
+        # the player states are shared until one is changed (:meth:`own_player` copies it then:
+        # an action changes one or two of them); neither position may change a shared state, so
+        # this one gives up its own states too
+        new.player = dict(self.player)
+        new._own_players = self._own_players = _NO_PLAYERS
+        new.variant = self.variant
+        new.game = self.game
+        new.era = self.era
+        new.round = self.round
+        new.turn = self.turn
+        new.actions_left = self.actions_left
+        new.tiles = list(self.tiles)
+        new.links = self.links
+        new.markets = dict(self.markets)
+        new.dcm_position = self.dcm_position
+        new.dcm_drawn = self.dcm_drawn
+        new.dcm_order = self.dcm_order
+        new.draw_deck = self.draw_deck
+        new.draw_pile = self.draw_pile
+        new.under_deck_tile = self.under_deck_tile
+        new.turns_taken = self.turns_taken
+        new.game_over = self.game_over
+        new._owned = set()
+        new._adj_cache = self._adj_cache
         return new
+
+    def own_player(self, name: str) -> PlayerState:
+        """*name*'s player state in a form this position may change (copy-on-write): a copy of a
+        position shares the player states of the one it was made from, so every change to a
+        player state goes through here (the judging context owns the acting player's from the
+        start, ``engine.context.Judge``; tests/test_engine_copies.py checks that nothing else
+        changes a shared one)."""
+        p = self.player[name]
+        owned = self._own_players
+        if owned is None or name in owned:
+            return p
+        p = self.player[name] = p.copy()
+        self._own_players = owned | {name}
+        return p
 
     def own_tile(self, t: Tile) -> Tile:
         """Return the board tile *t* in a form this position may change (copy-on-write)."""
@@ -239,6 +283,9 @@ class Position:
 
     def cubes_on_board(self, industry: str) -> int:
         return sum(t.cubes for t in self.tiles if t.industry == industry)
+
+
+_NO_PLAYERS: frozenset[str] = frozenset()  #: a position that shares every player state (Position.copy)
 
 
 def _loc_name(data: Any, key: str) -> str:

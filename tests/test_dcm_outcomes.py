@@ -148,3 +148,22 @@ def test_six_unstated_draws_read_at_the_table(tmp_path):
     assert all(
         o["effects"] and o["effects"][0].startswith("Distant Cotton Market tile") for o in out["outcomes"]
     )
+
+
+def test_the_game_driver_judges_an_unstated_draw_as_check_does(tmp_path):
+    """The driver's quiet path (``engine.judge_quiet``, what replay and self-play judge with) gives
+    the verdict of ``check(narrate=False)`` on a turn that meets an unstated draw, too."""
+    from brass_judge.action_io import turn_from_text
+    from brass_judge.data import game_data
+    from brass_judge.engine import check
+    from brass_judge.engine.driver import GameDriver
+    from brass_judge.model import Turn
+    from brass_judge.position_io import load_position
+
+    path = tmp_path / "pos.yaml"
+    path.write_text(POSITION, encoding="utf-8")
+    pos = load_position(path).position
+    data = game_data()
+    sell = turn_from_text(TWO_SALES, data).actions[0]
+    want = check(pos, Turn((sell,), pos.turn), data, narrate=False)
+    assert want.outcomes and GameDriver(data, pos).judge(sell) == want

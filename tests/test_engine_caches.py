@@ -29,7 +29,7 @@ DATA = game_data()
 def _fresh(pos):
     """A copy of *pos* with nothing kept: the map and distances are worked out from its links."""
     new = pos.copy()
-    new.__dict__.pop("_adj_cache", None)
+    new._adj_cache = None
     return new
 
 

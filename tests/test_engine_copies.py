@@ -23,11 +23,22 @@ from brass_judge.model import Turn
 DATA = game_data()
 
 
-def _walk(path):
+#: the shipped full games of both games (Birmingham's player states and flow differ)
+FULL = [EXAMPLES / "games" / f"{n}p-full.yaml" for n in (2, 3, 4)] + [
+    EXAMPLES / "birmingham" / "games" / f"{n}p-full.yaml" for n in (2, 3, 4)
+]
+
+
+def _name(path):
+    return f"{path.parent.parent.name}-{path.stem}"
+
+
+def _walk(path, in_place=False):
     """Yield (position, turn) for every action of a clean game log, driven as replay drives it."""
     import random
 
     log = read_log(str(path), DATA)
+    data = log.data
     s = log.setup
     rng = random.Random(s["seed"]) if s.get("seed") is not None else None
     shortfalls: dict = {}
@@ -35,7 +46,7 @@ def _walk(path):
         shortfalls.setdefault((sf.era, sf.round), {})[sf.player] = sf.remove
     game = GameDriver.new_game(
         log.players,
-        DATA,
+        data,
         rng=rng,
         deck_order=s.get("deck_order"),
         dcm_order=s.get("dcm_order"),
@@ -43,7 +54,15 @@ def _walk(path):
         rail_deck_order=s.get("rail_deck_order"),
         rail_dcm_order=s.get("rail_dcm_order"),
         shortfalls=shortfalls,
+        in_place=in_place,
+        **({"merchant_order": s["merchant_order"]} if "merchant_order" in s else {}),
     )
+    if in_place:  # as replay drives it: the verdicts' positions are ended in place
+        for turn in log.turns:
+            for la in turn.actions:
+                game.position = yield game.position, Turn((la.action,), game.to_move)
+            game.end_turn()
+        return
     for turn in log.turns:
         for la in turn.actions:
             t = Turn((la.action,), game.to_move)
@@ -56,7 +75,7 @@ def _walk(path):
             rail_deck_order=game.rail_deck_order,
             rail_dcm_order=game.rail_dcm_order,
         )
-        loud, fx_loud = flow.end_turn(pos, DATA, rng=copy.deepcopy(game.rng), **kw)
+        loud, fx_loud = flow.end_turn(pos, data, rng=copy.deepcopy(game.rng), **kw)
         assert pos == before, "end_turn changed the position it was given"
         fx_quiet = game.end_turn().effects  # quiet; the driver does not end turns in place here
         quiet = game.position
@@ -70,9 +89,9 @@ def _walk(path):
         assert [v.code for v in fx_quiet.violations] == [v.code for v in fx_loud.violations]
 
 
-@pytest.mark.parametrize("n", [2, 3, 4])
-def test_checks_leave_the_position_alone_and_quiet_judging_agrees(n):
-    walk = _walk(EXAMPLES / "games" / f"{n}p-full.yaml")
+@pytest.mark.parametrize("path", FULL, ids=_name)
+def test_checks_leave_the_position_alone_and_quiet_judging_agrees(path):
+    walk = _walk(path)
     pos, turn = next(walk)
     actions = 0
     while True:
@@ -98,9 +117,9 @@ def test_checks_leave_the_position_alone_and_quiet_judging_agrees(n):
     assert actions > 60
 
 
-@pytest.mark.parametrize("n", [3, 4])
-def test_move_enumeration_leaves_the_position_alone(n):
-    walk = _walk(EXAMPLES / "games" / f"{n}p-full.yaml")
+@pytest.mark.parametrize("path", [p for p in FULL if not p.name.startswith("2p")], ids=_name)
+def test_move_enumeration_leaves_the_position_alone(path):
+    walk = _walk(path)
     pos, turn = next(walk)
     k = 0
     while True:
@@ -114,6 +133,28 @@ def test_move_enumeration_leaves_the_position_alone(n):
             pos, turn = walk.send(check(pos, turn, DATA, narrate=False).position)
         except StopIteration:
             break
+
+
+@pytest.mark.parametrize("path", FULL, ids=_name)
+def test_positions_judged_stay_as_they_were_to_the_end_of_the_game(path):
+    """Every change to a player state or tile goes through its copy-on-write accessor
+    (``Position.own_player``, ``Position.own_tile``): driven as replay drives it, with every end of
+    turn made in place on the verdict's position, each position an action was judged on is, at the
+    end of the game, still what it was when it was judged."""
+    walk = _walk(path, in_place=True)
+    kept = []
+    pos, turn = next(walk)
+    while True:
+        kept.append((pos, copy.deepcopy(pos)))
+        v = check(pos, turn, DATA, narrate=False)
+        assert v.legal, [x.message for x in v.violations]
+        try:
+            pos, turn = walk.send(v.position)
+        except StopIteration:
+            break
+    assert len(kept) > 60
+    for i, (pos, snapshot) in enumerate(kept):
+        assert pos == snapshot, f"the position of action {i + 1} changed later in the game"
 
 
 def test_illegal_quiet_verdict_names_the_same_violations():

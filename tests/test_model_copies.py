@@ -1,14 +1,18 @@
-"""``PlayerState.copy`` sets the fields one by one (a copy is made for every player of every
-action judged): it must copy every field of every player class, and no more share than it did."""
+"""``PlayerState.copy`` and ``Position.copy`` set the fields one by one (a copy is made for every
+action judged, and of every player in it): they must copy every field of every player and position
+class, and no more share than they did."""
 
 from __future__ import annotations
 
 import dataclasses
 
 import pytest
+from conftest import EXAMPLES
 
-from brass_judge.games.birmingham.model import BirminghamPlayer
-from brass_judge.model import PlayerState
+from brass_judge.data import game_data
+from brass_judge.games import replay
+from brass_judge.games.birmingham.model import BirminghamPlayer, BirminghamPosition
+from brass_judge.model import PlayerState, Position
 
 
 def _player_classes() -> list[type]:
@@ -71,3 +75,79 @@ def test_copy_of_a_state_without_a_mat_keeps_its_sharing_flag():
     assert not p.copy()._mat_shared
     p.mat = {"coal_mine": {1: 2}}
     assert p.copy()._mat_shared
+
+
+# ---------------------------------------------------------------------------------- positions
+def _position_classes() -> list[type]:
+    out, todo = [], [Position]
+    while todo:
+        cls = todo.pop()
+        out.append(cls)
+        todo.extend(cls.__subclasses__())
+    return out
+
+
+def test_every_position_class_is_known():
+    assert BirminghamPosition in _position_classes()
+
+
+#: the fields a copy gives a value of its own (the others are the original's, shared)
+_OWN = {"player", "tiles", "markets", "_owned", "_own_players"}
+
+
+@pytest.mark.parametrize("cls", _position_classes(), ids=lambda c: c.__name__)
+def test_position_copy_copies_every_field(cls):
+    """``Position.copy`` sets the fields one by one, as ``PlayerState.copy`` does: every field of
+    every position class must be copied (a game's class copies its own fields)."""
+    pos = cls(players=["red"], player={"red": PlayerState(name="red")})
+    for i, f in enumerate(dataclasses.fields(cls)):
+        if f.name not in ("players", "player", "tiles", "markets", "_own_players"):
+            setattr(pos, f.name, object() if f.name != "_owned" else {i})  # a value no default has
+    c = pos.copy()
+    assert type(c) is cls and c is not pos
+    for f in dataclasses.fields(cls):
+        if f.name == "_own_players":
+            continue  # checked below
+        if f.name in _OWN:
+            assert getattr(c, f.name) is not getattr(pos, f.name), f.name
+        else:
+            assert getattr(c, f.name) is getattr(pos, f.name), f.name
+    assert c.player == pos.player and c.tiles == pos.tiles and c.markets == pos.markets
+    assert c._owned == set()
+    # the player states are shared copy-on-write: neither position owns them any more
+    assert c._own_players == pos._own_players == frozenset()
+    # the same attributes as the position copied (an attribute set only on the original would be lost)
+    assert set(vars(c)) == set(vars(pos))
+
+
+@pytest.mark.parametrize(
+    "path", ["games/4p-full.yaml", "birmingham/games/4p-full.yaml"], ids=["lancashire", "birmingham"]
+)
+def test_positions_of_a_game_hold_only_their_fields(path):
+    """Nothing in the engine sets an attribute on a position that is not one of its fields (a copy,
+    field by field, would drop it)."""
+    seen = []
+
+    def on_turn_end(turn, pos):
+        names = {f.name for f in dataclasses.fields(pos)}
+        assert set(vars(pos)) <= names, set(vars(pos)) - names
+        assert set(vars(pos.copy())) == set(vars(pos))
+        seen.append(turn)
+
+    res = replay(str(EXAMPLES / path), data=game_data(), on_turn_end=on_turn_end)
+    assert res.ok and len(seen) == res.turns > 0
+
+
+def test_player_states_are_copied_when_first_changed():
+    p = PlayerState(name="red", hand=["a"])
+    pos = Position(players=["red", "blue"], player={"red": p, "blue": PlayerState(name="blue")})
+    assert pos.own_player("red") is p  # a position made afresh owns its states
+    c = pos.copy()
+    assert c.player["red"] is p and c.player["blue"] is pos.player["blue"]  # shared until changed
+    mine = c.own_player("red")
+    assert mine is not p and mine == p and c.player["red"] is mine and c.own_player("red") is mine
+    mine.money += 5
+    assert p.money == 30 and pos.player["red"] is p
+    # the original shares its states with the copy, so it copies before changing one too
+    theirs = pos.own_player("blue")
+    assert theirs is not c.player["blue"] and pos.own_player("red") is not p

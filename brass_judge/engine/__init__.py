@@ -302,6 +302,18 @@ def check(
     return verdict
 
 
+def judge_quiet(position: Position, turn: Turn, data: Any) -> Verdict:
+    """``check(position, turn, data, narrate=False)`` for a caller that has a :class:`Position`
+    (not a loaded one), a :class:`Turn` and the game data of the position's game and variant
+    (:class:`~brass_judge.engine.driver.GameDriver`, which judges every action of a replay and of
+    a self-played game): the same verdict, without working those out again for every action."""
+    try:
+        return _judge_turn(position, turn, data, [], False)[0]
+    except NeedChance:
+        # a chance outcome the turn does not state: check judges every outcome
+        return check(position, turn, data, narrate=False)
+
+
 def _note_loaded(verdict: Verdict, loaded: Any) -> None:
     """Record on *verdict* the assumptions that came with the position file, before those of the
     action, and whose defaults they are (so that a verdict can fold those of players its action

@@ -55,14 +55,14 @@ def link_adjacency(pos: Position) -> Adjacency:
     out along it per sources, player -> (the map of the player's own links, its distances)).
     """
     links = pos.links
-    cached = pos.__dict__.get("_adj_cache")
+    cached = pos._adj_cache
     if cached is not None and cached[0] is links and cached[1] == len(links):
         got: Adjacency = cached[2]
         return got
     adj: Adjacency = {}
     for l in pos.links:
         _add_line(adj, _ENDS.get(l.line) or _ends(l.line))
-    pos.__dict__["_adj_cache"] = (links, len(links), adj, {}, {})
+    pos._adj_cache = (links, len(links), adj, {}, {})
     return adj
 
 
@@ -70,10 +70,10 @@ def own_link_adjacency(pos: Position, player: str) -> Adjacency:
     """location -> neighbouring locations along *player*'s own built links only (the network's
     pieces, Q055; coal along the player's own links, Q053). Kept with the board's link map while
     the links stay the same; callers must not change it."""
-    cached = pos.__dict__.get("_adj_cache")
+    cached = pos._adj_cache
     if cached is None or cached[0] is not pos.links or cached[1] != len(pos.links):
         link_adjacency(pos)  # the cache entry made for the current links
-        cached = pos.__dict__["_adj_cache"]
+        cached = pos._adj_cache
     per_player = cached[4]
     got = per_player.get(player)
     if got is None:
@@ -93,7 +93,7 @@ def place_link(pos: Position, link: Any) -> None:
     link's neighbours come last), instead of being rebuilt on the next question."""
     old = pos.links
     pos.links = links = old + [link]
-    cached = pos.__dict__.get("_adj_cache")
+    cached = pos._adj_cache
     if cached is None or cached[0] is not old or cached[1] != len(old):
         return
     ends = _ENDS.get(link.line) or _ends(link.line)
@@ -104,7 +104,7 @@ def place_link(pos: Position, link: Any) -> None:
     placer = per_player.get(link.owner)
     if placer is not None:
         per_player[link.owner] = (_joined(placer[0], ends), {})
-    pos.__dict__["_adj_cache"] = (links, len(links), adj, {}, per_player)
+    pos._adj_cache = (links, len(links), adj, {}, per_player)
 
 
 def _joined(adj: Adjacency, ends: tuple[str, ...]) -> Adjacency:
@@ -130,7 +130,7 @@ def distances_from(pos: Position, sources: Collection[str], adj: Adjacency | Non
     memo: dict[tuple[str, ...], dict[str, int]] | None = None
     if adj is None:
         adj = link_adjacency(pos)
-    cached = pos.__dict__.get("_adj_cache")
+    cached = pos._adj_cache
     if cached is not None:
         if cached[2] is adj:
             memo = cached[3]

@@ -95,6 +95,11 @@ class Judge(RuleBook):
         self.pos = pos
         self.data = data
         self.player = player
+        if player in pos.player:
+            # the action changes its player's state (money, hand, mat...) through ``pos.player``
+            # or :attr:`me`: the context owns it from the start (copy-on-write, Position.own_player);
+            # any other player's state is changed only through ``pos.own_player``
+            pos.own_player(player)
         #: the :class:`~brass_judge.rules.Rules` of the game being judged (``data.rules``), and the
         #: game's key and table of codes: resolved once per context, read by every check
         self.game: Any = data.rules
@@ -244,7 +249,7 @@ class Judge(RuleBook):
             )
 
     def gain_money(self, player: str, amount: int, why: str) -> None:
-        p = self.pos.player[player]
+        p = self.pos.own_player(player)
         p.money += amount
         if self.narrate:
             self.effect(
@@ -253,7 +258,7 @@ class Judge(RuleBook):
 
     def advance_income(self, player: str, spaces: int, why: str) -> None:
         """Move *player*'s income marker up by *spaces*, never past the track's end (level 30, Q030)."""
-        p = self.pos.player[player]
+        p = self.pos.own_player(player)  # the tile's owner may be another player (Q031)
         before = p.income_space
         last = self.data.track_last_space
         p.income_space = min(last, before + spaces)

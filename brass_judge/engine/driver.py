@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..model import Pass, Position, Turn
-from . import check, flow
+from . import _data_for, flow, judge_quiet
 
 if TYPE_CHECKING:
     from ..verdict import Verdict
@@ -68,6 +68,9 @@ class GameDriver:
     in_place: bool = False
     #: (era, round) of every round end that was handed stated shortfall choices
     used_shortfalls: set[tuple[str, int]] = field(default_factory=set)
+    #: the game data the engine judges with (*data*, or the data of the position's game and
+    #: variant when *data* is not it), worked out at the first action judged
+    _judge_data: Any = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def new_game(
@@ -122,7 +125,14 @@ class GameDriver:
     # ------------------------------------------------------------------------- actions
     def judge(self, action: Any, player: str | None = None) -> Verdict:
         """The engine's quiet verdict on *action* by *player* (default: the player to move)."""
-        return check(self.position, Turn((action,), player or self.position.turn), self.data, narrate=False)
+        pos = self.position
+        return judge_quiet(pos, Turn((action,), player or pos.turn), self._data())
+
+    def _data(self) -> Any:
+        data = self._judge_data
+        if data is None:
+            data = self._judge_data = _data_for(self.position, self.data)
+        return data
 
     def accept(self, verdict: Verdict) -> None:
         """Carry on from *verdict*'s position (a legal verdict with no chance left open)."""
@@ -148,7 +158,7 @@ class GameDriver:
             return
         p = pos.player[me]
         while pos.actions_left > 0 and p.hand:
-            v = check(pos, Turn((Pass((p.hand[0],)),), me), self.data, narrate=False)
+            v = judge_quiet(pos, Turn((Pass((p.hand[0],)),), me), self._data())
             if not v.legal or v.position.actions_left >= pos.actions_left:
                 break  # not expected: a pass is always legal and uses an action
             pos = v.position  # each pass is judged on the position the last one left

@@ -393,6 +393,7 @@ def end_turn(
         if need > 0 and pile:
             # the hand and the pile are replaced, never changed in place (the copies share them)
             drawn, pos.draw_pile = pile[:need], pile[need:]
+            p = pos.own_player(me)  # the player's state is shared with the position copied
             p.hand = hand + drawn
             pos.draw_deck = len(pos.draw_pile)
             if narrate:
@@ -414,7 +415,7 @@ def end_turn(
             pos.draw_deck -= need
         if need != 0:
             if p.hand is not None:
-                p.hand = None
+                pos.own_player(me).hand = None
                 fx.assumptions.append(
                     f"{me} refills the hand from the draw deck, whose cards are not known: "
                     f"{me}'s hand is unknown from now on (give it in the position to use it)"
@@ -486,6 +487,8 @@ def _end_round(
     """
     if fx is None:
         fx = FlowEffects(narrate, _game(data))
+    for n in pos.player:  # every player's state changes at the round's end (copy-on-write)
+        pos.own_player(n)
     era_over = is_era_over(pos, data)
     last_round = era_over and pos.era == RAIL
     at_start = data.rules.income_at_round_start

@@ -356,7 +356,7 @@ def sell_new_cubes(j: Judge, t: Tile) -> None:
             "RUL-OVERBUILD-OPPONENT", "overbuild.sells-to-market"
         )  # the new tile sells into the emptied market
     if moved:
-        j.pos.player[t.owner].money += earned
+        j.pos.own_player(t.owner).money += earned
         if j.narrate:
             j.effect(
                 "market-sale",

@@ -67,6 +67,17 @@ class BirminghamPosition(Position):
     merchants: dict[str, tuple[MerchantSpace, ...]] = field(default_factory=dict)
     #: wild card key -> cards left on its pile (4 each at the start)
     wild_piles: dict[str, int] = field(default_factory=lambda: {WILD_LOCATION: 4, WILD_INDUSTRY: 4})
+    #: the merchants whose tiles a position file did not give (assumed blank; games/birmingham/position.py)
+    assumed_merchants: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
+
+    def copy(self) -> BirminghamPosition:
+        """An independent copy (:meth:`Position.copy`, field by field) with the merchants, the wild
+        piles and the merchants assumed."""
+        new = super().copy()
+        new.merchants = self.merchants
+        new.wild_piles = self.wild_piles
+        new.assumed_merchants = self.assumed_merchants
+        return new
 
     def merchant_space(self, merchant: str, space: int) -> MerchantSpace | None:
         spaces = self.merchants.get(merchant, ())

@@ -242,8 +242,8 @@ class Builder(_Builder):
             )
         # map order, so the position reads the same however the file ordered them
         pos.merchants = {m: merchants[m] for m in rules.merchants if m in merchants}
-        # the merchants whose faces are a default, not the file's (copies keep it: Position.copy
-        # copies the attributes): validation does not count them, the dump leaves them out
+        # the merchants whose faces are a default, not the file's (a field of the position, which
+        # copies keep): validation does not count them, the dump leaves them out
         setattr(pos, ASSUMED_MERCHANTS, frozenset(missing))
 
     def _wild_piles(self, o: dict, pos: Any) -> None:
