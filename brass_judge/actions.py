@@ -362,7 +362,7 @@ def _network_from_obj(kind: ActionKind, r: Any) -> Network:
 
             raise r.err(f"expected a line ('from-to', e.g. {kind.examples['line']}), got {_kind(v)}", (k, i))
         try:
-            lines.append(r.data.parse_line(str(v)).key)
+            lines.append(r.line(v))
         except UnknownNameError as e:
             raise r.err(e.message, (k, i), suggestions=e.suggestions, code=e.code) from None
     if not 1 <= len(lines) <= 2:

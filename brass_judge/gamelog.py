@@ -353,6 +353,16 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
         kw.setdefault("code", "INP020")
         return doc.error(msg, path, **kw)
 
+    lines = doc.lines
+
+    def line_of(path: tuple) -> int | None:
+        got = lines.get(path)  # every value read has its own line; doc.line_of is the fallback
+        return got[0] if got is not None else doc.line_of(path)[0]
+
+    # Shared by this log's actions (not kept beyond this call): the names already resolved, and
+    # the action of each one-line text already read (a log repeats some: "pass card=colne").
+    names: dict = {}
+    parsed: dict = {}
     turns = []
     for i, t in enumerate(o["turns"]):
         who = player(t["player"], ("turns", i, "player"))
@@ -369,13 +379,15 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
             try:
                 if isinstance(a, str) and ";" in a:
                     for part in (p.strip() for p in a.split(";") if p.strip()):
-                        acts.append(LoggedAction(parse_action(part, data), doc.line_of(path)[0], path))
+                        acts.append(LoggedAction(parse_action(part, data, names=names), line_of(path), path))
                     continue
-                acts.append(
-                    LoggedAction(
-                        action_from_obj(a, data, located=located, path=path), doc.line_of(path)[0], path
-                    )
-                )
+                if type(a) is str:
+                    action = parsed.get(a)
+                    if action is None:
+                        action = parsed[a] = action_from_obj(a, data, located=located, path=path, names=names)
+                else:
+                    action = action_from_obj(a, data, located=located, path=path, names=names)
+                acts.append(LoggedAction(action, line_of(path), path))
             except InputError as e:
                 if not e.line:
                     e = doc.error(e.message, path, code=e.code, suggestions=e.suggestions)
@@ -383,7 +395,7 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
         after = t.get("after")
         if after is not None:
             _check_fact_keys(after, ("turns", i, "after"), player, err, fmt, data)
-        turns.append(LoggedTurn(i, who or str(t["player"]), acts, doc.line_of(("turns", i))[0], after))
+        turns.append(LoggedTurn(i, who or str(t["player"]), acts, line_of(("turns", i)), after))
     shortfalls = []
     for i, sf in enumerate(o.get("shortfalls", [])):
         who = player(sf["player"], ("shortfalls", i, "player"))
