@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .errors import UnknownNameError
 from .model import Build, Develop, Loan, Network, Pass
 
 
@@ -349,8 +350,6 @@ def _network_format(kind: ActionKind, a: Network) -> str:
 
 
 def _network_from_obj(kind: ActionKind, r: Any) -> Network:
-    from .errors import UnknownNameError
-
     obj = r.obj
     k = "lines" if "lines" in obj else "line" if "line" in obj else None
     if k is None:

@@ -39,6 +39,8 @@ raises :class:`~brass_judge.errors.InputError` (INP codes).
 
 from __future__ import annotations
 
+import importlib
+import sys
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -46,7 +48,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import InputError, InputErrors, quote
-from .yamlio import Document
+from .games import get_rules, known_games, refuse_unjudged, resolve_game
+from .notation import action_from_obj, parse_action
+from .schema_check import _validator, check_schema
+from .yamlio import Document, load_file, load_string, looks_like_path
 
 if TYPE_CHECKING:
     from .engine.driver import GameDriver
@@ -62,14 +67,16 @@ def log_format(game: str) -> Any:
     """The module of *game*'s folder that says what its logs hold beyond the shared format
     (``LOG_FORMAT`` in the folder's ``__init__``: Birmingham's ``log.py``), or None (Lancashire:
     the shared format is its own)."""
-    import importlib
-
-    from .games import known_games
-
     if game not in known_games():
         return None
-    name = getattr(importlib.import_module(f"{__package__}.games.{game}"), "LOG_FORMAT", None)
-    return importlib.import_module(f"{__package__}.games.{game}.{name}") if name else None
+    name = getattr(_module(f"{__package__}.games.{game}"), "LOG_FORMAT", None)
+    return _module(f"{__package__}.games.{game}.{name}") if name else None
+
+
+def _module(name: str) -> Any:
+    """The module *name*, imported if need be (sys.modules first: import_module's own lookup
+    costs as much as reading a dozen actions, and every log read asks)."""
+    return sys.modules.get(name) or importlib.import_module(name)
 
 
 def _board_facts(fmt: Any) -> tuple:
@@ -143,8 +150,6 @@ def read_log(source: Any, data=None, *, name: str = "<game>") -> GameLog:
     Raises :class:`InputError` (every problem found, as :class:`InputErrors`) when the log cannot
     be used: YAML or schema errors, unknown names, actions that do not parse.
     """
-    from .yamlio import load_file, load_string, looks_like_path
-
     if isinstance(source, Document):
         doc = source
     elif isinstance(source, Path) or (isinstance(source, str) and looks_like_path(source)):
@@ -191,8 +196,6 @@ def _turns_plainly_valid(turns: Any) -> bool:
 
 
 def _check_log_schema(doc: Document, schema: str = "game") -> None:
-    from .schema_check import _validator, check_schema
-
     o = doc.data
     if _turns_plainly_valid(o.get("turns")):
         rest = {k: v for k, v in o.items() if k != "turns"}
@@ -270,8 +273,6 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
             "`brass-judge check POSITION FILE`",
             code="INP070",
         )
-    from .games import get_rules, refuse_unjudged, resolve_game
-
     refuse_unjudged(
         doc, doc.data, code="INP071", command="log"
     )  # a game whose logs the engine cannot replay yet
@@ -294,11 +295,11 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
     def err(msg: str, path: tuple, code: str = "INP071", **kw) -> None:
         errors.append(doc.error(msg, path, code=code, **kw))
 
+    from .position_io import MAX_NAME
+
     players = [str(p) for p in s["players"]]
     lower = {}
     for i, n in enumerate(players):
-        from .position_io import MAX_NAME
-
         if len(n) > MAX_NAME:
             err(
                 f"player name {quote(n)} is too long (at most {MAX_NAME} characters)", ("setup", "players", i)
@@ -346,8 +347,6 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
         missing = [k for k in (EXPLICIT_ORDERS if fmt is None else fmt.EXPLICIT_ORDERS) if k not in setup]
         if missing:
             err("setup needs a seed, or the explicit " + ", ".join(missing), ("setup",), code="INP072")
-
-    from .notation import action_from_obj, parse_action
 
     def located(msg, path, **kw):
         kw.setdefault("code", "INP020")
