@@ -325,6 +325,11 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
             )
         return n
 
+    # Shared by this log's setup and actions (not kept beyond this call): the names already
+    # resolved (notation.ObjReader: (kind of name, text) -> key), and the action of each one-line
+    # text already read (a log repeats some: "pass card=colne").
+    names: dict = {}
+    parsed: dict = {}
     setup: dict = {"seed": s.get("seed")}
     if "turn_order" in s:
         order = [player(v, ("setup", "turn_order", i)) for i, v in enumerate(s["turn_order"])]
@@ -335,8 +340,15 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
         if key in s:
             cards = []
             for i, c in enumerate(s[key]):
+                got = names.get(("card", c)) if type(c) is str else None
+                if got is not None:
+                    cards.append(got)
+                    continue
                 try:
-                    cards.append(data.card(str(c)))
+                    got = data.card(str(c))
+                    if type(c) is str:
+                        names["card", c] = got
+                    cards.append(got)
                 except InputError as e:
                     err(e.message, ("setup", key, i), code="INP010", suggestions=e.suggestions)
             setup[key] = cards
@@ -358,10 +370,6 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
         got = lines.get(path)  # every value read has its own line; doc.line_of is the fallback
         return got[0] if got is not None else doc.line_of(path)[0]
 
-    # Shared by this log's actions (not kept beyond this call): the names already resolved, and
-    # the action of each one-line text already read (a log repeats some: "pass card=colne").
-    names: dict = {}
-    parsed: dict = {}
     turns = []
     for i, t in enumerate(o["turns"]):
         who = player(t["player"], ("turns", i, "player"))

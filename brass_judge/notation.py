@@ -34,6 +34,7 @@ Each game reads its own forms (its kinds, ``brass_judge/games/<game>/actions.py`
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -65,6 +66,10 @@ def _err_factory(field: str | None) -> Callable[..., InputError]:
     return make
 
 
+def _at_nowhere(msg: str, sub=(), **kw) -> InputError:
+    return NotationError(msg, **kw)
+
+
 # ------------------------------------------------------------------------------ one-line form
 def parse_turn(text: str, data, *, field: str | None = None) -> Turn:
     """Parse ``"network a-b card=x; sell ..."`` into a :class:`Turn`."""
@@ -81,7 +86,7 @@ def parse_action(text: str, data=None, *, field: str | None = None, names: dict 
         from .data import game_data
 
         data = game_data()
-    err = _err_factory(field)
+    err = _err_factory(field) if field is not None else _at_nowhere
     words = str(text).strip().split()
     if not words:
         raise err("empty action")
@@ -111,6 +116,9 @@ def parse_action(text: str, data=None, *, field: str | None = None, names: dict 
         obj[k] = v.split(",") if k in _LIST_OPTIONS else v
     kind.parse_args(kind, args, obj, err, text)
 
+    if field is None:
+        return _from_mapping(obj, data, _at_nowhere, verb, kind, names)
+
     def at(msg, sub=(), **kw):  # the notation has no sub-fields: every error is at *field*
         return err(msg, **kw)
 
@@ -120,21 +128,23 @@ def parse_action(text: str, data=None, *, field: str | None = None, names: dict 
 #: the options of the one-line notation that take a comma-separated list
 _LIST_OPTIONS = frozenset(("cards", "coal", "iron"))
 
-#: game -> (its action kinds as last read, word -> kind): every action read looks its word up
-_BY_WORD: dict[str, tuple[tuple, dict]] = {}
+#: game -> (its folder's actions module, its ``KINDS`` as last read, word -> kind): every
+#: action read looks its word up
+_BY_WORD: dict[str, tuple[Any, Any, dict]] = {}
 
 
 def _kinds_by_word(game: str) -> dict:
     """*game*'s action kinds by their word (the first kind of a word, as :func:`kind_named`
-    finds it), rebuilt when the game's kinds change."""
-    kinds = action_kinds(game)
+    finds it), rebuilt when the game's ``KINDS`` is another object."""
     got = _BY_WORD.get(game)
-    if got is None or got[0] != kinds:
-        by_word: dict = {}
-        for k in kinds:
-            by_word.setdefault(k.word, k)
-        got = _BY_WORD[game] = (kinds, by_word)
-    return got[1]
+    if got is not None and got[0].KINDS is got[1]:
+        return got[2]
+    by_word: dict = {}
+    for k in action_kinds(game):  # imports the game's actions module
+        by_word.setdefault(k.word, k)
+    mod = sys.modules[f"brass_judge.games.{game}.actions"]
+    _BY_WORD[game] = (mod, mod.KINDS, by_word)
+    return by_word
 
 
 def _kind_of(action, data):
