@@ -391,7 +391,10 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
                 if type(a) is str:
                     action = parsed.get(a)
                     if action is None:
-                        action = parsed[a] = action_from_obj(a, data, located=located, path=path, names=names)
+                        try:  # action_from_obj's reading of a text, without its wrapping
+                            action = parsed[a] = parse_action(a, data, names=names)
+                        except InputError as e:
+                            raise located(e.message, path, suggestions=e.suggestions, code=e.code) from None
                 else:
                     action = action_from_obj(a, data, located=located, path=path, names=names)
                 acts.append(LoggedAction(action, line_of(path), path))

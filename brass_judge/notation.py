@@ -87,7 +87,7 @@ def parse_action(text: str, data=None, *, field: str | None = None, names: dict 
 
         data = game_data()
     err = _err_factory(field) if field is not None else _at_nowhere
-    words = str(text).strip().split()
+    words = str(text).split()
     if not words:
         raise err("empty action")
     verb = words[0].lower()
@@ -104,7 +104,7 @@ def parse_action(text: str, data=None, *, field: str | None = None, names: dict 
     args: list = []
     for w in words[1:]:
         if "=" in w:
-            k, v = w.split("=", 1)
+            k, _, v = w.partition("=")
             k = k.lower()
             if k in opts:
                 raise err(f"option {quote(k)} given twice in {quote(text)}")
