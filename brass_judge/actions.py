@@ -244,9 +244,10 @@ def _build_from_obj(kind: ActionKind, r: Any) -> Build:
             raise r.err(f"a build action needs '{req}'", (req,))
     space = r.integer(obj["space"], ("space",), "space") if "space" in obj else None
     level = r.integer(obj["level"], ("level",), "level") if "level" in obj else None
-    for key, v in (("space", space), ("level", level)):
-        if v is not None and v < 0:
-            raise r.err(f"{key} must be 0 or more, not {v}", (key,))
+    if space is not None or level is not None:
+        for key, v in (("space", space), ("level", level)):
+            if v is not None and v < 0:
+                raise r.err(f"{key} must be 0 or more, not {v}", (key,))
     return Build(
         r.name("industry", obj["industry"], ("industry",)),
         r.name("location", obj["location"], ("location",)),

@@ -44,6 +44,7 @@ import sys
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from itertools import repeat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -88,14 +89,15 @@ def _board_facts(fmt: Any) -> tuple:
 
 
 # ------------------------------------------------------------------------------- reading
-@dataclass
+# (slots: one per action and turn of every log read, and no attribute dict to allocate for each)
+@dataclass(slots=True)
 class LoggedAction:
     action: Any
     line: int | None
     path: tuple
 
 
-@dataclass
+@dataclass(slots=True)
 class LoggedTurn:
     index: int  #: 0-based position in ``turns:``
     player: str
@@ -205,7 +207,7 @@ def _check_log_schema(doc: Document, schema: str = "game") -> None:
             s = dict(s)
             for k in ("deck_order", "rail_deck_order"):
                 x = s.get(k)
-                if isinstance(x, list) and len(x) <= 66 and all(isinstance(c, str) for c in x):
+                if isinstance(x, list) and len(x) <= 66 and all(map(isinstance, x, repeat(str))):
                     s[k] = []
             for k in ("dcm_order", "rail_dcm_order"):
                 x = s.get(k)
@@ -372,7 +374,9 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
 
     turns = []
     for i, t in enumerate(o["turns"]):
-        who = player(t["player"], ("turns", i, "player"))
+        who = lower.get(t["player"].lower()) if type(t["player"]) is str else None  # player(), at once
+        if who is None:
+            who = player(t["player"], ("turns", i, "player"))
         acts = []
         raw = t["actions"]
         raw_items: list[tuple[Any, tuple]]
