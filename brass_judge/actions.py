@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .errors import UnknownNameError
 from .model import Build, Develop, Loan, Network, Pass
 
 
@@ -243,9 +244,10 @@ def _build_from_obj(kind: ActionKind, r: Any) -> Build:
             raise r.err(f"a build action needs '{req}'", (req,))
     space = r.integer(obj["space"], ("space",), "space") if "space" in obj else None
     level = r.integer(obj["level"], ("level",), "level") if "level" in obj else None
-    for key, v in (("space", space), ("level", level)):
-        if v is not None and v < 0:
-            raise r.err(f"{key} must be 0 or more, not {v}", (key,))
+    if space is not None or level is not None:
+        for key, v in (("space", space), ("level", level)):
+            if v is not None and v < 0:
+                raise r.err(f"{key} must be 0 or more, not {v}", (key,))
     return Build(
         r.name("industry", obj["industry"], ("industry",)),
         r.name("location", obj["location"], ("location",)),
@@ -349,8 +351,6 @@ def _network_format(kind: ActionKind, a: Network) -> str:
 
 
 def _network_from_obj(kind: ActionKind, r: Any) -> Network:
-    from .errors import UnknownNameError
-
     obj = r.obj
     k = "lines" if "lines" in obj else "line" if "line" in obj else None
     if k is None:
@@ -362,7 +362,7 @@ def _network_from_obj(kind: ActionKind, r: Any) -> Network:
 
             raise r.err(f"expected a line ('from-to', e.g. {kind.examples['line']}), got {_kind(v)}", (k, i))
         try:
-            lines.append(r.data.parse_line(str(v)).key)
+            lines.append(r.line(v))
         except UnknownNameError as e:
             raise r.err(e.message, (k, i), suggestions=e.suggestions, code=e.code) from None
     if not 1 <= len(lines) <= 2:

@@ -39,14 +39,20 @@ raises :class:`~brass_judge.errors.InputError` (INP codes).
 
 from __future__ import annotations
 
+import importlib
+import sys
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from itertools import repeat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import InputError, InputErrors, quote
-from .yamlio import Document
+from .games import get_rules, known_games, refuse_unjudged, resolve_game
+from .notation import action_from_obj, parse_action
+from .schema_check import _validator, check_schema
+from .yamlio import Document, load_file, load_string, looks_like_path
 
 if TYPE_CHECKING:
     from .engine.driver import GameDriver
@@ -62,14 +68,16 @@ def log_format(game: str) -> Any:
     """The module of *game*'s folder that says what its logs hold beyond the shared format
     (``LOG_FORMAT`` in the folder's ``__init__``: Birmingham's ``log.py``), or None (Lancashire:
     the shared format is its own)."""
-    import importlib
-
-    from .games import known_games
-
     if game not in known_games():
         return None
-    name = getattr(importlib.import_module(f"{__package__}.games.{game}"), "LOG_FORMAT", None)
-    return importlib.import_module(f"{__package__}.games.{game}.{name}") if name else None
+    name = getattr(_module(f"{__package__}.games.{game}"), "LOG_FORMAT", None)
+    return _module(f"{__package__}.games.{game}.{name}") if name else None
+
+
+def _module(name: str) -> Any:
+    """The module *name*, imported if need be (sys.modules first: import_module's own lookup
+    costs as much as reading a dozen actions, and every log read asks)."""
+    return sys.modules.get(name) or importlib.import_module(name)
 
 
 def _board_facts(fmt: Any) -> tuple:
@@ -81,14 +89,15 @@ def _board_facts(fmt: Any) -> tuple:
 
 
 # ------------------------------------------------------------------------------- reading
-@dataclass
+# (slots: one per action and turn of every log read, and no attribute dict to allocate for each)
+@dataclass(slots=True)
 class LoggedAction:
     action: Any
     line: int | None
     path: tuple
 
 
-@dataclass
+@dataclass(slots=True)
 class LoggedTurn:
     index: int  #: 0-based position in ``turns:``
     player: str
@@ -143,8 +152,6 @@ def read_log(source: Any, data=None, *, name: str = "<game>") -> GameLog:
     Raises :class:`InputError` (every problem found, as :class:`InputErrors`) when the log cannot
     be used: YAML or schema errors, unknown names, actions that do not parse.
     """
-    from .yamlio import load_file, load_string, looks_like_path
-
     if isinstance(source, Document):
         doc = source
     elif isinstance(source, Path) or (isinstance(source, str) and looks_like_path(source)):
@@ -191,8 +198,6 @@ def _turns_plainly_valid(turns: Any) -> bool:
 
 
 def _check_log_schema(doc: Document, schema: str = "game") -> None:
-    from .schema_check import _validator, check_schema
-
     o = doc.data
     if _turns_plainly_valid(o.get("turns")):
         rest = {k: v for k, v in o.items() if k != "turns"}
@@ -202,7 +207,7 @@ def _check_log_schema(doc: Document, schema: str = "game") -> None:
             s = dict(s)
             for k in ("deck_order", "rail_deck_order"):
                 x = s.get(k)
-                if isinstance(x, list) and len(x) <= 66 and all(isinstance(c, str) for c in x):
+                if isinstance(x, list) and len(x) <= 66 and all(map(isinstance, x, repeat(str))):
                     s[k] = []
             for k in ("dcm_order", "rail_dcm_order"):
                 x = s.get(k)
@@ -270,8 +275,6 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
             "`brass-judge check POSITION FILE`",
             code="INP070",
         )
-    from .games import get_rules, refuse_unjudged, resolve_game
-
     refuse_unjudged(
         doc, doc.data, code="INP071", command="log"
     )  # a game whose logs the engine cannot replay yet
@@ -294,11 +297,11 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
     def err(msg: str, path: tuple, code: str = "INP071", **kw) -> None:
         errors.append(doc.error(msg, path, code=code, **kw))
 
+    from .position_io import MAX_NAME
+
     players = [str(p) for p in s["players"]]
     lower = {}
     for i, n in enumerate(players):
-        from .position_io import MAX_NAME
-
         if len(n) > MAX_NAME:
             err(
                 f"player name {quote(n)} is too long (at most {MAX_NAME} characters)", ("setup", "players", i)
@@ -324,6 +327,11 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
             )
         return n
 
+    # Shared by this log's setup and actions (not kept beyond this call): the names already
+    # resolved (notation.ObjReader: (kind of name, text) -> key), and the action of each one-line
+    # text already read (a log repeats some: "pass card=colne").
+    names: dict = {}
+    parsed: dict = {}
     setup: dict = {"seed": s.get("seed")}
     if "turn_order" in s:
         order = [player(v, ("setup", "turn_order", i)) for i, v in enumerate(s["turn_order"])]
@@ -334,8 +342,15 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
         if key in s:
             cards = []
             for i, c in enumerate(s[key]):
+                got = names.get(("card", c)) if type(c) is str else None
+                if got is not None:
+                    cards.append(got)
+                    continue
                 try:
-                    cards.append(data.card(str(c)))
+                    got = data.card(str(c))
+                    if type(c) is str:
+                        names["card", c] = got
+                    cards.append(got)
                 except InputError as e:
                     err(e.message, ("setup", key, i), code="INP010", suggestions=e.suggestions)
             setup[key] = cards
@@ -347,15 +362,21 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
         if missing:
             err("setup needs a seed, or the explicit " + ", ".join(missing), ("setup",), code="INP072")
 
-    from .notation import action_from_obj, parse_action
-
     def located(msg, path, **kw):
         kw.setdefault("code", "INP020")
         return doc.error(msg, path, **kw)
 
+    lines = doc.lines
+
+    def line_of(path: tuple) -> int | None:
+        got = lines.get(path)  # every value read has its own line; doc.line_of is the fallback
+        return got[0] if got is not None else doc.line_of(path)[0]
+
     turns = []
     for i, t in enumerate(o["turns"]):
-        who = player(t["player"], ("turns", i, "player"))
+        who = lower.get(t["player"].lower()) if type(t["player"]) is str else None  # player(), at once
+        if who is None:
+            who = player(t["player"], ("turns", i, "player"))
         acts = []
         raw = t["actions"]
         raw_items: list[tuple[Any, tuple]]
@@ -369,13 +390,18 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
             try:
                 if isinstance(a, str) and ";" in a:
                     for part in (p.strip() for p in a.split(";") if p.strip()):
-                        acts.append(LoggedAction(parse_action(part, data), doc.line_of(path)[0], path))
+                        acts.append(LoggedAction(parse_action(part, data, names=names), line_of(path), path))
                     continue
-                acts.append(
-                    LoggedAction(
-                        action_from_obj(a, data, located=located, path=path), doc.line_of(path)[0], path
-                    )
-                )
+                if type(a) is str:
+                    action = parsed.get(a)
+                    if action is None:
+                        try:  # action_from_obj's reading of a text, without its wrapping
+                            action = parsed[a] = parse_action(a, data, names=names)
+                        except InputError as e:
+                            raise located(e.message, path, suggestions=e.suggestions, code=e.code) from None
+                else:
+                    action = action_from_obj(a, data, located=located, path=path, names=names)
+                acts.append(LoggedAction(action, line_of(path), path))
             except InputError as e:
                 if not e.line:
                     e = doc.error(e.message, path, code=e.code, suggestions=e.suggestions)
@@ -383,7 +409,7 @@ def log_from_doc(doc: Document, data=None) -> GameLog:
         after = t.get("after")
         if after is not None:
             _check_fact_keys(after, ("turns", i, "after"), player, err, fmt, data)
-        turns.append(LoggedTurn(i, who or str(t["player"]), acts, doc.line_of(("turns", i))[0], after))
+        turns.append(LoggedTurn(i, who or str(t["player"]), acts, line_of(("turns", i)), after))
     shortfalls = []
     for i, sf in enumerate(o.get("shortfalls", [])):
         who = player(sf["player"], ("shortfalls", i, "player"))

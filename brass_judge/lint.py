@@ -43,6 +43,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .errors import InputError
+from .gamelog import is_game_log, read_log, replay
+from .yamlio import load_file
+
 YAML_SUFFIXES = (".yaml", ".yml")
 
 
@@ -321,8 +325,6 @@ def near_miss(obj: Any) -> tuple | None:
 
 def classify(obj: Any) -> str:
     """The kind of file a parsed YAML document is, from its top-level keys."""
-    from .gamelog import is_game_log
-
     if is_game_log(obj):
         return "game"
     if isinstance(obj, dict):
@@ -374,9 +376,6 @@ def _input_findings(err, file: str) -> list:
 
 def lint_file(file: str) -> FileReport:
     """Lint one file. Never raises for bad input: problems become findings."""
-    from .errors import InputError
-    from .yamlio import load_file
-
     shown = "<stdin>" if file == "-" else file
     try:
         doc = load_file(file, what="file")
@@ -424,8 +423,6 @@ _DEPARTURES = frozenset(("GAM002", "GAM003", "GAM004", "GAM006"))
 
 
 def _lint_game(doc, rep: FileReport) -> None:
-    from .gamelog import read_log, replay
-
     log = read_log(doc)
     res = replay(log, keep_going=True)
     game = log.data.game
@@ -523,9 +520,6 @@ def _sibling_position(doc) -> dict | None:
     sibling = Path(doc.file).with_name("position.yaml")
     if sibling == Path(doc.file) or not sibling.is_file():
         return None
-    from .errors import InputError
-    from .yamlio import load_file
-
     try:
         obj = load_file(sibling, what="position file").data
     except InputError:

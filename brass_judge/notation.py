@@ -34,10 +34,11 @@ Each game reads its own forms (its kinds, ``brass_judge/games/<game>/actions.py`
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any
 
-from .actions import action_kinds, kind_named, kind_of
+from .actions import action_kinds, kind_of
 from .errors import InputError, NotationError, UnknownNameError, quote
 from .games import game_of
 from .model import MARKET, Turn
@@ -65,6 +66,10 @@ def _err_factory(field: str | None) -> Callable[..., InputError]:
     return make
 
 
+def _at_nowhere(msg: str, sub=(), **kw) -> InputError:
+    return NotationError(msg, **kw)
+
+
 # ------------------------------------------------------------------------------ one-line form
 def parse_turn(text: str, data, *, field: str | None = None) -> Turn:
     """Parse ``"network a-b card=x; sell ..."`` into a :class:`Turn`."""
@@ -74,18 +79,19 @@ def parse_turn(text: str, data, *, field: str | None = None) -> Turn:
     return Turn(tuple(parse_action(p, data, field=field) for p in parts))
 
 
-def parse_action(text: str, data=None, *, field: str | None = None):
-    """Parse one action in the one-line notation."""
+def parse_action(text: str, data=None, *, field: str | None = None, names: dict | None = None):
+    """Parse one action in the one-line notation. *names*: the names already resolved while
+    reading the same input (:class:`ObjReader`), when one reader parses many actions."""
     if data is None:
         from .data import game_data
 
         data = game_data()
-    err = _err_factory(field)
-    words = str(text).strip().split()
+    err = _err_factory(field) if field is not None else _at_nowhere
+    words = str(text).split()
     if not words:
         raise err("empty action")
     verb = words[0].lower()
-    kind = kind_named(verb, game_of(data))
+    kind = _kinds_by_word(game_of(data)).get(verb)
     if kind is None:
         from .errors import closest
 
@@ -98,7 +104,7 @@ def parse_action(text: str, data=None, *, field: str | None = None):
     args: list = []
     for w in words[1:]:
         if "=" in w:
-            k, v = w.split("=", 1)
+            k, _, v = w.partition("=")
             k = k.lower()
             if k in opts:
                 raise err(f"option {quote(k)} given twice in {quote(text)}")
@@ -110,14 +116,35 @@ def parse_action(text: str, data=None, *, field: str | None = None):
         obj[k] = v.split(",") if k in _LIST_OPTIONS else v
     kind.parse_args(kind, args, obj, err, text)
 
+    if field is None:
+        return _from_mapping(obj, data, _at_nowhere, verb, kind, names)
+
     def at(msg, sub=(), **kw):  # the notation has no sub-fields: every error is at *field*
         return err(msg, **kw)
 
-    return _from_mapping(obj, data, at, verb, kind)
+    return _from_mapping(obj, data, at, verb, kind, names)
 
 
 #: the options of the one-line notation that take a comma-separated list
 _LIST_OPTIONS = frozenset(("cards", "coal", "iron"))
+
+#: game -> (its folder's actions module, its ``KINDS`` as last read, word -> kind): every
+#: action read looks its word up
+_BY_WORD: dict[str, tuple[Any, Any, dict]] = {}
+
+
+def _kinds_by_word(game: str) -> dict:
+    """*game*'s action kinds by their word (the first kind of a word, as :func:`kind_named`
+    finds it), rebuilt when the game's ``KINDS`` is another object."""
+    got = _BY_WORD.get(game)
+    if got is not None and got[0].KINDS is got[1]:
+        return got[2]
+    by_word: dict = {}
+    for k in action_kinds(game):  # imports the game's actions module
+        by_word.setdefault(k.word, k)
+    mod = sys.modules[f"brass_judge.games.{game}.actions"]
+    _BY_WORD[game] = (mod, mod.KINDS, by_word)
+    return by_word
 
 
 def _kind_of(action, data):
@@ -169,24 +196,48 @@ class ObjReader:
     resolved against the game data, lists, whole numbers, the card(s) and resource sources.
     ``err(msg, sub=(), **kw)`` makes the error to raise at the sub-field *sub*."""
 
-    def __init__(self, obj: dict, data, err: Callable[..., InputError], verb: str, kind) -> None:
+    __slots__ = ("obj", "data", "err", "verb", "kind", "names")
+
+    def __init__(
+        self, obj: dict, data, err: Callable[..., InputError], verb: str, kind, names: dict | None = None
+    ) -> None:
         self.obj, self.data, self.err, self.verb, self.kind = obj, data, err, verb, kind
+        #: (kind of name, text) -> the key it resolved to, shared by the actions of one input
+        #: (a game log names the same few towns and cards in every turn)
+        self.names = {} if names is None else names
 
     def name(self, kind: str, v, sub) -> str:
-        if v is None or isinstance(v, (bool, list, dict)):
+        if type(v) is str:
+            got: str | None = self.names.get((kind, v))
+            if got is not None:
+                return got
+        elif v is None or isinstance(v, (bool, list, dict)):
             from .schema_check import _kind
 
             raise self.err(f"expected {'an' if kind[0] in 'aeiou' else 'a'} {kind} name, got {_kind(v)}", sub)
         try:
             if kind == "location":
-                return self.data.location(str(v)).key
-            if kind == "industry":
-                return self.data.industry(str(v))
-            if kind == "card":
-                return self.data.card(str(v))
+                got = self.data.location(str(v)).key
+            elif kind == "industry":
+                got = self.data.industry(str(v))
+            elif kind == "card":
+                got = self.data.card(str(v))
+            else:
+                raise AssertionError(kind)
         except UnknownNameError as e:
             raise self.err(e.message, sub, suggestions=e.suggestions, code=e.code) from None
-        raise AssertionError(kind)
+        if type(v) is str:
+            self.names[kind, v] = got
+        return got
+
+    def line(self, v) -> str:
+        """The key of the link line named *v* (``bolton-bury``); raises UnknownNameError."""
+        if type(v) is str:
+            got: str | None = self.names.get(("line", v))
+            if got is None:
+                got = self.names["line", v] = self.data.parse_line(v).key
+            return got
+        return self.data.parse_line(str(v)).key
 
     def as_list(self, key: str) -> list:
         v = self.obj[key]
@@ -206,6 +257,11 @@ class ObjReader:
 
     def cards(self) -> tuple:
         obj, err = self.obj, self.err
+        if "cards" not in obj and self.kind.discards == 1:
+            # the usual case, one card named with 'card': every check below passes
+            c = obj.get("card")
+            if type(c) is str:
+                return (self.name("card", c, ("card",)),)
         if "card" in obj and "cards" in obj:
             raise err("give either 'card' or 'cards', not both", ("cards",))
         if "cards" in obj:
@@ -274,8 +330,10 @@ def action_from_obj(
     err: Callable[..., InputError] | None = None,
     located: Callable[[str, tuple], InputError] | None = None,
     path: tuple = (),
+    names: dict | None = None,
 ):
-    """Build an action from its YAML mapping (or a notation string)."""
+    """Build an action from its YAML mapping (or a notation string). *names*: as for
+    :func:`parse_action`."""
     if data is None:
         from .data import game_data
 
@@ -297,7 +355,7 @@ def action_from_obj(
 
     if isinstance(obj, str):
         try:
-            return parse_action(obj, data)
+            return parse_action(obj, data, names=names)
         except InputError as e:
             raise err(e.message, (), suggestions=e.suggestions, code=e.code) from None
     if not isinstance(obj, dict):
@@ -307,7 +365,7 @@ def action_from_obj(
     if obj.get("action") is None:
         raise err(f"an action mapping needs 'action': one of {', '.join(_words(data))}", ("action",))
     verb = str(obj.get("action", "")).lower()
-    kind = kind_named(verb, game_of(data))
+    kind = _kinds_by_word(game_of(data)).get(verb)
     if kind is None:
         from .errors import closest
 
@@ -317,18 +375,21 @@ def action_from_obj(
             ("action",),
             suggestions=closest(verb, words) if verb else (),
         )
-    return _from_mapping(obj, data, err, verb, kind)
+    return _from_mapping(obj, data, err, verb, kind, names)
 
 
-def _from_mapping(obj: dict, data, err: Callable[..., InputError], verb: str, kind):
+def _from_mapping(
+    obj: dict, data, err: Callable[..., InputError], verb: str, kind, names: dict | None = None
+):
     """The action of the mapping *obj* of the kind *kind* (named *verb*): its keys checked, then
     read by the kind's ``from_obj``."""
     allowed = kind.keys
-    for k in obj:
-        if k not in allowed:
-            from .errors import closest
+    if not obj.keys() <= allowed:
+        for k in obj:
+            if k not in allowed:
+                from .errors import closest
 
-            raise err(
-                f"unknown key {quote(k)} for a {verb} action", (k,), suggestions=closest(str(k), allowed)
-            )
-    return kind.from_obj(kind, ObjReader(obj, data, err, verb, kind))
+                raise err(
+                    f"unknown key {quote(k)} for a {verb} action", (k,), suggestions=closest(str(k), allowed)
+                )
+    return kind.from_obj(kind, ObjReader(obj, data, err, verb, kind, names))

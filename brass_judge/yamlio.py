@@ -320,7 +320,7 @@ def load_string(text: str, name: str = "<string>") -> Document:
             code="INP003",
         )
     yaml, parser = _loader_classes()
-    if not text.strip() or all(not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines()):
+    if _only_comments(text):
         raise InputError("file is empty (no YAML content)", file=name, code="INP004")
     doc = Document(None, name, {})
     if len(text) > MAX_NODES or "*" in text:
@@ -330,6 +330,28 @@ def load_string(text: str, name: str = "<string>") -> Document:
         _EventReader(doc, yaml, text).read(parser, build=False)
     _EventReader(doc, yaml, text).read(parser)
     return doc
+
+
+def _only_comments(text: str) -> bool:
+    """Whether *text* holds nothing but blank lines and comments."""
+    # the usual text starts with content: its first line (or the start of it) says so at once
+    first = text[:200].splitlines()[:1]
+    if first and first[0].strip() and not first[0].lstrip().startswith("#"):
+        return False
+    return not text.strip() or all(not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines())
+
+
+def _hash_lines(text: str) -> frozenset:
+    """The numbers (0-based, lines split at ``\n``) of the lines of *text* that hold a '#'."""
+    out = []
+    line = start = 0
+    while (at := text.find("#", start)) >= 0:
+        line += text.count("\n", start, at)
+        out.append(line)
+        start = text.find("\n", at)  # counted with the next line
+        if start < 0:
+            break
+    return frozenset(out)
 
 
 def _yaml_error(exc, name: str, text: str | None = None) -> InputError:
@@ -443,9 +465,8 @@ class _EventReader:
         self.doc = doc
         self.yaml = yaml
         self.text = text
-        self.text_lines = text.split("\n")
         #: the lines that hold a '#' at all: only after a value on one of them can a comment follow
-        self.hash_lines = frozenset(i for i, row in enumerate(self.text_lines) if "#" in row)
+        self.hash_lines = _hash_lines(text)
         self.lines = doc.lines
         #: whether the data is still being built (no error of steps 2-3 yet)
         self.building = True
@@ -658,7 +679,6 @@ class _EventReader:
                 self.skipping += 1
             return
         stack = self.stack
-        m = ev.start_mark
         if stack:
             top = stack[-1]
             box = top[0]
@@ -675,6 +695,7 @@ class _EventReader:
                 path = top[5]  # its line is its key's
             else:
                 path = top[1] + (len(box),)
+                m = ev.start_mark
                 self.lines[path] = (m.line + 1, m.column + 1)
             depth = top[2] + 1
             if depth > MAX_DEPTH:  # only through an alias: the parser's events are checked before
@@ -686,6 +707,7 @@ class _EventReader:
             box = None
             path = ()
             depth = 0
+            m = ev.start_mark
             self.lines[path] = (m.line + 1, m.column + 1)
         value: Any
         if scalar:
@@ -719,7 +741,7 @@ class _EventReader:
             raise self._err(
                 "YAML merge keys ('<<') are not supported; write the fields out", ev, path, "INP009"
             )
-        key = self._scalar(ev, path + (ev.value[:80],)) if scalar else None
+        key = self._scalar(ev, path, True) if scalar else None
         if isinstance(key, bool) or key is None or isinstance(key, float):
             what = (
                 "a list or mapping"
@@ -807,11 +829,22 @@ class _EventReader:
             message, file=self.doc.file, line=m.line + 1, column=m.column + 1, field=field, code=code
         )
 
-    def _scalar(self, ev, path: Path_) -> Any:
+    def _scalar(self, ev, path: Path_, key: bool = False) -> Any:
         """The value of a scalar: a plain one by the YAML 1.2 core schema, a tagged one checked
-        against its tag (``!!bool maybe`` is an error, not a string or a crash)."""
+        against its tag (``!!bool maybe`` is an error, not a string or a crash). *path* is the
+        value's, or for a mapping key (*key*) its mapping's."""
         tag = ev.tag
         v = ev.value
+        if tag is None and len(v) <= MAX_SCALAR:
+            # the usual scalars, a quoted text or a plain word (not null, a boolean or a number)
+            # with no comment after it, are the text itself: no path to build for their errors
+            if not ev.implicit[0]:
+                return v
+            if v and v[0] not in _NUMBER_STARTS and v not in _CORE_BOOL and v not in _CORE_NULL:
+                if ev.end_mark.line not in self.hash_lines:
+                    return v
+        if key:
+            path = path + (v[:80],)
         if tag is None or tag == "!":
             tag = _PLAIN if ev.implicit[0] else _STR
         if len(v) > MAX_SCALAR:
@@ -921,7 +954,7 @@ class _EventReader:
         """Remember a comment that follows a plain scalar on its line (``- red coal1@wigan #2 flipped``:
         YAML drops '#2 flipped'); the readers of tile and link strings refuse it."""
         end = ev.end_mark
-        row = self.text_lines[end.line]
+        row = self.text.split("\n")[end.line]  # seldom: a '#' after a value on its line
         m = _COMMENT_AFTER.match(row, end.column)  # scans only the blanks after the value: linear overall
         if m:
             self.doc.comments[path] = row[m.end() - 1 : m.end() + 199]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ...actions import BUILD, DEVELOP, LOAN, NETWORK, PASS, ActionKind, cards_text
+from ...errors import closest, quote
 from ...model import DISTANT
 
 
@@ -40,8 +41,6 @@ _SALE_KEYS = {"mill", "to", "mill_space", "port_space", "tile"}
 
 
 def _sell_args(kind, args, obj, err, text) -> None:
-    from ...errors import quote
-
     if not args:
         raise err(
             f"sell needs at least one MILL>DESTINATION, e.g. '{kind.examples['usage']}' (got {quote(text)})"
@@ -81,8 +80,6 @@ def _sell_format(kind, a) -> str:
 
 
 def _sell_from_obj(kind, r) -> Sell:
-    from ...errors import closest, quote
-
     raw = r.obj.get("sales")
     if not isinstance(raw, list) or not raw:
         raise r.err(
