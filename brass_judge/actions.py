@@ -112,24 +112,42 @@ def kind_of(action: Any, game: str = "lancashire") -> ActionKind:
     return k
 
 
-#: game -> (its ``KINDS`` as last read, class -> kind): the engine asks for an action's kind twice
-#: per action judged; the map is rebuilt whenever the game's ``KINDS`` is another object
-_BY_CLASS: dict[str, tuple[Any, dict[type, ActionKind]]] = {}
+#: game -> [its actions module's name, its ``KINDS`` as last read, class -> kind, class -> (kind,
+#: judge) or None until asked]: the engine asks for an action's kind and judge for every action
+#: judged; the maps are rebuilt whenever the game's ``KINDS`` is another object
+_BY_CLASS: dict[str, list[Any]] = {}
+
+
+def _class_maps(game: str) -> list[Any]:
+    got = _BY_CLASS.get(game)
+    if got is not None:
+        mod = sys.modules.get(got[0])
+        if mod is not None and got[1] is mod.KINDS:
+            return got
+    kinds = action_kinds(game)
+    by_class: dict[type, ActionKind] = {}
+    for k in kinds:
+        by_class.setdefault(k.cls, k)  # the first kind of a class, as a search in order finds
+    name = f"brass_judge.games.{game}.actions"
+    got = _BY_CLASS[game] = [name, sys.modules[name].KINDS, by_class, None]
+    return got
 
 
 def kinds_by_class(game: str) -> dict[type, ActionKind]:
     """*game*'s action kinds by their class (the first kind of a class, as a search in order
     finds): what :func:`kind_of` looks in. Read it, do not change it."""
-    mod = sys.modules.get(f"brass_judge.games.{game}.actions")
-    got = _BY_CLASS.get(game)
-    if mod is not None and got is not None and got[0] is mod.KINDS:
-        return got[1]
-    kinds = action_kinds(game)
-    by_class: dict[type, ActionKind] = {}
-    for k in kinds:
-        by_class.setdefault(k.cls, k)  # the first kind of a class, as a search in order finds
-    _BY_CLASS[game] = (sys.modules[f"brass_judge.games.{game}.actions"].KINDS, by_class)
+    by_class: dict[type, ActionKind] = _class_maps(game)[2]
     return by_class
+
+
+def judges_by_class(game: str) -> dict[type, tuple[ActionKind, Callable[..., None]]]:
+    """*game*'s action kinds by their class, each with its judge (:meth:`ActionKind.judge_fn`),
+    for the engine, which judges every action through it. Read it, do not change it."""
+    maps = _class_maps(game)
+    judges: dict[type, tuple[ActionKind, Callable[..., None]]] | None = maps[3]
+    if judges is None:  # resolved on first use: reading notation never imports the engine
+        judges = maps[3] = {c: (k, k.judge_fn()) for c, k in maps[2].items()}
+    return judges
 
 
 def cards_text(action: Any, two: bool = False) -> str:

@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from ..actions import kinds_by_class
+from ..actions import judges_by_class
 
 # the Distant Cotton Market's draws: a Lancashire chance the engine enumerates (games/lancashire/dcm.py)
 from ..games.lancashire.sell import NeedDraw, unseen_dcm_tiles  # noqa: F401 -- re-exported
-from ..model import Build, Position, Turn, action_count
+from ..model import CANAL, Build, Position, Turn, action_count
 from ..verdict import Verdict
 from .context import Judge, NeedChance
 
@@ -192,7 +192,7 @@ def _judge_turn(
             work,
         )
     left = pos.actions_left
-    first_round = pos.is_first_canal_round
+    first_round = pos.era == CANAL and pos.round == 1  # Position.is_first_canal_round, read directly
     # the actions left are those of the player to move: for anyone else TRN001 says it all
     if used > left and not head.reported("TRN001"):
         if any(action_count(a) == 2 for a in turn.actions):
@@ -217,16 +217,16 @@ def _judge_turn(
         head.rule("RUL-FIRST-ROUND")
     if len(actions) == 2 and type(actions[0]) is type(actions[1]):
         head.rule("RUL-SAME-ACTION-TWICE")
-    kinds = kinds_by_class(game)
+    judges = judges_by_class(game)
     for i, action in enumerate(actions):
         j.start_action(i, actions[:i])
-        # its kind, looked up once: None when it is not an action of the game (judging it then
-        # raises TypeError, once its card has been looked at)
-        kind = kinds.get(type(action))
-        action = _discard(j, action, _cards_discarded(action, kind))
-        if kind is None:
+        # its kind and judge, looked up once: None when it is not an action of the game (judging
+        # it then raises TypeError, once its card has been looked at)
+        got = judges.get(type(action))
+        action = _discard(j, action, _cards_discarded(action, None if got is None else got[0]))
+        if got is None:
             raise TypeError(f"not an action: {action!r}")
-        kind.judge_fn()(j, action)
+        got[1](j, action)
         j.finish_action()
     work.actions_left = max(0, left - used)
     violations = j.violations

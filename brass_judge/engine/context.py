@@ -14,6 +14,9 @@ from ..games import game_of
 from ..model import Position, Tile
 from ..verdict import Effect, Violation
 
+#: Position.game -> (its game's key, game_of; that game's table of codes, table_of)
+_GAME_CODES: dict[Any, tuple[str, dict[str, Any]]] = {}
+
 
 class NeedChance(Exception):
     """An action met a chance outcome that neither it nor the position states (Lancashire: a
@@ -103,8 +106,12 @@ class Judge(RuleBook):
         #: the :class:`~brass_judge.rules.Rules` of the game being judged (``data.rules``), and the
         #: game's key and table of codes: resolved once per context, read by every check
         self.game: Any = data.rules
-        self.game_key = game_of(pos)
-        self.codes = table_of(self.game_key)
+        # game_of(pos) and its table_of, looked up in one dict (a context is made per action judged)
+        got = _GAME_CODES.get(pos.game)
+        if got is None:
+            key = game_of(pos)
+            got = _GAME_CODES[pos.game] = (key, table_of(key))
+        self.game_key, self.codes = got
         if action_index is not None:
             self.action_index = action_index
         self.violations: list[Violation] = []
