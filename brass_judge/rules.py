@@ -31,6 +31,10 @@ class Rules:
     def __init__(self, data: Any) -> None:
         self.data = data
         self.players: range = data.players
+        #: the printed trade icons (:meth:`trade_locations`), looked up when first asked: an attribute
+        #: set here, not a key written into ``__dict__`` later (on CPython 3.11 a materialized
+        #: ``__dict__`` makes every later attribute read and method call on the object slower)
+        self._printed_trade: frozenset[str] | None = None
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.game}/{self.variant}>"
@@ -110,12 +114,17 @@ class Rules:
     def trade_locations(self, pos: Any) -> set[str]:
         """Locations that trade with the markets (show a trade icon) in *pos*: by default those
         with a trade icon printed on the board (map.yaml ``trade_icon``)."""
-        printed: frozenset[str] | None = self.__dict__.get("_printed_trade")
-        if printed is None:  # asked several times per action judged: kept once looked up
+        return set(self.printed_trade())
+
+    def printed_trade(self) -> frozenset[str]:
+        """The locations with a trade icon printed on the board (map.yaml ``trade_icon``), looked up
+        once per rules object: asked several times per action judged."""
+        printed = self._printed_trade
+        if printed is None:
             from .engine.board import _outside_trade
 
-            printed = self.__dict__["_printed_trade"] = _outside_trade(self.data)
-        return set(printed)
+            printed = self._printed_trade = _outside_trade(self.data)
+        return printed
 
     def connected_to_trade(self, pos: Any, sources: Iterable[str], adj: dict[str, Any] | None = None) -> bool:
         """Whether any of *sources* is connected to a trade location."""

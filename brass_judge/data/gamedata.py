@@ -49,6 +49,10 @@ class Location:
     barrel_spaces: int = field(default=0, repr=False)
     #: what taking a merchant's barrel earns: ``(kind, amount)``, kind vp | money | income | develop
     bonus: tuple | None = field(default=None, repr=False)
+    #: industry -> its spaces here (:meth:`spaces_for`): a field, not a key written into the
+    #: ``__dict__`` later (on CPython 3.11 a materialized ``__dict__`` makes every later attribute
+    #: read of the location slower, and the engine reads its name, kind and spaces all the time)
+    _spaces_for: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def merchant_spaces_for(self, players: int) -> int:
         """How many of this merchant's tile spaces are in play at *players* players."""
@@ -56,10 +60,7 @@ class Location:
 
     def spaces_for(self, industry: str) -> tuple:
         """The spaces that take *industry* (worked out once per location and industry)."""
-        cache = self.__dict__.get("_spaces_for")
-        if cache is None:
-            cache = {}
-            object.__setattr__(self, "_spaces_for", cache)
+        cache = self._spaces_for
         got = cache.get(industry)
         if got is None:
             got = cache[industry] = tuple(s for s in self.spaces if industry in s.industries)

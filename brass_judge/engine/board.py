@@ -222,18 +222,15 @@ def outside_apart(pos: Position, data: Any, sites: Iterable[str], targets: Itera
     return False
 
 
-def network_pieces(pos: Position, player: str) -> list[set[str]]:
-    """*player*'s network split into its pieces: groups of locations joined by the player's own
-    links (each tile off those links is a piece of its own; Q055)."""
+def network_in_pieces(pos: Position, player: str) -> bool:
+    """Whether *player*'s network is in more than one piece: groups of locations joined by the
+    player's own links, each tile off those links a piece of its own (Q055). One piece is walked,
+    from the first location in order: the network is in pieces when it does not reach every
+    location of the network (the rest are not worked out: only whether there are more is asked)."""
     net = network_of(pos, player)
-    own = own_link_adjacency(pos, player)
-    pieces, seen = [], set()
-    for loc in sorted(net):
-        if loc not in seen:
-            piece = set(distances_from(pos, [loc], own))
-            seen |= piece
-            pieces.append(piece)
-    return pieces
+    if not net:
+        return False
+    return len(distances_from(pos, [min(net)], own_link_adjacency(pos, player))) < len(net)
 
 
 def has_pieces_on_board(pos: Position, player: str) -> bool:

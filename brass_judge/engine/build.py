@@ -12,7 +12,7 @@ from typing import Any
 from ..codes import cite
 from ..games import game_of
 from ..model import CANAL, Build, Position, Tile
-from .board import distances_from, has_pieces_on_board, network_of, network_pieces, touches_network
+from .board import distances_from, has_pieces_on_board, network_in_pieces, network_of, touches_network
 from .context import Judge
 from .mat import lowest_level, mat_of, take_from_mat
 from .resources import sell_new_cubes, take_coal, take_iron
@@ -107,13 +107,16 @@ def judge_build(j: Judge, a: Build) -> None:
     if not loc.spaces:
         j.violate("BLD018", priority=10, location=loc.name)
         return
-    anywhere, virtual_link = judge_build_card(j, a)
-    build_tile(j, a, anywhere=anywhere, virtual_link=virtual_link)
+    # the location's tiles, found once for the card check and the build (neither changes them)
+    here = j.pos.tiles_at(a.location)
+    anywhere, virtual_link = judge_build_card(j, a, here)
+    build_tile(j, a, anywhere=anywhere, virtual_link=virtual_link, here=here)
 
 
-def judge_build_card(j: Judge, a: Build) -> tuple[bool, bool]:
+def judge_build_card(j: Judge, a: Build, here: list[Tile] | None = None) -> tuple[bool, bool]:
     """The card of a build (Lancashire's rules: a Location card, an Industry card, two cards for a
-    Double Action Build). Returns (*anywhere*: the no-tiles Industry card rule applies, *virtual_link*:
+    Double Action Build); *here*: the location's tiles (``pos.tiles_at``), when the caller has them
+    already. Returns (*anywhere*: the no-tiles Industry card rule applies, *virtual_link*:
     built through the Classic Virtual Link)."""
     d, pos, me = j.data, j.pos, j.player
     loc = d.locations[a.location]
@@ -167,12 +170,11 @@ def judge_build_card(j: Judge, a: Build) -> tuple[bool, bool]:
             elif touches_network(pos, me, (a.location,)):  # in the network: asked without building it
                 also = []
                 own_here = others_here = False
-                for t in pos.tiles:
-                    if t.location == a.location:
-                        if t.owner == me:
-                            own_here = True
-                        else:
-                            others_here = True
+                for t in pos.tiles_at(a.location) if here is None else here:
+                    if t.owner == me:
+                        own_here = True
+                    else:
+                        others_here = True
                 if own_here:
                     also.append(
                         "overbuild.own-tile-in-network"
@@ -182,7 +184,7 @@ def judge_build_card(j: Judge, a: Build) -> tuple[bool, bool]:
                         also.append(
                             "network.not-cut-off"
                         )  # others' tiles there do not take it out of the network
-                    if len(network_pieces(pos, me)) > 1:
+                    if network_in_pieces(pos, me):
                         also.append(
                             "network.split-pieces"
                         )  # a separate piece of the network is network all the same
@@ -224,11 +226,19 @@ def judge_build_card(j: Judge, a: Build) -> tuple[bool, bool]:
     return anywhere, virtual_link
 
 
-def build_tile(j: Judge, a: Build, *, anywhere: bool = False, virtual_link: bool = False) -> None:
+def build_tile(
+    j: Judge,
+    a: Build,
+    *,
+    anywhere: bool = False,
+    virtual_link: bool = False,
+    here: list[Tile] | None = None,
+) -> None:
     """Everything of a build after its card: the tile (lowest on the mat, its era), the space, the
     one-tile limit, overbuilding, the cost with coal and iron, placing, market sales and flips.
     *anywhere*: the card was an Industry card with nothing on the board (no overbuilding; coal still
-    needed); *virtual_link*: built through the Classic Virtual Link."""
+    needed); *virtual_link*: built through the Classic Virtual Link; *here*: the location's tiles
+    (``pos.tiles_at``), when the caller has them already."""
     d, pos, me = j.data, j.pos, j.player
     game, narrate = j.game, j.narrate  # read once: asked all through the build
     loc = d.locations[a.location]
@@ -293,7 +303,8 @@ def build_tile(j: Judge, a: Build, *, anywhere: bool = False, virtual_link: bool
         j.violate("BLD007", priority=10, location=loc.name, industry=ind_name, free="")
         return
     old = None
-    here = pos.tiles_at(a.location)  # the location's tiles before the build (spaces, own tiles)
+    if here is None:  # the location's tiles before the build (spaces, own tiles)
+        here = pos.tiles_at(a.location)
     if a.space is not None:
         if a.space >= len(loc.spaces) or a.industry not in loc.spaces[a.space].industries:
             j.violate(

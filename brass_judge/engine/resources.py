@@ -163,9 +163,10 @@ def take_coal(
         else:
             also = []
             # the coal runs along someone else's link when the player's own links alone do not
-            # bring the mine as close (Q053)
+            # bring the mine as close (Q053); a mine off the player's own links is not reached
+            # along them at all (no search needed)
             own = own_link_adjacency(j.pos, j.player)
-            if distances_from(j.pos, list(sites), own).get(pick.location) != best:
+            if pick.location not in own or distances_from(j.pos, list(sites), own).get(pick.location) != best:
                 also.append("coal.own-links-only")
             if reach:
                 also.append(

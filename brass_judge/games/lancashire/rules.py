@@ -20,9 +20,9 @@ class LancashireRules(Rules):
     port_industry = "port"
 
     def trade_locations(self, pos: Any) -> set:
-        # asked for every coal cube bought or looked for and every sale: the base class named
-        # directly and a loop, not super() and a list, each a call fewer
-        out = Rules.trade_locations(self, pos)
+        # asked for every coal cube bought or looked for and every sale: a loop adding to a copy
+        # of the printed icons (faster on 3.11 than a frozenset's union with a list of the ports)
+        out = set(self._printed_trade or self.printed_trade())
         port = self.port_industry
         for t in pos.tiles:
             if t.industry == port:
