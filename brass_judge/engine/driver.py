@@ -182,10 +182,12 @@ class GameDriver:
         Raises ValueError (from the flow) when a stated Rail Era order is not the rules' own.
         """
         pos = self.position
-        era, rnd, round_end = pos.era, pos.round, self.last_of_round
-        choices = self.shortfall_choices(round_end)
-        if choices is not None:
-            self.used_shortfalls.add((era, rnd))
+        era, rnd = pos.era, pos.round
+        choices = None
+        if self.shortfalls:  # (most games state none: then no need to ask whether the round ends)
+            choices = self.shortfall_choices()
+            if choices is not None:
+                self.used_shortfalls.add((era, rnd))
         self.position, fx = flow.end_turn(
             pos,
             self.data,
@@ -196,4 +198,6 @@ class GameDriver:
             in_place=self.in_place,
             narrate=narrate,
         )
-        return TurnEnd(era, rnd, round_end, fx, choices)
+        # every round's end (and so every era's and the game's) starts the turns taken afresh; any
+        # other end of turn adds the player to them: the flow's own answer, not asked again
+        return TurnEnd(era, rnd, not self.position.turns_taken, fx, choices)

@@ -382,7 +382,8 @@ def end_turn(
     """
     if not in_place:
         pos = pos.copy()
-    fx = FlowEffects(narrate, _game(data))
+    # (_game's lookup written out: a call saved at every end of turn)
+    fx = FlowEffects(narrate, getattr(data, "game", None) or "lancashire")
     me = pos.turn
     if me is None:
         raise ValueError("the game is over: there is no turn to end")

@@ -287,30 +287,6 @@ def _refill_merchant_beer(pos: Any, fx: FlowEffects) -> None:
     )
 
 
-# ------------------------------------------------------------------------------- link scoring
-def link_scoring_cases(rules: Any, pos: Any, line: str, icons: Any) -> tuple[str, ...]:
-    """Birmingham's own rules that decide what the link on *line* scores: the three-ended
-    Kidderminster-Worcester link scores the farm brewery's icons too (B060), when they count; a
-    merchant with no tile space in play at the player count (B061: its printed pair scores, or
-    under the merchant-icons-with-tile variant, does not)."""
-    ends = line.split("~")
-    out: list[str] = []
-    if len(ends) == 3:
-        farms = rules.farm_breweries
-        if any(e in farms and icons.get(e, 0) for e in ends):
-            out.append("RUL-LINK-THREE-ENDS")
-    # asked for every link on the board at every era's end: the merchant spaces in play (a new
-    # dict each time) are looked up only for the few links that touch a merchant
-    merchants = rules.merchants
-    for e in ends:
-        if e in merchants:
-            spaces = rules.merchant_spaces(pos.num_players)
-            if any(spaces.get(x) == 0 for x in ends):
-                out.append("RUL-MERCHANT-ICONS")
-            break
-    return tuple(out)
-
-
 # ------------------------------------------------------------------ after-turn steps' rulings
 #: step kind -> ((rule code, case keys the step always cites), ...): engine.after_turn's table (the
 #: steps both games share) with Birmingham's own steps and citations; no Distant Cotton Market reset

@@ -20,14 +20,13 @@ from __future__ import annotations
 from typing import Any, cast
 
 from ...engine.context import Judge
+from ...engine.links import judge_network as place_links
 from ...model import RAIL
 from .beer import named_brewery, take_barrel, usable_breweries
 from .model import MERCHANT_BEER, Network
 
 
 def judge_network(j: Judge, a: Network) -> None:
-    from ...engine.links import judge_network as place_links
-
     before = len(j.pos.links)
     place_links(j, cast(Any, a))
     if j.failed:

@@ -254,9 +254,27 @@ class BirminghamRules(Rules):
         return printed
 
     def link_scoring_cases(self, pos: Any, line: str, icons: Any) -> tuple:
-        from .flow import link_scoring_cases
-
-        return link_scoring_cases(self, pos, line, icons)
+        """Birmingham's own rules that decide what the link on *line* scores: the three-ended
+        Kidderminster-Worcester link scores the farm brewery's icons too (B060), when they count; a
+        merchant with no tile space in play at the player count (B061: its printed pair scores, or
+        under the merchant-icons-with-tile variant, does not). (Here, not in flow.py: asked for every
+        link at every era's end, and it reads only the rules' own parameters.)"""
+        ends = line.split("~")
+        out: list[str] = []
+        if len(ends) == 3:
+            farms = self.farm_breweries
+            if any(e in farms and icons.get(e, 0) for e in ends):
+                out.append("RUL-LINK-THREE-ENDS")
+        # asked for every link on the board at every era's end: the merchant spaces in play (a new
+        # dict each time) are looked up only for the few links that touch a merchant
+        merchants = self.merchants
+        for e in ends:
+            if e in merchants:
+                spaces = self.merchant_spaces(pos.num_players)
+                if any(spaces.get(x) == 0 for x in ends):
+                    out.append("RUL-MERCHANT-ICONS")
+                break
+        return tuple(out)
 
     def end_canal_era(self, pos: Any, fx: Any, **orders: Any) -> None:
         """Level 1 tiles leave, merchant beer refilled, all discards form the new deck (B054)."""
