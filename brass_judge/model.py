@@ -372,6 +372,21 @@ class Turn:
     #: ref being ``location`` or ``location#space`` (check --apply; see engine.flow's shortfall_choices)
     shortfall: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
+    @classmethod
+    def of_one(cls, action: Any, player: str | None) -> Turn:
+        """``Turn((action,), player)``, built without the generated ``__init__``: the game driver
+        judges every action of a replay or a self-played game as a turn of its own, and a frozen
+        dataclass's ``__init__`` sets each field (the default ``shortfall`` too) through
+        ``object.__setattr__`` behind a class call. Here the two fields are set the same way and
+        ``shortfall`` is left to the class's default, as a dataclass keeps it (equal, same repr)."""
+        t = _new(cls)
+        _set(t, "actions", (action,))
+        _set(t, "player", player)
+        return t
+
+
+_new, _set = object.__new__, object.__setattr__
+
 
 def action_count(action: Any) -> int:
     """How many of the turn's actions *action* uses (a Double Action Build uses both)."""

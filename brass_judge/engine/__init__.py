@@ -172,7 +172,7 @@ def _judge_turn(
     used = action_count(actions[0]) if len(actions) == 1 else sum(action_count(a) for a in actions)
     # one context judges the whole turn: turn-level checks first, then each action in order
     # no player only on a position without players, which validation rejects first
-    head = j = Judge(work, data, player, narrate=narrate, forced_draws=forced)  # type: ignore[arg-type]
+    head = j = Judge(work, data, player, narrate, forced)  # type: ignore[arg-type]
     game = j.game_key
     if pos.game_over:
         head.violate("TRN005", priority=0)

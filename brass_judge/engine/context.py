@@ -90,10 +90,10 @@ class Judge(RuleBook):
         pos: Position,
         data: Any,
         player: str,
-        *,
-        action_index: int | None = None,
         narrate: bool = True,
         forced_draws: list[int] | None = None,
+        *,
+        action_index: int | None = None,
     ) -> None:
         self.pos = pos
         self.data = data
