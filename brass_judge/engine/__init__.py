@@ -94,7 +94,7 @@ def _discard(j: Judge, action: Any, n_cards: int) -> Any:
     Returns the action with its card(s) filled in when the action named none (an assumption).
     """
     p = j.pos.player[j.player]
-    cards = list(action.cards)
+    cards = action.cards  # a tuple: read, never changed
     if p.hand is not None and not p.hand:
         j.violate("TRN004", priority=1, player=j.player)
         return action
@@ -103,14 +103,14 @@ def _discard(j: Judge, action: Any, n_cards: int) -> Any:
             if isinstance(action, Build) and n_cards == 1:
                 for c in (action.location, action.industry):
                     if c in p.hand:
-                        cards = [c]
+                        cards = (c,)
                         break
             if not cards:
-                cards = list(p.hand[:n_cards])
+                cards = tuple(p.hand[:n_cards])
             j.assume(f"no card named: assumed {j.player} discards {', '.join(j.card_name(c) for c in cards)}")
         else:
             if isinstance(action, Build):
-                cards = [action.location]
+                cards = (action.location,)
                 j.assume(
                     f"no card named and {j.player}'s hand not given: assumed the {j.card_name(action.location)} card"
                 )
@@ -120,7 +120,7 @@ def _discard(j: Judge, action: Any, n_cards: int) -> Any:
                 return action
         from dataclasses import replace
 
-        action = replace(action, cards=tuple(cards))
+        action = replace(action, cards=cards)
     deck = _deck(j.data, len(j.pos.players))
     rules = j.game
     beside = rules.cards_beside_deck  # in the game beside the deck (Birmingham's wild cards)
@@ -147,9 +147,12 @@ def _discard(j: Judge, action: Any, n_cards: int) -> Any:
                     hand=", ".join(j.card_name(x) for x in p.hand) or "empty",
                 )
         p.hand = hand
-    returned = [c for c in cards if c in beside and rules.return_card(j, c)] if beside else []
-    kept = [c for c in cards if c not in returned] if returned else cards
-    p.discard = p.discard + kept  # replaced, never changed in place (PlayerState.copy shares it)
+    kept = cards
+    if beside:
+        returned = [c for c in cards if c in beside and rules.return_card(j, c)]
+        if returned:
+            kept = tuple(c for c in cards if c not in returned)
+    p.discard = [*p.discard, *kept]  # replaced, never changed in place (PlayerState.copy shares it)
     if kept:
         j.rule("RUL-DISCARD")
     if j.narrate and kept:

@@ -218,7 +218,15 @@ class Judge(RuleBook):
         return str(self.data.industry_names[key])
 
     def line_name(self, key: str) -> str:
-        return "-".join(self.loc(end) for end in key.split("~"))
+        """The name of line *key* (its ends' names): it depends only on the game data, so each is
+        built once and kept on the data object (every rail built names its line)."""
+        names: dict[str, str] | None = self.data.__dict__.get("_line_names")
+        if names is None:
+            names = self.data.__dict__["_line_names"] = {}
+        name = names.get(key)
+        if name is None:
+            name = names[key] = "-".join(self.loc(end) for end in key.split("~"))
+        return name
 
     def tile_name(self, t: Tile) -> str:
         return f"{t.owner}'s level {t.level} {self.ind(t.industry)} in {self.loc(t.location)}"
