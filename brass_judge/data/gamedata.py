@@ -238,6 +238,9 @@ class GameData:
     _loc_alias: dict = field(default_factory=dict, repr=False)
     _ind_alias: dict = field(default_factory=dict, repr=False)
     _card_alias: dict = field(default_factory=dict, repr=False)
+    #: (industry, level) -> its TileSpec (:meth:`tile`), filled when first asked: a field read as an
+    #: attribute, cheaper than a key looked up in ``self.__dict__`` (asked several times per action)
+    _tile_table: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     # ----- the game's rules object and compatibility views ---------------------------------------
     @cached_property
@@ -392,13 +395,14 @@ class GameData:
         """The mat's *industry* tile of *level* (looked up in a table made once per game data: the
         engine asks several times per action)."""
         try:
-            return self.__dict__["_tile_table"][industry, level]
+            return self._tile_table[industry, level]
         except KeyError:
             pass
-        table = {(ind, t.level): t for ind, tiles in self.mat.items() for t in reversed(tiles)}
-        self.__dict__["_tile_table"] = table
-        if (industry, level) in table:
-            return table[industry, level]
+        table = self._tile_table
+        if not table:
+            table.update({(ind, t.level): t for ind, tiles in self.mat.items() for t in reversed(tiles)})
+            if (industry, level) in table:
+                return table[industry, level]
         raise UnknownNameError(
             f"{self.industry_names[industry]} has no level {level}",
             suggestions=[str(t.level) for t in self.mat[industry]],

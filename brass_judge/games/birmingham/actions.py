@@ -30,6 +30,11 @@ from typing import Any
 
 from ...actions import BUILD, DEVELOP, LOAN, NETWORK, PASS, ActionKind, cards_text
 from ...actions import _network_from_obj as _shared_network_from_obj
+
+# at the top, not in the functions reading each action: brass_judge.actions imports them already
+# (no start-up cost), and an import statement run per action read costs more than the reading
+from ...errors import InputError, closest, quote
+from ...model import Loan
 from .model import MERCHANT_BEER, Network, Sale, Scout, Sell
 
 _HERE = "brass_judge.games.birmingham"
@@ -42,8 +47,6 @@ _MERCHANT_WORDS = frozenset(("merchant", "merchant beer", "merchant barrel", "m"
 
 
 def _q(x: Any) -> str:
-    from ...errors import quote
-
     return quote(x)
 
 
@@ -63,8 +66,6 @@ def _one_card(word: str) -> str:
 def _beer_source(r: Any, v: Any, sub: tuple, *, allow_merchant: bool = True) -> str:
     """A beer source as written (``merchant``, ``stone``, ``Stone#1``) -> ``merchant`` or a
     brewery's ``location`` / ``location#space`` (its key)."""
-    from ...errors import InputError
-
     if v is None or isinstance(v, (bool, list, dict)):
         from ...schema_check import _kind
 
@@ -76,8 +77,6 @@ def _beer_source(r: Any, v: Any, sub: tuple, *, allow_merchant: bool = True) -> 
     try:
         key = r.name("location", loc, sub)
     except InputError as e:
-        from ...errors import closest
-
         hint = [MERCHANT_BEER] if allow_merchant and closest(loc.strip(), [MERCHANT_BEER]) else []
         raise r.err(
             f"unknown beer source {_q(loc)}: write merchant (the barrel beside the merchant tile) "
@@ -296,8 +295,6 @@ def _develops(merchant: str, data: Any = None) -> bool:
 
 
 def _sell_from_obj(kind: ActionKind, r: Any) -> Sell:
-    from ...errors import InputError, closest
-
     raw = r.obj.get("sales")
     if not isinstance(raw, list) or not raw:
         raise r.err(f"a sell action needs 'sales': a list of {_SALE_FORM}", ("sales",))
@@ -496,8 +493,6 @@ def _loan_args(
 
 
 def _loan_from_obj(kind: ActionKind, r: Any) -> Any:
-    from ...model import Loan
-
     amounts = tuple(r.data.rules.loan_amounts)  # the game's loan amounts (its data files): (30,)
     text = " or ".join(f"£{a}" for a in amounts)
     if "amount" not in r.obj or r.obj["amount"] is None:

@@ -22,6 +22,15 @@ class BirminghamRules(Rules):
     #: the resources tiles carry; coal and iron have markets, beer has none
     carried: ClassVar[tuple] = ("coal", "iron", "beer")
 
+    def __init__(self, data: Any) -> None:
+        super().__init__(data)
+        # looked up when first asked: attributes set here, not keys written into ``__dict__`` later
+        # (on CPython 3.11 a materialized ``__dict__`` makes every later attribute read and method
+        # call on the object slower; see :class:`~brass_judge.rules.Rules`)
+        self._merchants: tuple | None = None
+        self._merchant_spaces: dict[int, dict] = {}
+        self._farm_breweries: tuple | None = None
+
     # ----- parameters (from the data files) ------------------------------------------------------
     def loan_levels(self, amount: int) -> int:
         """Income levels a loan costs: tracks.yaml ``loans.levels_per_loan`` (3 for the £30 loan)."""
@@ -30,16 +39,17 @@ class BirminghamRules(Rules):
     @property
     def merchants(self) -> tuple:
         """The merchant locations, in map order (kept once looked up: the map does not change)."""
-        got: tuple | None = self.__dict__.get("_merchants")
+        got = self._merchants
         if got is None:
-            got = tuple(k for k, loc in self.data.locations.items() if loc.kind == "merchant")
-            self.__dict__["_merchants"] = got
+            got = self._merchants = tuple(
+                k for k, loc in self.data.locations.items() if loc.kind == "merchant"
+            )
         return got
 
     def merchant_spaces(self, players: int) -> dict:
         """merchant -> how many of its tile spaces are in play at *players* players (a new dict
         each call, from one worked out once per player count: every link scored asks)."""
-        table = self.__dict__.setdefault("_merchant_spaces", {})
+        table = self._merchant_spaces
         got = table.get(players)
         if got is None:
             got = table[players] = {
@@ -59,10 +69,11 @@ class BirminghamRules(Rules):
     @property
     def farm_breweries(self) -> tuple:
         """The farm brewery locations, in map order (kept once looked up)."""
-        got: tuple | None = self.__dict__.get("_farm_breweries")
+        got = self._farm_breweries
         if got is None:
-            got = tuple(k for k, loc in self.data.locations.items() if loc.kind == "farm-brewery")
-            self.__dict__["_farm_breweries"] = got
+            got = self._farm_breweries = tuple(
+                k for k, loc in self.data.locations.items() if loc.kind == "farm-brewery"
+            )
         return got
 
     @property
