@@ -30,9 +30,9 @@ Conventions (documented in docs/games.md):
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
-from ..codes import table_of
+from ..codes import _TABLES, table_of
 from ..model import CANAL, RAIL, PlayerState, Position
 from ..verdict import Effect, Violation
 from .context import RuleBook
@@ -53,20 +53,15 @@ class FlowEffects(list[Effect], RuleBook):
     # every end of turn makes one: slots make it cheaper to build than an instance dict
     __slots__ = ("narrate", "game", "game_key", "codes", "rules", "also", "assumptions", "violations")
 
-    #: game -> its table of codes (:func:`~brass_judge.codes.table_of`), kept here so that making
-    #: one (every end of turn) reads a dict instead of calling table_of
-    _tables: ClassVar[dict[str, dict[str, Any]]] = {}
-
     def __init__(self, narrate: bool = True, game: str = "lancashire") -> None:
         # (a new list is empty already: list.__init__ is not called, ends of turn make many of these)
         #: whether effects are written out (a replay turns it off; see engine.check's ``narrate``)
         self.narrate = narrate
         #: the game whose table of codes and rulings the rules applied cite (its data's ``game``)
         self.game = self.game_key = game
-        codes = self._tables.get(game)
-        if codes is None:
-            codes = self._tables[game] = table_of(game)
-        self.codes = codes
+        # table_of's own cache read directly: one is made at every end of turn, and the call is
+        # most of what table_of costs once the table is built
+        self.codes = _TABLES.get(game) or table_of(game)
         self.rules: list[str] = []
         self.also: list[tuple[str, str]] = []  #: (rule code, ruling) pairs: case-specific rulings relied on
         self.assumptions: list[str] = []
