@@ -162,6 +162,27 @@ def distances_from(pos: Position, sources: Collection[str], adj: Adjacency | Non
     return dist
 
 
+def within_links(adj: Adjacency, sources: Collection[str], target: str, most: int) -> bool:
+    """Whether *target* is at most *most* links from any of *sources* along the link map *adj*
+    (:func:`distances_from`'s answer to that one question: the search stops at *most* links, or as
+    soon as it reaches *target*)."""
+    if target in sources:
+        return True
+    seen = set(sources)
+    ring: Collection[str] = sources
+    for _ in range(most):
+        nxt = []
+        for u in ring:
+            for v in adj.get(u, ()):
+                if v not in seen:
+                    if v == target:
+                        return True
+                    seen.add(v)
+                    nxt.append(v)
+        ring = nxt
+    return False
+
+
 def path_between(pos: Position, a: str, b: str) -> list[str]:
     """A shortest route of locations from *a* to *b* along built links ([] if none)."""
     adj = link_adjacency(pos)

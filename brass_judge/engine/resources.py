@@ -22,7 +22,9 @@ from .board import (
     link_adjacency,
     outside_apart,
     own_link_adjacency,
+    trade_locations,
     trade_reached,
+    within_links,
 )
 from .context import Judge
 
@@ -109,8 +111,9 @@ def take_coal(
             mines.sort(key=lambda t: (t.location, t.space))
     else:
         dist, mines = coal_sources(j, sites, link_adjacency(j.pos), with_coal)
-    # the trade icons connected: asked only when no mine is connected or the closest is elsewhere
-    reach = trade_reached(j.pos, j.data, dist) if not mines or dist[mines[0].location] else []
+    # the trade icons connected, in order: asked only when no mine is connected (with one, only
+    # whether any is reached, below)
+    reach = [] if mines else trade_reached(j.pos, j.data, dist)
     # coal=market asks for market coal: allowed only when no mine is connected (Q061)
     market_named = chosen is not None and MARKET in chosen
     chosen = tuple(c for c in chosen if c != MARKET) or None if chosen else None
@@ -164,11 +167,11 @@ def take_coal(
             also = []
             # the coal runs along someone else's link when the player's own links alone do not
             # bring the mine as close (Q053); a mine off the player's own links is not reached
-            # along them at all (no search needed)
+            # along them at all (no search needed), and the search stops at *best* links
             own = own_link_adjacency(j.pos, j.player)
-            if pick.location not in own or distances_from(j.pos, list(sites), own).get(pick.location) != best:
+            if pick.location not in own or not within_links(own, sites, pick.location, best):
                 also.append("coal.own-links-only")
-            if reach:
+            if not trade_locations(j.pos, j.data).isdisjoint(dist):
                 also.append(
                     "coal.market-when-allowed"
                 )  # a connected mine must be used even with a trade icon in reach
@@ -249,7 +252,8 @@ def take_iron(
     market_named = chosen is not None and MARKET in chosen
     chosen = tuple(c for c in chosen if c != MARKET) or None if chosen else None
     if works:
-        works.sort(key=lambda t: (t.location, t.space))
+        if len(works) > 1:  # most often one works: nothing to sort
+            works.sort(key=lambda t: (t.location, t.space))
         pick = works[0]
         named = [t for t in works if t.location in chosen] if chosen else []
         if named:
