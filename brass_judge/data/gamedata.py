@@ -53,6 +53,9 @@ class Location:
     #: ``__dict__`` later (on CPython 3.11 a materialized ``__dict__`` makes every later attribute
     #: read of the location slower, and the engine reads its name, kind and spaces all the time)
     _spaces_for: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    #: industry -> the order a build fills its spaces here (``engine.build.space_order`` works it
+    #: out once per location and industry; a field for the same reason)
+    _build_order: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def merchant_spaces_for(self, players: int) -> int:
         """How many of this merchant's tile spaces are in play at *players* players."""

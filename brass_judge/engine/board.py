@@ -12,7 +12,7 @@ from collections import deque
 from collections.abc import Collection, Iterable
 from typing import Any
 
-from ..model import Position
+from ..model import Position, Tile
 
 #: location -> the locations one built link away (a line of three ends joins each to the others)
 Adjacency = dict[str, list[str]]
@@ -214,14 +214,17 @@ def network_of(pos: Position, player: str, data: Any = None) -> set[str]:
     return net
 
 
-def touches_network(pos: Position, player: str, locs: Collection[str]) -> bool:
+def touches_network(
+    pos: Position, player: str, locs: Collection[str], here: Iterable[Tile] | None = None
+) -> bool:
     """Whether any of *locs* is in *player*'s network (:func:`network_of`): asked without building
-    the whole network, the player's links first (a lookup), then the tiles until one is there."""
+    the whole network, the player's links first (a lookup), then the tiles until one is there
+    (*here*: the tiles in *locs*, when the caller has them: only those are looked at)."""
     own = own_link_adjacency(pos, player)
     for loc in locs:
         if loc in own:
             return True
-    for t in pos.tiles:
+    for t in pos.tiles if here is None else here:
         if t.owner == player and t.location in locs:
             return True
     return False

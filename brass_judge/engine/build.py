@@ -78,19 +78,17 @@ def overbuild_candidate(data: Any, old: Tile, player: str, industry: str, level:
     )
 
 
-#: id of a location's spaces for an industry (``Location.spaces_for``, kept for the game data's
-#: life) -> (those spaces, the order a build without space=N fills them: single-icon spaces first,
-#: then by number; whether they mix single-icon and shared spaces)
-_SPACE_ORDER: dict[int, tuple[tuple[Any, ...], tuple[Any, ...], bool]] = {}
-
-
-def _space_order(spaces: tuple[Any, ...]) -> tuple[tuple[Any, ...], bool]:
-    got = _SPACE_ORDER.get(id(spaces))
-    if got is None or got[0] is not spaces:
+def space_order(loc: Any, industry: str) -> tuple[tuple[Any, ...], tuple[Any, ...], bool]:
+    """The spaces of location *loc* that take *industry* (``Location.spaces_for``), the order a
+    build without space=N fills them (single-icon spaces first, then by number), and whether they
+    mix single-icon and shared spaces; worked out once per location and industry."""
+    got: tuple[tuple[Any, ...], tuple[Any, ...], bool] | None = loc._build_order.get(industry)
+    if got is None:
+        spaces = loc.spaces_for(industry)
         ordered = tuple(sorted(spaces, key=lambda s: (s.shared, s.index)))
         mixed = any(s.shared for s in spaces) and any(not s.shared for s in spaces)
-        got = _SPACE_ORDER[id(spaces)] = (spaces, ordered, mixed)
-    return got[1], got[2]
+        got = loc._build_order[industry] = (spaces, ordered, mixed)
+    return got
 
 
 def _tile_on(here: list[Tile], space: int) -> Tile | None:
@@ -107,8 +105,10 @@ def judge_build(j: Judge, a: Build) -> None:
     if not loc.spaces:
         j.violate("BLD018", priority=10, location=loc.name)
         return
-    # the location's tiles, found once for the card check and the build (neither changes them)
-    here = j.pos.tiles_at(a.location)
+    # the location's tiles (``Position.tiles_at``, without the call), found once for the card
+    # check and the build (neither changes them)
+    at = a.location
+    here = [t for t in j.pos.tiles if t.location == at]
     anywhere, virtual_link = judge_build_card(j, a, here)
     build_tile(j, a, anywhere=anywhere, virtual_link=virtual_link, here=here)
 
@@ -146,7 +146,7 @@ def judge_build_card(j: Judge, a: Build, here: list[Tile] | None = None) -> tupl
                 # a Location card builds in its town even outside the network, which it joins (Q055)
                 j.rule(
                     "RUL-CARD-LOCATION",
-                    *(() if touches_network(pos, me, (a.location,)) else ("network.split-pieces",)),
+                    *(() if touches_network(pos, me, (a.location,), here) else ("network.split-pieces",)),
                 )
         else:
             if card != a.industry:
@@ -167,7 +167,7 @@ def judge_build_card(j: Judge, a: Build, here: list[Tile] | None = None) -> tupl
                     *(("build.location-without-card",) if cardless else ()),
                 )
                 anywhere = True
-            elif touches_network(pos, me, (a.location,)):  # in the network: asked without building it
+            elif touches_network(pos, me, (a.location,), here):  # in the network: asked without building it
                 also = []
                 own_here = others_here = False
                 for t in pos.tiles_at(a.location) if here is None else here:
@@ -298,7 +298,7 @@ def build_tile(
         )
 
     # --- the space -------------------------------------------------------------------------
-    spaces = loc.spaces_for(a.industry)
+    spaces, ordered, mixed = space_order(loc, a.industry)
     if not spaces:
         j.violate("BLD007", priority=10, location=loc.name, industry=ind_name, free="")
         return
@@ -331,7 +331,6 @@ def build_tile(
                 )
     else:
         taken = {t.space for t in here} if here else ()  # most builds go to an empty location
-        ordered, mixed = _space_order(spaces)
         free = None
         for s in ordered:
             if s.index not in taken:

@@ -49,9 +49,11 @@ def lowest_level(mat: dict[str, dict[int, int]], industry: str) -> int | None:
     """The level of the next *industry* tile on *mat*: the lowest level left (Q012); None when none
     is left. The one place this is computed (the Build judge and the moves prefilter ask here)."""
     lowest = None
-    for lv, c in mat.get(industry, {}).items():
-        if c > 0 and (lowest is None or lv < lowest):
-            lowest = lv
+    levels = mat.get(industry)
+    if levels:
+        for lv, c in levels.items():
+            if c > 0 and (lowest is None or lv < lowest):
+                lowest = lv
     return lowest
 
 
@@ -60,7 +62,9 @@ def take_from_mat(mat: dict[str, dict[int, int]], industry: str, level: int) -> 
     ``PlayerState.own_mat``). The industry's counts are replaced, not changed in place: copies of
     the player state share them."""
     levels = dict(mat[industry])
-    levels[level] -= 1
-    if levels[level] <= 0:
+    left = levels[level] - 1
+    if left > 0:
+        levels[level] = left
+    else:
         del levels[level]
     mat[industry] = levels
