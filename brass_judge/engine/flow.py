@@ -423,14 +423,12 @@ def end_turn(
                 draw_deck=pos.draw_deck,
             )
     taken = pos.turns_taken
-    if me not in taken:
-        taken = pos.turns_taken = taken + [me]  # replaced, never changed in place (Position.copy)
     # the next player: the first in turn order who has not played this round (one pass over the
     # players finds them or finds that the round is over, as last_of_round would have said)
     for nxt in pos.players:
-        if nxt not in taken:
+        if nxt != me and nxt not in taken:
             break
-    else:
+    else:  # (the round's end starts the turns taken afresh: no need to add this one first)
         return _end_round(
             pos,
             data,
@@ -443,6 +441,8 @@ def end_turn(
             unknown_deal=unknown_deal,
             fx=fx,  # the round's end records after the turn's end, in the same effects
         )
+    if me not in taken:
+        pos.turns_taken = [*taken, me]  # replaced, never changed in place (Position.copy)
     pos.turn = nxt
     pos.actions_left = actions_per_turn(pos)
     if narrate:
@@ -483,14 +483,19 @@ def _end_round(
     """
     if fx is None:
         fx = FlowEffects(narrate, _game(data))
-    for n in pos.player:  # every player's state changes at the round's end (copy-on-write)
-        pos.own_player(n)
     era_over = is_era_over(pos, data)
     last_round = era_over and pos.era == RAIL
     at_start = data.rules.income_at_round_start
     due = (pos.era, pos.round)  # the round whose end brings the income (how a log names a shortfall)
-    # 1. turn order by money spent, stable for ties (Q024, Q026)
-    spent = {n: pos.player[n].spent for n in pos.players}
+    # 1. turn order by money spent, stable for ties (Q024, Q026); the spent money is cleared. Every
+    #    player's state changes at the round's end: each is owned here (copy-on-write), in one pass
+    #    that also reads and clears what they spent
+    own = pos.own_player
+    spent = {}
+    for n in pos.players:
+        p = own(n)
+        spent[n] = p.spent
+        p.spent = 0
     order = sorted(pos.players, key=spent.__getitem__)
     fx.rule("RUL-TURN-ORDER")
     if narrate:
@@ -501,14 +506,13 @@ def _end_round(
             spent=spent,
         )
     pos.players = order
-    for n in order:
-        pos.player[n].spent = 0
     # 2. income, not after the last round of the game (Q028)
     if at_start:
         pass  # taken when the next round starts (none after the game's last round)
     elif last_round:
         fx.rule("RUL-INCOME", "income.none-after-last-round")
-        fx.add("income", "no income after the last round of the game", skipped=True)
+        if narrate:
+            fx.add("income", "no income after the last round of the game", skipped=True)
     else:
         fx.rule("RUL-INCOME")
         _take_income(pos, data, order, shortfall_choices, fx)
