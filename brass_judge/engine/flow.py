@@ -30,16 +30,18 @@ Conventions (documented in docs/games.md):
 from __future__ import annotations
 
 from collections import Counter
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from ..codes import _TABLES, table_of
 from ..model import CANAL, RAIL, PlayerState, Position
 from ..verdict import Effect, Violation
+from .board import _ENDS, _ends
 from .context import RuleBook
 
 if TYPE_CHECKING:  # annotations only
     import random  # noqa: TID251 -- the type of the rng passed in, never drawn from here
-    from collections.abc import Callable, Mapping, Sequence
+    from collections.abc import Mapping, Sequence
     from typing import TypeVar
 
     from ..model import Tile
@@ -764,24 +766,16 @@ def _find_own_tile(pos: Position, name: str, ref: str, data: Any) -> Tile | str:
 def link_icons(pos: Position, data: Any) -> Counter[str]:
     """Link icons in each location now: those printed on the board plus those on flipped tiles of
     anyone (Q039)."""
-    icons = Counter(data.rules.printed_link_icons(pos.num_players))
-    tile = data.tile
+    icons: Counter[str] = Counter()
+    # (dict's own update: an empty Counter's update is the same, after an abstract-class check)
+    dict.update(icons, data.rules.printed_link_icons(pos.num_players))
+    get, tile = icons.get, data.tile
     for t in pos.tiles:
         if t.flipped:
             k = tile(t.industry, t.level).link_icons
             if k:  # (a Counter reads a location with none as 0: no key needed)
-                icons[t.location] += k
+                icons[t.location] = get(t.location, 0) + k  # (get: no Counter.__missing__ call)
     return icons
-
-
-def printed_link_icons(data: Any) -> Counter[str]:
-    """Link icons printed on the board, per location (worked out once per game data)."""
-    printed: Counter[str] | None = data.__dict__.get("_printed_link_icons")
-    if printed is None:
-        printed = data.__dict__["_printed_link_icons"] = Counter(
-            {key: loc.link_icons for key, loc in data.locations.items() if loc.link_icons}
-        )
-    return printed
 
 
 def link_vp(pos: Position, data: Any, icons: Mapping[str, int] | None = None) -> dict[str, int]:
@@ -793,10 +787,11 @@ def link_vp(pos: Position, data: Any, icons: Mapping[str, int] | None = None) ->
     get = icons.get  # (not icons[end]: a Counter's missing key costs a call in Python)
     out = {}
     for l in pos.links:
+        line = l.line
         vp = 0
-        for end in l.line.split("~"):  # plain loops: every link of the board, at every era's end
+        for end in _ENDS.get(line) or _ends(line):  # plain loops: every link, at every era's end
             vp += get(end, 0)
-        out[l.line] = vp
+        out[line] = vp
     return out
 
 
@@ -976,7 +971,9 @@ def _end_canal(
     else:
         if r is None:
             raise ValueError("the Rail Era deck order is needed: give a seed or the Rail Era deck order")
-        deck = sorted(cards) if _same_items(cards, full) else list(full)
+        # the full deck in sorted order: the cards collected, sorted, when they are the full deck;
+        # else they are taken as it (assumed below)
+        deck = list(full)
         r.shuffle(deck)
     if rail_dcm_order is None:
         if r is None and unknown_deal:
@@ -1005,12 +1002,13 @@ def _end_canal(
     pos.dcm_position = 1
     pos.dcm_drawn = []
     pos.dcm_order = dcm
-    fx.add(
-        "dcm-reset",
-        "the Distant Cotton Market marker returns to the top and its tiles are reshuffled",
-        marker=1,
-        tiles=len(tiles),
-    )
+    if fx.narrate:  # (the texts below are made only when written out)
+        fx.add(
+            "dcm-reset",
+            "the Distant Cotton Market marker returns to the top and its tiles are reshuffled",
+            marker=1,
+            tiles=len(tiles),
+        )
     # 6. everyone draws 8; the Deck tile goes in Nathan Rothschild side up with 2 cards per player
     #    under it: they are the last cards of the draw pile and are drawn (Q016, Q047)
     # (the Classic 3-4 player deck setup sets some cards aside at random instead, Q005)
@@ -1030,7 +1028,7 @@ def _end_canal(
         pos.draw_pile = deck
         pos.draw_deck = len(deck)
         pos.under_deck_tile = set_aside
-    if aside:
+    if fx.narrate and aside:
         fx.add(
             "rail-deck",
             f"the Rail Era deck has {len(full)} cards: {aside} set aside at random (Classic setup), "
@@ -1039,7 +1037,7 @@ def _end_canal(
             draw_deck=len(deck),
             set_aside=aside,
         )
-    else:
+    elif fx.narrate:
         fx.add(
             "rail-deck",
             f"the Rail Era deck has {len(full)} cards: {data.hand_size} dealt to each player, "
@@ -1053,7 +1051,8 @@ def _end_canal(
     pos.turns_taken = []
     pos.turn = pos.players[0]
     pos.actions_left = actions_per_turn(pos)
-    fx.add("round", f"Rail Era round 1 begins; {pos.turn} goes first", era=RAIL, round=1, turn=pos.turn)
+    if fx.narrate:
+        fx.add("round", f"Rail Era round 1 begins; {pos.turn} goes first", era=RAIL, round=1, turn=pos.turn)
 
 
 def remove_level1(pos: Position, fx: FlowEffects) -> None:
@@ -1127,13 +1126,14 @@ def scores(pos: Position, data: Any) -> list[dict[str, Any]]:
                 "_seat": -i,
             }
         )
-    ties = tuple(data.variant_rules.get("tie_break") or ("income_space", "money"))
-    fields = tuple("_seat" if t == "turn_order" else t for t in ties)
-    key: Callable[[dict[str, Any]], tuple[Any, ...]] = lambda r: (r["vp"], *(r[f] for f in fields))  # noqa: E731
+    ties = data.variant_rules.get("tie_break") or ("income_space", "money")
+    key = itemgetter("vp", *("_seat" if t == "turn_order" else t for t in ties))
     rows.sort(key=key, reverse=True)
+    before = None
     for i, r in enumerate(rows):
-        r["rank"] = rows[i - 1]["rank"] if i and key(rows[i - 1]) == key(r) else i + 1
-    for r in rows:
+        now = key(r)
+        r["rank"] = rows[i - 1]["rank"] if i and before == now else i + 1
+        before = now
         del r["_seat"]
     return rows
 
