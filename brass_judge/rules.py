@@ -13,6 +13,7 @@ Nothing here does I/O except through the data loader, which the registry calls o
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar
 
@@ -35,6 +36,8 @@ class Rules:
         #: set here, not a key written into ``__dict__`` later (on CPython 3.11 a materialized
         #: ``__dict__`` makes every later attribute read and method call on the object slower)
         self._printed_trade: frozenset[str] | None = None
+        #: the printed link icons (:meth:`printed_link_icons`), the same way
+        self._printed_link_icons: Counter[str] | None = None
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.game}/{self.variant}>"
@@ -313,10 +316,14 @@ class Rules:
         return int(removal.get("rail_removed", 0))
 
     def printed_link_icons(self, players: int) -> Mapping[str, int]:
-        """Link icons printed on the board that score at *players* players, per location."""
-        from .engine.flow import printed_link_icons
-
-        return printed_link_icons(self.data)
+        """Link icons printed on the board that score at *players* players, per location (map.yaml
+        ``link_icons``; worked out once per rules object, never to be changed: every era's end asks)."""
+        printed = self._printed_link_icons
+        if printed is None:
+            printed = self._printed_link_icons = Counter(
+                {key: loc.link_icons for key, loc in self.data.locations.items() if loc.link_icons}
+            )
+        return printed
 
     def link_scoring_cases(self, pos: Any, line: str, icons: Mapping[str, int]) -> tuple[str, ...]:
         """The game's own rules (``RUL-*`` codes) that decided what the link on *line* scores in

@@ -30,16 +30,18 @@ Conventions (documented in docs/games.md):
 from __future__ import annotations
 
 from collections import Counter
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from ..codes import _TABLES, table_of
 from ..model import CANAL, RAIL, PlayerState, Position
 from ..verdict import Effect, Violation
+from .board import _ENDS, _ends
 from .context import RuleBook
 
 if TYPE_CHECKING:  # annotations only
     import random  # noqa: TID251 -- the type of the rng passed in, never drawn from here
-    from collections.abc import Callable, Mapping, Sequence
+    from collections.abc import Mapping, Sequence
     from typing import TypeVar
 
     from ..model import Tile
@@ -423,14 +425,12 @@ def end_turn(
                 draw_deck=pos.draw_deck,
             )
     taken = pos.turns_taken
-    if me not in taken:
-        taken = pos.turns_taken = taken + [me]  # replaced, never changed in place (Position.copy)
     # the next player: the first in turn order who has not played this round (one pass over the
     # players finds them or finds that the round is over, as last_of_round would have said)
     for nxt in pos.players:
-        if nxt not in taken:
+        if nxt != me and nxt not in taken:
             break
-    else:
+    else:  # (the round's end starts the turns taken afresh: no need to add this one first)
         return _end_round(
             pos,
             data,
@@ -443,6 +443,8 @@ def end_turn(
             unknown_deal=unknown_deal,
             fx=fx,  # the round's end records after the turn's end, in the same effects
         )
+    if me not in taken:
+        pos.turns_taken = [*taken, me]  # replaced, never changed in place (Position.copy)
     pos.turn = nxt
     pos.actions_left = actions_per_turn(pos)
     if narrate:
@@ -483,14 +485,19 @@ def _end_round(
     """
     if fx is None:
         fx = FlowEffects(narrate, _game(data))
-    for n in pos.player:  # every player's state changes at the round's end (copy-on-write)
-        pos.own_player(n)
     era_over = is_era_over(pos, data)
     last_round = era_over and pos.era == RAIL
     at_start = data.rules.income_at_round_start
     due = (pos.era, pos.round)  # the round whose end brings the income (how a log names a shortfall)
-    # 1. turn order by money spent, stable for ties (Q024, Q026)
-    spent = {n: pos.player[n].spent for n in pos.players}
+    # 1. turn order by money spent, stable for ties (Q024, Q026); the spent money is cleared. Every
+    #    player's state changes at the round's end: each is owned here (copy-on-write), in one pass
+    #    that also reads and clears what they spent
+    own = pos.own_player
+    spent = {}
+    for n in pos.players:
+        p = own(n)
+        spent[n] = p.spent
+        p.spent = 0
     order = sorted(pos.players, key=spent.__getitem__)
     fx.rule("RUL-TURN-ORDER")
     if narrate:
@@ -501,14 +508,13 @@ def _end_round(
             spent=spent,
         )
     pos.players = order
-    for n in order:
-        pos.player[n].spent = 0
     # 2. income, not after the last round of the game (Q028)
     if at_start:
         pass  # taken when the next round starts (none after the game's last round)
     elif last_round:
         fx.rule("RUL-INCOME", "income.none-after-last-round")
-        fx.add("income", "no income after the last round of the game", skipped=True)
+        if narrate:
+            fx.add("income", "no income after the last round of the game", skipped=True)
     else:
         fx.rule("RUL-INCOME")
         _take_income(pos, data, order, shortfall_choices, fx)
@@ -760,24 +766,16 @@ def _find_own_tile(pos: Position, name: str, ref: str, data: Any) -> Tile | str:
 def link_icons(pos: Position, data: Any) -> Counter[str]:
     """Link icons in each location now: those printed on the board plus those on flipped tiles of
     anyone (Q039)."""
-    icons = Counter(data.rules.printed_link_icons(pos.num_players))
-    tile = data.tile
+    icons: Counter[str] = Counter()
+    # (dict's own update: an empty Counter's update is the same, after an abstract-class check)
+    dict.update(icons, data.rules.printed_link_icons(pos.num_players))
+    get, tile = icons.get, data.tile
     for t in pos.tiles:
         if t.flipped:
             k = tile(t.industry, t.level).link_icons
             if k:  # (a Counter reads a location with none as 0: no key needed)
-                icons[t.location] += k
+                icons[t.location] = get(t.location, 0) + k  # (get: no Counter.__missing__ call)
     return icons
-
-
-def printed_link_icons(data: Any) -> Counter[str]:
-    """Link icons printed on the board, per location (worked out once per game data)."""
-    printed: Counter[str] | None = data.__dict__.get("_printed_link_icons")
-    if printed is None:
-        printed = data.__dict__["_printed_link_icons"] = Counter(
-            {key: loc.link_icons for key, loc in data.locations.items() if loc.link_icons}
-        )
-    return printed
 
 
 def link_vp(pos: Position, data: Any, icons: Mapping[str, int] | None = None) -> dict[str, int]:
@@ -789,10 +787,11 @@ def link_vp(pos: Position, data: Any, icons: Mapping[str, int] | None = None) ->
     get = icons.get  # (not icons[end]: a Counter's missing key costs a call in Python)
     out = {}
     for l in pos.links:
+        line = l.line
         vp = 0
-        for end in l.line.split("~"):  # plain loops: every link of the board, at every era's end
+        for end in _ENDS.get(line) or _ends(line):  # plain loops: every link, at every era's end
             vp += get(end, 0)
-        out[l.line] = vp
+        out[line] = vp
     return out
 
 
@@ -972,7 +971,9 @@ def _end_canal(
     else:
         if r is None:
             raise ValueError("the Rail Era deck order is needed: give a seed or the Rail Era deck order")
-        deck = sorted(cards) if _same_items(cards, full) else list(full)
+        # the full deck in sorted order: the cards collected, sorted, when they are the full deck;
+        # else they are taken as it (assumed below)
+        deck = list(full)
         r.shuffle(deck)
     if rail_dcm_order is None:
         if r is None and unknown_deal:
@@ -1001,12 +1002,13 @@ def _end_canal(
     pos.dcm_position = 1
     pos.dcm_drawn = []
     pos.dcm_order = dcm
-    fx.add(
-        "dcm-reset",
-        "the Distant Cotton Market marker returns to the top and its tiles are reshuffled",
-        marker=1,
-        tiles=len(tiles),
-    )
+    if fx.narrate:  # (the texts below are made only when written out)
+        fx.add(
+            "dcm-reset",
+            "the Distant Cotton Market marker returns to the top and its tiles are reshuffled",
+            marker=1,
+            tiles=len(tiles),
+        )
     # 6. everyone draws 8; the Deck tile goes in Nathan Rothschild side up with 2 cards per player
     #    under it: they are the last cards of the draw pile and are drawn (Q016, Q047)
     # (the Classic 3-4 player deck setup sets some cards aside at random instead, Q005)
@@ -1026,7 +1028,7 @@ def _end_canal(
         pos.draw_pile = deck
         pos.draw_deck = len(deck)
         pos.under_deck_tile = set_aside
-    if aside:
+    if fx.narrate and aside:
         fx.add(
             "rail-deck",
             f"the Rail Era deck has {len(full)} cards: {aside} set aside at random (Classic setup), "
@@ -1035,7 +1037,7 @@ def _end_canal(
             draw_deck=len(deck),
             set_aside=aside,
         )
-    else:
+    elif fx.narrate:
         fx.add(
             "rail-deck",
             f"the Rail Era deck has {len(full)} cards: {data.hand_size} dealt to each player, "
@@ -1049,7 +1051,8 @@ def _end_canal(
     pos.turns_taken = []
     pos.turn = pos.players[0]
     pos.actions_left = actions_per_turn(pos)
-    fx.add("round", f"Rail Era round 1 begins; {pos.turn} goes first", era=RAIL, round=1, turn=pos.turn)
+    if fx.narrate:
+        fx.add("round", f"Rail Era round 1 begins; {pos.turn} goes first", era=RAIL, round=1, turn=pos.turn)
 
 
 def remove_level1(pos: Position, fx: FlowEffects) -> None:
@@ -1123,13 +1126,14 @@ def scores(pos: Position, data: Any) -> list[dict[str, Any]]:
                 "_seat": -i,
             }
         )
-    ties = tuple(data.variant_rules.get("tie_break") or ("income_space", "money"))
-    fields = tuple("_seat" if t == "turn_order" else t for t in ties)
-    key: Callable[[dict[str, Any]], tuple[Any, ...]] = lambda r: (r["vp"], *(r[f] for f in fields))  # noqa: E731
+    ties = data.variant_rules.get("tie_break") or ("income_space", "money")
+    key = itemgetter("vp", *("_seat" if t == "turn_order" else t for t in ties))
     rows.sort(key=key, reverse=True)
+    before = None
     for i, r in enumerate(rows):
-        r["rank"] = rows[i - 1]["rank"] if i and key(rows[i - 1]) == key(r) else i + 1
-    for r in rows:
+        now = key(r)
+        r["rank"] = rows[i - 1]["rank"] if i and before == now else i + 1
+        before = now
         del r["_seat"]
     return rows
 

@@ -255,9 +255,7 @@ class BirminghamRules(Rules):
     def printed_link_icons(self, players: int) -> dict:
         """The merchants' printed pairs: at every player count (B061), or, under the
         merchant-icons-with-tile variant, only where a merchant tile space is in play."""
-        from ...engine.flow import printed_link_icons
-
-        printed = dict(printed_link_icons(self.data))
+        printed = dict(super().printed_link_icons(players))
         if self.merchant_link_icons == "with_tile":
             for m, k in self.merchant_spaces(players).items():
                 if not k:

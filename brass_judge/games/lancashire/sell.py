@@ -49,12 +49,14 @@ def judge_sell(j: Judge, a: Sell) -> None:
     distant_sales = 0
     for n, sale in enumerate(a.sales):
         mloc = d.locations[sale.mill]
+        where, space = sale.mill, sale.mill_space
         mills = [
             t
-            for t in pos.tiles_at(sale.mill)
-            if t.owner == me
+            for t in pos.tiles  # (one pass: not through pos.tiles_at's list of the location's tiles)
+            if t.location == where
+            and t.owner == me
             and t.industry == "cotton_mill"
-            and (sale.mill_space is None or t.space == sale.mill_space)
+            and (space is None or t.space == space)
         ]
         unflipped = [t for t in mills if not t.flipped]
         if not unflipped:
@@ -71,10 +73,11 @@ def judge_sell(j: Judge, a: Sell) -> None:
         dist = distances_from(pos, [mill.location])
         if sale.to != DISTANT:
             ploc = d.locations[sale.to]
+            where, space = sale.to, sale.port_space
             ports = [
                 t
-                for t in pos.tiles_at(sale.to)
-                if t.industry == "port" and (sale.port_space is None or t.space == sale.port_space)
+                for t in pos.tiles
+                if t.location == where and t.industry == "port" and (space is None or t.space == space)
             ]
             if not ports:
                 j.violate("SEL004", priority=10, location=ploc.name)
@@ -143,15 +146,16 @@ def judge_sell(j: Judge, a: Sell) -> None:
             if not j.reported("SEL005"):
                 j.violate("SEL005", priority=10)
             continue
-        via = sorted(trade_reached(pos, d, dist), key=lambda x: dist[x])
-        if not via:
+        reached = trade_reached(pos, d, dist)
+        if not reached:
             j.violate("SEL006", priority=15, location=mloc.name)
             continue
-        unseen = unseen_dcm_tiles(pos, d)
+        via = min(reached, key=dist.__getitem__)  # the nearest (the first of the nearest)
         tile = sale.tile
         if pos.dcm_order:
             top = pos.dcm_order[0]
             if tile is not None and tile != top:
+                unseen = unseen_dcm_tiles(pos, d)
                 if unseen[tile] > 0:
                     # a tile of that number is still face down, just not on top (the recorded order)
                     j.violate(
@@ -171,6 +175,7 @@ def judge_sell(j: Judge, a: Sell) -> None:
                 continue
             tile = top
         elif tile is not None:
+            unseen = unseen_dcm_tiles(pos, d)
             if unseen[tile] <= 0:
                 j.violate(
                     "SEL008",
@@ -189,7 +194,7 @@ def judge_sell(j: Judge, a: Sell) -> None:
             continue
         distant_sales += 1
         # access through any port tile, flipped or not, or an outside location, which never flips (Q099-Q101)
-        ports_there = [t for t in pos.tiles if t.industry == "port" and t.location == via[0]]
+        ports_there = [t for t in pos.tiles if t.industry == "port" and t.location == via]
         if not ports_there:
             j.rule("RUL-DCM-VIA-PORT", "Q101")
         elif any(not t.flipped for t in ports_there):
@@ -198,7 +203,7 @@ def judge_sell(j: Judge, a: Sell) -> None:
             j.rule("RUL-DCM-VIA-PORT", "Q100")
         if j.narrate:
             j.step(
-                f"the mill in {mloc.name} reaches the trade icon in {j.loc(via[0])}; Distant Cotton Market "
+                f"the mill in {mloc.name} reaches the trade icon in {j.loc(via)}; Distant Cotton Market "
                 f"tile: {tile}"
             )
         if pos.dcm_order:
