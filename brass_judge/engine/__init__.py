@@ -67,25 +67,6 @@ def _as_turn(x: Any) -> Turn:
     return Turn((x,))
 
 
-def _cards_discarded(action: Any, kind: Any) -> int:
-    """The cards *action* (of *kind*, None when it is not an action of the game) discards: two for
-    a Double Action Build, else its kind's count (one; Birmingham's Scout: three)."""
-    if action_count(action) == 2:
-        return 2
-    return 1 if kind is None else int(kind.discards)
-
-
-def _deck(data: Any, players: int) -> Any:
-    """``data.deck_for(players)``, kept on the game data per player count (asked once per action)."""
-    decks: dict[int, Any] | None = data.__dict__.get("_deck_by_players")
-    if decks is None:
-        decks = data.__dict__["_deck_by_players"] = {}
-    deck = decks.get(players)
-    if deck is None:
-        deck = decks[players] = data.deck_for(players)
-    return deck
-
-
 def _discard(j: Judge, action: Any, n_cards: int) -> Any:
     """Every action discards a card face up (Q029); a Double Action Build discards two (a kind may
     discard more: Birmingham's Scout, three). A card the game returns to a pile of its own
@@ -121,7 +102,7 @@ def _discard(j: Judge, action: Any, n_cards: int) -> Any:
         from dataclasses import replace
 
         action = replace(action, cards=cards)
-    deck = _deck(j.data, len(j.pos.players))
+    deck = j.data.deck_for(len(j.pos.players))
     rules = j.game
     beside = rules.cards_beside_deck  # in the game beside the deck (Birmingham's wild cards)
     for c in cards if len(cards) == 1 else dict.fromkeys(cards):  # a card named twice is reported once
@@ -226,7 +207,13 @@ def _judge_turn(
         # its kind and judge, looked up once: None when it is not an action of the game (judging
         # it then raises TypeError, once its card has been looked at)
         got = judges.get(type(action))
-        action = _discard(j, action, _cards_discarded(action, None if got is None else got[0]))
+        # the cards it discards: two for a Double Action Build, else its kind's count (one;
+        # Birmingham's Scout: three)
+        if (used if len(actions) == 1 else action_count(action)) == 2:
+            n_cards = 2
+        else:
+            n_cards = 1 if got is None else got[0].discards
+        action = _discard(j, action, n_cards)
         if got is None:
             raise TypeError(f"not an action: {action!r}")
         got[1](j, action)
