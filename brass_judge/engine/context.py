@@ -72,18 +72,30 @@ class RuleBook:
 
 
 class Judge(RuleBook):
-    # what an action starts with (start_action sets them per action); kept on the class, since a
-    # context is made for every action judged and these are never changed in place
-    action_index: int | None = None
-    _first_violation = 0  #: where the current action's violations start
-    earlier_actions: tuple[Any, ...] = ()  #: the turn's actions before this one
-    overbuilt_opponent = False  #: this build replaces an opponent's coal mine or iron works
-    sales: tuple[Any, ...] = ()  #: the Sell action's sales (for mill-by-mill rulings)
-    #: the action's named coal/iron sources (coal=, iron=): resource -> [used for some cube?,
-    #: what to report if never used]. A name may fit only some of an action's cubes (the two
-    #: rails of a double rail, a works that runs dry), so it is judged when the action ends.
-    #: None until the action names one (most do not)
-    _named_sources: dict[str, list[Any]] | None = None
+    # a context is made for every action judged: its attributes are slots (one object to make and
+    # free, no dict of its own)
+    __slots__ = (
+        "pos",
+        "data",
+        "player",
+        "game",
+        "game_key",
+        "codes",
+        "action_index",
+        "_first_violation",
+        "earlier_actions",
+        "overbuilt_opponent",
+        "_named_sources",
+        "violations",
+        "effects",
+        "rules",
+        "also",
+        "assumptions",
+        "steps",
+        "narrate",
+        "highlight",
+        "forced_draws",
+    )
 
     def __init__(
         self,
@@ -112,8 +124,16 @@ class Judge(RuleBook):
             key = game_of(pos)
             got = _GAME_CODES[pos.game] = (key, table_of(key))
         self.game_key, self.codes = got
-        if action_index is not None:
-            self.action_index = action_index
+        # what an action starts with (start_action sets them per action)
+        self.action_index: int | None = action_index
+        self._first_violation = 0  #: where the current action's violations start
+        self.earlier_actions: tuple[Any, ...] = ()  #: the turn's actions before this one
+        self.overbuilt_opponent = False  #: this build replaces an opponent's coal mine or iron works
+        #: the action's named coal/iron sources (coal=, iron=): resource -> [used for some cube?,
+        #: what to report if never used]. A name may fit only some of an action's cubes (the two
+        #: rails of a double rail, a works that runs dry), so it is judged when the action ends.
+        #: None until the action names one (most do not)
+        self._named_sources: dict[str, list[Any]] | None = None
         self.violations: list[Violation] = []
         self.effects: list[Effect] = []
         self.rules: list[str] = []
