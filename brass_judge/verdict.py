@@ -104,7 +104,9 @@ class Verdict:
     position_assumptions: list[str] = field(default_factory=list)
     #: player -> (assumption text, fields not given): starting money/income defaults (position_io)
     player_defaults: dict[str, Any] = field(default_factory=dict)
-    players: list[str] = field(default_factory=list)  #: every player of the judged position
+    #: every player of the judged position (the engine's verdict shares the position's own list,
+    #: as the position's copies do: replace it, do not change it)
+    players: list[str] = field(default_factory=list)
     #: illegal verdicts: the nearest legal actions (filled by ``check`` on the command line, see
     #: :func:`brass_judge.engine.alternatives.nearest_legal`)
     alternatives: list[Any] = field(default_factory=list)

@@ -171,7 +171,7 @@ def _judge_turn(
                 violations=head.violations,
                 turn=turn,
                 game=game,
-                players=list(pos.players),
+                players=pos.players,  # shared, as copies of the position share it (replaced, never changed)
             ),
             work,
         )
@@ -217,7 +217,8 @@ def _judge_turn(
         if got is None:
             raise TypeError(f"not an action: {action!r}")
         got[1](j, action)
-        j.finish_action()
+        if j._named_sources:  # what the action's checks left for its end (most name no source)
+            j.finish_action()
     work.actions_left = max(0, left - used)
     violations = j.violations
     legal = not violations
@@ -237,7 +238,7 @@ def _judge_turn(
         turn=turn,
         also=j.also if legal else [],
         game=game,
-        players=list(pos.players),
+        players=pos.players,  # shared, as copies of the position share it (replaced, never changed)
     )
     return v, work
 

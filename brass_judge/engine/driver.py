@@ -126,7 +126,8 @@ class GameDriver:
     def judge(self, action: Any, player: str | None = None) -> Verdict:
         """The engine's quiet verdict on *action* by *player* (default: the player to move)."""
         pos = self.position
-        return judge_quiet(pos, Turn.of_one(action, player or pos.turn), self._data())
+        data = self._judge_data  # (worked out at the first action)
+        return judge_quiet(pos, Turn.of_one(action, player or pos.turn), data or self._data())
 
     def _data(self) -> Any:
         data = self._judge_data
