@@ -150,9 +150,22 @@ def _judge_turn(
     pos: Position, turn: Turn, data: Any, forced: list[int], narrate: bool = True
 ) -> tuple[Verdict, Position]:
     """Run *turn* on a copy of *pos*. Returns (verdict, working position)."""
+    return _judge(pos, turn.actions, turn.player, turn, data, forced, narrate)
+
+
+def _judge(
+    pos: Position,
+    actions: tuple[Any, ...],
+    turn_player: str | None,
+    turn: Turn | None,
+    data: Any,
+    forced: list[int],
+    narrate: bool,
+) -> tuple[Verdict, Position]:
+    """Run the turn of *actions* by *turn_player* on a copy of *pos*: :func:`_judge_turn`, whose
+    *turn* (None: the one-action turn of :func:`judge_one`, made only if read) the verdict keeps."""
     work = pos.copy()
-    player = turn.player or pos.turn or (pos.players[0] if pos.players else None)
-    actions = turn.actions
+    player = turn_player or pos.turn or (pos.players[0] if pos.players else None)
     used = action_count(actions[0]) if len(actions) == 1 else sum(action_count(a) for a in actions)
     # one context judges the whole turn: turn-level checks first, then each action in order
     # no player only on a position without players, which validation rejects first
@@ -160,8 +173,8 @@ def _judge_turn(
     game = j.game_key
     if pos.game_over:
         head.violate("TRN005", priority=0)
-    if turn.player and pos.turn and turn.player != pos.turn:
-        head.violate("TRN001", priority=0, turn=pos.turn, player=turn.player)
+    if turn_player and pos.turn and turn_player != pos.turn:
+        head.violate("TRN001", priority=0, turn=pos.turn, player=turn_player)
     if player not in work.player:
         head.violate("TRN001", priority=0, turn=pos.turn, player=player)
         return (
@@ -169,7 +182,7 @@ def _judge_turn(
                 legal=False,
                 player=player,
                 violations=head.violations,
-                turn=turn,
+                turn=Turn.of_one(actions[0], turn_player) if turn is None else turn,
                 game=game,
                 players=pos.players,  # shared, as copies of the position share it (replaced, never changed)
             ),
@@ -179,7 +192,7 @@ def _judge_turn(
     first_round = pos.era == CANAL and pos.round == 1  # Position.is_first_canal_round, read directly
     # the actions left are those of the player to move: for anyone else TRN001 says it all
     if used > left and not head.reported("TRN001"):
-        if any(action_count(a) == 2 for a in turn.actions):
+        if any(action_count(a) == 2 for a in actions):
             # the actions left for the Double Action Build once the turn's other actions are counted
             head.violate(
                 "BLD017",
@@ -295,14 +308,25 @@ def check(
 
 def judge_quiet(position: Position, turn: Turn, data: Any) -> Verdict:
     """``check(position, turn, data, narrate=False)`` for a caller that has a :class:`Position`
-    (not a loaded one), a :class:`Turn` and the game data of the position's game and variant
-    (:class:`~brass_judge.engine.driver.GameDriver`, which judges every action of a replay and of
-    a self-played game): the same verdict, without working those out again for every action."""
+    (not a loaded one), a :class:`Turn` and the game data of the position's game and variant:
+    the same verdict, without working those out again for every action."""
     try:
         return _judge_turn(position, turn, data, [], False)[0]
     except NeedChance:
         # a chance outcome the turn does not state: check judges every outcome
         return check(position, turn, data, narrate=False)
+
+
+def judge_one(position: Position, action: Any, player: str | None, data: Any) -> Verdict:
+    """``judge_quiet(position, Turn((action,), player), data)``, for
+    :class:`~brass_judge.engine.driver.GameDriver`, which judges every action of a replay and of a
+    self-played game as a turn of its own: the same verdict, whose turn is made only when read."""
+    try:
+        v = _judge(position, (action,), player, None, data, [], False)[0]
+    except NeedChance:
+        return check(position, Turn.of_one(action, player), data, narrate=False)
+    v._one = (action, player)  # type: ignore[misc]  # this verdict's own (see Verdict.turn)
+    return v
 
 
 def _note_loaded(verdict: Verdict, loaded: Any) -> None:
