@@ -152,7 +152,8 @@ class Position:
     #: copy-on-write bookkeeping: ids of the tiles this copy may change (None = all of them)
     _owned: set[int] | None = field(default=None, repr=False, compare=False)
     #: copy-on-write bookkeeping: the players whose states this position may change (None = all)
-    _own_players: frozenset[str] | None = field(default=None, repr=False, compare=False)
+    #: (a copy starts with the shared empty ``_NO_PLAYERS``, and makes a set of its own at its first)
+    _own_players: set[str] | frozenset[str] | None = field(default=None, repr=False, compare=False)
     #: what ``engine.board`` keeps while the links stay the same (the link map and distances along
     #: it); a field, not an attribute read through ``__dict__``, for the reason of :meth:`copy`
     _adj_cache: Any = field(default=None, repr=False, compare=False)
@@ -211,7 +212,10 @@ class Position:
         if owned is None or name in owned:
             return p
         p = self.player[name] = p.copy()
-        self._own_players = owned | {name}
+        if owned is _NO_PLAYERS:
+            self._own_players = {name}
+        else:
+            owned.add(name)  # type: ignore[union-attr]  # this position's own set
         return p
 
     def own_tile(self, t: Tile) -> Tile:
