@@ -116,7 +116,7 @@ class PlayerState:
         state's own; each industry's ``{level: count}`` is shared and must be replaced, not
         changed (``engine.mat.take_from_mat`` does so)."""
         if self.mat is not None and self._mat_shared:
-            self.mat = dict(self.mat)
+            self.mat = {**self.mat}
             self._mat_shared = False
         return self.mat
 
@@ -166,6 +166,8 @@ class Position:
         Field by field, not with an assigned ``__dict__``, for the reason :meth:`PlayerState.copy`
         gives (on CPython 3.11 every later attribute read of the copy would be slower); a game's
         own position class copies its own fields (tests/test_model_copies.py checks every field).
+        The containers are copied by displays (``{**d}``, ``[*l]``), which take half the
+        instructions of a call to ``dict``/``list`` on 3.11.
 
         Tiles are shared copy-on-write: change a tile only through :meth:`own_tile`, place one
         with :meth:`add_tile`; so are the player states: change one only through
@@ -178,7 +180,7 @@ class Position:
         # the player states are shared until one is changed (:meth:`own_player` copies it then:
         # an action changes one or two of them); neither position may change a shared state, so
         # this one gives up its own states too
-        new.player = dict(self.player)
+        new.player = {**self.player}
         new._own_players = self._own_players = _NO_PLAYERS
         new.variant = self.variant
         new.game = self.game
@@ -186,9 +188,9 @@ class Position:
         new.round = self.round
         new.turn = self.turn
         new.actions_left = self.actions_left
-        new.tiles = list(self.tiles)
+        new.tiles = [*self.tiles]
         new.links = self.links
-        new.markets = dict(self.markets)
+        new.markets = {**self.markets}
         new.dcm_position = self.dcm_position
         new.dcm_drawn = self.dcm_drawn
         new.dcm_order = self.dcm_order

@@ -114,7 +114,7 @@ def _discard(j: Judge, action: Any, n_cards: int) -> Any:
             f"({', '.join(j.card_name(c) for c in cards)})"
         )
     else:
-        hand = list(p.hand)
+        hand = [*p.hand]
         for c in cards:
             if c in hand:
                 hand.remove(c)
