@@ -215,7 +215,8 @@ def _judge(
     if len(actions) == 2 and type(actions[0]) is type(actions[1]):
         head.rule("RUL-SAME-ACTION-TWICE")
     judges = judges_by_class(game)
-    for i, action in enumerate(actions):
+    i = 0  # (a count, not enumerate(): a turn has one or two actions)
+    for action in actions:
         j.start_action(i, actions[:i])
         # its kind and judge, looked up once: None when it is not an action of the game (judging
         # it then raises TypeError, once its card has been looked at)
@@ -232,7 +233,8 @@ def _judge(
         got[1](j, action)
         if j._named_sources:  # what the action's checks left for its end (most name no source)
             j.finish_action()
-    work.actions_left = max(0, left - used)
+        i += 1
+    work.actions_left = left - used if left > used else 0  # (a conditional: max() costs a call)
     violations = j.violations
     legal = not violations
     if not legal:

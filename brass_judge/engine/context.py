@@ -296,7 +296,7 @@ class Judge(RuleBook):
         p = self.pos.own_player(player)  # the tile's owner may be another player (Q031)
         before = p.income_space
         last = self.data.track_last_space
-        p.income_space = min(last, before + spaces)
+        p.income_space = last if before + spaces > last else before + spaces  # (min() costs a call)
         if not self.narrate:
             return
         lv0, lv1 = self.data.income_level(before), self.data.income_level(p.income_space)
