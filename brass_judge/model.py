@@ -24,6 +24,10 @@ if TYPE_CHECKING:
     _P = TypeVar("_P", bound="PlayerState")  #: a player class (copies are of the class copied)
     _Q = TypeVar("_Q", bound="Position")  #: a position class (copies are of the class copied)
 
+#: object.__new__ and object.__setattr__, read once: the copies below make objects without
+#: ``__init__`` (a module-level name is read faster than an attribute of ``object``)
+_new, _set = object.__new__, object.__setattr__
+
 CANAL, RAIL = "canal", "rail"
 DCM_X = 9  #: the X space of the Distant Cotton Market track
 COAL, IRON = "coal", "iron"
@@ -44,9 +48,17 @@ class Tile:
     cubes: int = 0
 
     def copy(self) -> Tile:
-        return Tile(
-            self.location, self.space, self.owner, self.industry, self.level, self.flipped, self.cubes
-        )
+        """A copy (a Tile), made field by field without a call to ``__init__``, as the other
+        copies are (every tile an action changes is copied first, ``Position.own_tile``)."""
+        new = _new(Tile)
+        new.location = self.location
+        new.space = self.space
+        new.owner = self.owner
+        new.industry = self.industry
+        new.level = self.level
+        new.flipped = self.flipped
+        new.cubes = self.cubes
+        return new
 
     def describe(self, data: Any = None) -> str:
         ind = data.industry_names[self.industry] if data else self.industry
@@ -98,7 +110,7 @@ class PlayerState:
         ``hand`` and ``discard`` are shared because the engine only ever replaces them (never
         changes the lists in place); ``mat`` is shared copy-on-write (:meth:`own_mat`).
         """
-        new = object.__new__(type(self))
+        new = _new(type(self))
         new.name = self.name
         new.money = self.money
         new.income_space = self.income_space
@@ -175,7 +187,7 @@ class Position:
         the Distant Cotton Market tiles) is shared by the copies and must be *replaced*, never
         changed in place: ``pos.links = pos.links + [link]``, not ``pos.links.append(link)``.
         """
-        new = object.__new__(type(self))
+        new = _new(type(self))
         new.players = self.players
         # the player states are shared until one is changed (:meth:`own_player` copies it then:
         # an action changes one or two of them); neither position may change a shared state, so
@@ -389,9 +401,6 @@ class Turn:
         _set(t, "actions", (action,))
         _set(t, "player", player)
         return t
-
-
-_new, _set = object.__new__, object.__setattr__
 
 
 def action_count(action: Any) -> int:

@@ -78,6 +78,9 @@ class Effect:
         return {**self.data, "kind": self.kind, "text": self.text, "action": self.action_index}
 
 
+_new = object.__new__  #: (read once: a module-level name is read faster than object's attribute)
+
+
 class _TurnOfOne:
     """:attr:`Verdict.turn`'s default (None) and the turn of a verdict the game driver made on one
     action (``engine.judge_one``): made from the verdict's ``_one`` (the action and the turn's
@@ -167,7 +170,7 @@ class Verdict:
         ``_one`` says, :class:`_TurnOfOne`). tests/test_verdict.py checks that this sets every
         field as ``__init__`` would.
         """
-        v = object.__new__(cls)
+        v = _new(cls)
         v.legal = legal
         v.player = player
         v.violations = violations
