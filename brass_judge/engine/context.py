@@ -83,6 +83,7 @@ class Judge(RuleBook):
         "codes",
         "action_index",
         "_first_violation",
+        "failed",
         "earlier_actions",
         "overbuilt_opponent",
         "_named_sources",
@@ -127,6 +128,11 @@ class Judge(RuleBook):
         # what an action starts with (start_action sets them per action)
         self.action_index: int | None = action_index
         self._first_violation = 0  #: where the current action's violations start
+        #: whether the action being judged has broken a rule yet (earlier actions not counted):
+        #: set by :meth:`violate`, which alone adds violations, and cleared by :meth:`start_action`;
+        #: an attribute rather than a property, as every action's checks read it (a property's
+        #: call costs several times the read on 3.11)
+        self.failed = False
         self.earlier_actions: tuple[Any, ...] = ()  #: the turn's actions before this one
         self.overbuilt_opponent = False  #: this build replaces an opponent's coal mine or iron works
         #: the action's named coal/iron sources (coal=, iron=): resource -> [used for some cube?,
@@ -155,6 +161,7 @@ class Judge(RuleBook):
         self.earlier_actions = earlier
         self.overbuilt_opponent = False
         self._first_violation = len(self.violations)
+        self.failed = False
         if self._named_sources is not None:
             self._named_sources = None
 
@@ -197,11 +204,6 @@ class Judge(RuleBook):
         """Whether the action being judged has already reported *code*."""
         return any(v.code == code for v in self.violations[self._first_violation :])
 
-    @property
-    def failed(self) -> bool:
-        """Whether the action being judged has broken a rule yet (earlier actions not counted)."""
-        return len(self.violations) > self._first_violation
-
     # ------------------------------------------------------------------ recording
     def violate(self, code: str, priority: int = 50, *, also: Iterable[str] = (), **fields: Any) -> None:
         """Report a violation; *also* names the cases (case keys of the code's ``may_cite``) that
@@ -213,6 +215,7 @@ class Judge(RuleBook):
             if also:
                 fields["_rulings"] = also
         self.violations.append(Violation(code, fields, self.action_index, priority, game))
+        self.failed = True
 
     def effect(self, effect_kind: str, text: str, /, **data: Any) -> None:
         if self.narrate:
