@@ -143,6 +143,13 @@ def kinds_by_class(game: str) -> dict[type, ActionKind]:
 def judges_by_class(game: str) -> dict[type, tuple[ActionKind, Callable[..., None]]]:
     """*game*'s action kinds by their class, each with its judge (:meth:`ActionKind.judge_fn`),
     for the engine, which judges every action through it. Read it, do not change it."""
+    # asked for every turn judged: the maps kept, while still those of the game's ``KINDS``, are
+    # returned without a call to _class_maps
+    got = _BY_CLASS.get(game)
+    if got is not None and got[3] is not None:
+        mod = sys.modules.get(got[0])
+        if mod is not None and got[1] is mod.KINDS:
+            return got[3]  # type: ignore[no-any-return]
     maps = _class_maps(game)
     judges: dict[type, tuple[ActionKind, Callable[..., None]]] | None = maps[3]
     if judges is None:  # resolved on first use: reading notation never imports the engine

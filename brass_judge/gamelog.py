@@ -682,25 +682,22 @@ def replay(
     pos = drv.position
     res = ReplayResult(file, list(log.players), position=pos, total_actions=total, data=data)
 
-    seen_rules: dict = {}
-    seen_also: dict = {}
-
-    seen_rule = seen_rules.__contains__
+    seen_rules: set = set()
+    seen_also: set = set()
+    # rulings are worked out once, at the end (ReplayResult.rulings); after the first few actions
+    # every rule applied has been seen, which one call in C finds out
+    seen_all = seen_rules.issuperset
 
     def add_rules(rules, also) -> None:
-        # rulings are worked out once, at the end (ReplayResult.rulings); after the first few
-        # actions every rule applied has been seen, which one pass in C finds out
-        if also or not all(map(seen_rule, rules)):
-            _add_rules(rules, also)
-
-    def _add_rules(rules, also) -> None:
+        """Add the rules and case rulings not seen yet to the result's, in order (called when
+        ``also or not seen_all(rules)``: most actions apply no rule not seen before)."""
         for r in rules:
             if r not in seen_rules:
-                seen_rules[r] = None
+                seen_rules.add(r)
                 res.rules.append(r)
         for pair in also:
             if pair not in seen_also:
-                seen_also[pair] = None
+                seen_also.add(pair)
                 res.also.append(pair)
 
     def finding(code: str, fields: dict, line, turn=None, **kw) -> Finding:
@@ -867,10 +864,11 @@ def replay(
             res.actions += 1
             if v.legal and not v.outcomes:
                 drv.accept(v)
-                pos = drv.position
-                add_rules(v.rules, v.also)
-                for a in v.assumptions:
-                    res.assumptions.append(f"action {n} ({me}): {a}")
+                pos = v.position
+                if v.also or not seen_all(v.rules):
+                    add_rules(v.rules, v.also)
+                if v.assumptions:
+                    res.assumptions.extend(f"action {n} ({me}): {a}" for a in v.assumptions)
                 continue
             first = v.violations[0] if v.violations else None
             if first is None:  # a Distant Cotton Market draw the position did not know
@@ -944,7 +942,8 @@ def replay(
                 }
             )
         res.turns += 1
-        add_rules(fx.rules, fx.also)
+        if fx.also or not seen_all(fx.rules):
+            add_rules(fx.rules, fx.also)
         if fx.assumptions:
             res.assumptions.extend(f"{era.title()} Era round {rnd}: {a}" for a in fx.assumptions)
         for bad in fx.violations:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from . import codes as _codes
+from .model import Turn
 
 
 def _articles(text: str) -> str:
@@ -77,6 +78,31 @@ class Effect:
         return {**self.data, "kind": self.kind, "text": self.text, "action": self.action_index}
 
 
+_new = object.__new__  #: (read once: a module-level name is read faster than object's attribute)
+
+
+class _TurnOfOne:
+    """:attr:`Verdict.turn`'s default (None) and the turn of a verdict the game driver made on one
+    action (``engine.judge_one``): made from the verdict's ``_one`` (the action and the turn's
+    player) when first read, and kept on the verdict.
+
+    The driver judges every action of a replay or a self-played game as a turn of its own and
+    reads the turn of only the few that are illegal (to name them): such a verdict is made without
+    its :class:`~brass_judge.model.Turn` (two objects fewer per action), and this descriptor on the
+    class answers the first read. It defines no ``__set__``: a turn set on a verdict (``__init__``
+    sets it, ``Verdict.judged`` sets any given) is an ordinary attribute, read without it. A
+    dataclass field whose class value is a descriptor takes what it returns for the class (None)
+    as its default (the dataclasses documentation, "Descriptor-typed fields")."""
+
+    def __get__(self, v: Verdict | None, owner: Any = None) -> Any:
+        if v is None:
+            return None
+        one = v._one
+        turn = None if one is None else Turn.of_one(*one)
+        v.turn = turn
+        return turn
+
+
 @dataclass
 class Verdict:
     """The outcome of judging an action or a turn on a position."""
@@ -96,7 +122,7 @@ class Verdict:
     )
     position: Any = None  #: the position after the action (legal only)
     player: str | None = None
-    turn: Any = None  #: the Turn judged
+    turn: Any = _TurnOfOne()  #: the Turn judged (default None)
     highlight: dict[str, Any] = field(default_factory=dict)  #: what changed, for pictures (render_svg)
     also: list[Any] = field(default_factory=list)  #: (rule, ruling) pairs: case-specific rulings relied on
     #: the assumptions that came with the position file (defaults filled in), a prefix-free subset
@@ -104,11 +130,15 @@ class Verdict:
     position_assumptions: list[str] = field(default_factory=list)
     #: player -> (assumption text, fields not given): starting money/income defaults (position_io)
     player_defaults: dict[str, Any] = field(default_factory=dict)
-    players: list[str] = field(default_factory=list)  #: every player of the judged position
+    #: every player of the judged position (the engine's verdict shares the position's own list,
+    #: as the position's copies do: replace it, do not change it)
+    players: list[str] = field(default_factory=list)
     #: illegal verdicts: the nearest legal actions (filled by ``check`` on the command line, see
     #: :func:`brass_judge.engine.alternatives.nearest_legal`)
     alternatives: list[Any] = field(default_factory=list)
     game: str = "lancashire"  #: the game judged: whose rulings the rules applied cite
+    #: (the action, the turn's player) of a verdict made without its turn (see _TurnOfOne)
+    _one: ClassVar[tuple[Any, str | None] | None] = None
 
     @classmethod
     def judged(
@@ -136,9 +166,11 @@ class Verdict:
         left empty: here the fields are set directly, the lists the verdict must own are new, and
         the fields whose default is immutable (``dcm``, and the cached ``rulings`` and
         ``action_text``, None until first read) are left to the class's own default, as a dataclass
-        keeps it. tests/test_verdict.py checks that this sets every field as ``__init__`` would.
+        keeps it; so is ``turn`` when none is given (None, or made when first read from what
+        ``_one`` says, :class:`_TurnOfOne`). tests/test_verdict.py checks that this sets every
+        field as ``__init__`` would.
         """
-        v = object.__new__(cls)
+        v = _new(cls)
         v.legal = legal
         v.player = player
         v.violations = violations
@@ -148,7 +180,8 @@ class Verdict:
         v.steps = steps
         v.position = position
         v.highlight = highlight
-        v.turn = turn
+        if turn is not None:
+            v.turn = turn
         v.also = also
         v.game = game
         v.players = players

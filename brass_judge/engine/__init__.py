@@ -67,25 +67,6 @@ def _as_turn(x: Any) -> Turn:
     return Turn((x,))
 
 
-def _cards_discarded(action: Any, kind: Any) -> int:
-    """The cards *action* (of *kind*, None when it is not an action of the game) discards: two for
-    a Double Action Build, else its kind's count (one; Birmingham's Scout: three)."""
-    if action_count(action) == 2:
-        return 2
-    return 1 if kind is None else int(kind.discards)
-
-
-def _deck(data: Any, players: int) -> Any:
-    """``data.deck_for(players)``, kept on the game data per player count (asked once per action)."""
-    decks: dict[int, Any] | None = data.__dict__.get("_deck_by_players")
-    if decks is None:
-        decks = data.__dict__["_deck_by_players"] = {}
-    deck = decks.get(players)
-    if deck is None:
-        deck = decks[players] = data.deck_for(players)
-    return deck
-
-
 def _discard(j: Judge, action: Any, n_cards: int) -> Any:
     """Every action discards a card face up (Q029); a Double Action Build discards two (a kind may
     discard more: Birmingham's Scout, three). A card the game returns to a pile of its own
@@ -121,7 +102,7 @@ def _discard(j: Judge, action: Any, n_cards: int) -> Any:
         from dataclasses import replace
 
         action = replace(action, cards=cards)
-    deck = _deck(j.data, len(j.pos.players))
+    deck = j.data.deck_for(len(j.pos.players))
     rules = j.game
     beside = rules.cards_beside_deck  # in the game beside the deck (Birmingham's wild cards)
     for c in cards if len(cards) == 1 else dict.fromkeys(cards):  # a card named twice is reported once
@@ -133,7 +114,7 @@ def _discard(j: Judge, action: Any, n_cards: int) -> Any:
             f"({', '.join(j.card_name(c) for c in cards)})"
         )
     else:
-        hand = list(p.hand)
+        hand = [*p.hand]
         for c in cards:
             if c in hand:
                 hand.remove(c)
@@ -169,9 +150,22 @@ def _judge_turn(
     pos: Position, turn: Turn, data: Any, forced: list[int], narrate: bool = True
 ) -> tuple[Verdict, Position]:
     """Run *turn* on a copy of *pos*. Returns (verdict, working position)."""
+    return _judge(pos, turn.actions, turn.player, turn, data, forced, narrate)
+
+
+def _judge(
+    pos: Position,
+    actions: tuple[Any, ...],
+    turn_player: str | None,
+    turn: Turn | None,
+    data: Any,
+    forced: list[int],
+    narrate: bool,
+) -> tuple[Verdict, Position]:
+    """Run the turn of *actions* by *turn_player* on a copy of *pos*: :func:`_judge_turn`, whose
+    *turn* (None: the one-action turn of :func:`judge_one`, made only if read) the verdict keeps."""
     work = pos.copy()
-    player = turn.player or pos.turn or (pos.players[0] if pos.players else None)
-    actions = turn.actions
+    player = turn_player or pos.turn or (pos.players[0] if pos.players else None)
     used = action_count(actions[0]) if len(actions) == 1 else sum(action_count(a) for a in actions)
     # one context judges the whole turn: turn-level checks first, then each action in order
     # no player only on a position without players, which validation rejects first
@@ -179,8 +173,8 @@ def _judge_turn(
     game = j.game_key
     if pos.game_over:
         head.violate("TRN005", priority=0)
-    if turn.player and pos.turn and turn.player != pos.turn:
-        head.violate("TRN001", priority=0, turn=pos.turn, player=turn.player)
+    if turn_player and pos.turn and turn_player != pos.turn:
+        head.violate("TRN001", priority=0, turn=pos.turn, player=turn_player)
     if player not in work.player:
         head.violate("TRN001", priority=0, turn=pos.turn, player=player)
         return (
@@ -188,9 +182,9 @@ def _judge_turn(
                 legal=False,
                 player=player,
                 violations=head.violations,
-                turn=turn,
+                turn=Turn.of_one(actions[0], turn_player) if turn is None else turn,
                 game=game,
-                players=list(pos.players),
+                players=pos.players,  # shared, as copies of the position share it (replaced, never changed)
             ),
             work,
         )
@@ -198,7 +192,7 @@ def _judge_turn(
     first_round = pos.era == CANAL and pos.round == 1  # Position.is_first_canal_round, read directly
     # the actions left are those of the player to move: for anyone else TRN001 says it all
     if used > left and not head.reported("TRN001"):
-        if any(action_count(a) == 2 for a in turn.actions):
+        if any(action_count(a) == 2 for a in actions):
             # the actions left for the Double Action Build once the turn's other actions are counted
             head.violate(
                 "BLD017",
@@ -221,17 +215,26 @@ def _judge_turn(
     if len(actions) == 2 and type(actions[0]) is type(actions[1]):
         head.rule("RUL-SAME-ACTION-TWICE")
     judges = judges_by_class(game)
-    for i, action in enumerate(actions):
+    i = 0  # (a count, not enumerate(): a turn has one or two actions)
+    for action in actions:
         j.start_action(i, actions[:i])
         # its kind and judge, looked up once: None when it is not an action of the game (judging
         # it then raises TypeError, once its card has been looked at)
         got = judges.get(type(action))
-        action = _discard(j, action, _cards_discarded(action, None if got is None else got[0]))
+        # the cards it discards: two for a Double Action Build, else its kind's count (one;
+        # Birmingham's Scout: three)
+        if (used if len(actions) == 1 else action_count(action)) == 2:
+            n_cards = 2
+        else:
+            n_cards = 1 if got is None else got[0].discards
+        action = _discard(j, action, n_cards)
         if got is None:
             raise TypeError(f"not an action: {action!r}")
         got[1](j, action)
-        j.finish_action()
-    work.actions_left = max(0, left - used)
+        if j._named_sources:  # what the action's checks left for its end (most name no source)
+            j.finish_action()
+        i += 1
+    work.actions_left = left - used if left > used else 0  # (a conditional: max() costs a call)
     violations = j.violations
     legal = not violations
     if not legal:
@@ -250,7 +253,7 @@ def _judge_turn(
         turn=turn,
         also=j.also if legal else [],
         game=game,
-        players=list(pos.players),
+        players=pos.players,  # shared, as copies of the position share it (replaced, never changed)
     )
     return v, work
 
@@ -307,14 +310,25 @@ def check(
 
 def judge_quiet(position: Position, turn: Turn, data: Any) -> Verdict:
     """``check(position, turn, data, narrate=False)`` for a caller that has a :class:`Position`
-    (not a loaded one), a :class:`Turn` and the game data of the position's game and variant
-    (:class:`~brass_judge.engine.driver.GameDriver`, which judges every action of a replay and of
-    a self-played game): the same verdict, without working those out again for every action."""
+    (not a loaded one), a :class:`Turn` and the game data of the position's game and variant:
+    the same verdict, without working those out again for every action."""
     try:
         return _judge_turn(position, turn, data, [], False)[0]
     except NeedChance:
         # a chance outcome the turn does not state: check judges every outcome
         return check(position, turn, data, narrate=False)
+
+
+def judge_one(position: Position, action: Any, player: str | None, data: Any) -> Verdict:
+    """``judge_quiet(position, Turn((action,), player), data)``, for
+    :class:`~brass_judge.engine.driver.GameDriver`, which judges every action of a replay and of a
+    self-played game as a turn of its own: the same verdict, whose turn is made only when read."""
+    try:
+        v = _judge(position, (action,), player, None, data, [], False)[0]
+    except NeedChance:
+        return check(position, Turn.of_one(action, player), data, narrate=False)
+    v._one = (action, player)  # type: ignore[misc]  # this verdict's own (see Verdict.turn)
+    return v
 
 
 def _note_loaded(verdict: Verdict, loaded: Any) -> None:

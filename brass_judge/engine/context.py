@@ -72,18 +72,31 @@ class RuleBook:
 
 
 class Judge(RuleBook):
-    # what an action starts with (start_action sets them per action); kept on the class, since a
-    # context is made for every action judged and these are never changed in place
-    action_index: int | None = None
-    _first_violation = 0  #: where the current action's violations start
-    earlier_actions: tuple[Any, ...] = ()  #: the turn's actions before this one
-    overbuilt_opponent = False  #: this build replaces an opponent's coal mine or iron works
-    sales: tuple[Any, ...] = ()  #: the Sell action's sales (for mill-by-mill rulings)
-    #: the action's named coal/iron sources (coal=, iron=): resource -> [used for some cube?,
-    #: what to report if never used]. A name may fit only some of an action's cubes (the two
-    #: rails of a double rail, a works that runs dry), so it is judged when the action ends.
-    #: None until the action names one (most do not)
-    _named_sources: dict[str, list[Any]] | None = None
+    # a context is made for every action judged: its attributes are slots (one object to make and
+    # free, no dict of its own)
+    __slots__ = (
+        "pos",
+        "data",
+        "player",
+        "game",
+        "game_key",
+        "codes",
+        "action_index",
+        "_first_violation",
+        "failed",
+        "earlier_actions",
+        "overbuilt_opponent",
+        "_named_sources",
+        "violations",
+        "effects",
+        "rules",
+        "also",
+        "assumptions",
+        "steps",
+        "narrate",
+        "highlight",
+        "forced_draws",
+    )
 
     def __init__(
         self,
@@ -112,8 +125,21 @@ class Judge(RuleBook):
             key = game_of(pos)
             got = _GAME_CODES[pos.game] = (key, table_of(key))
         self.game_key, self.codes = got
-        if action_index is not None:
-            self.action_index = action_index
+        # what an action starts with (start_action sets them per action)
+        self.action_index: int | None = action_index
+        self._first_violation = 0  #: where the current action's violations start
+        #: whether the action being judged has broken a rule yet (earlier actions not counted):
+        #: set by :meth:`violate`, which alone adds violations, and cleared by :meth:`start_action`;
+        #: an attribute rather than a property, as every action's checks read it (a property's
+        #: call costs several times the read on 3.11)
+        self.failed = False
+        self.earlier_actions: tuple[Any, ...] = ()  #: the turn's actions before this one
+        self.overbuilt_opponent = False  #: this build replaces an opponent's coal mine or iron works
+        #: the action's named coal/iron sources (coal=, iron=): resource -> [used for some cube?,
+        #: what to report if never used]. A name may fit only some of an action's cubes (the two
+        #: rails of a double rail, a works that runs dry), so it is judged when the action ends.
+        #: None until the action names one (most do not)
+        self._named_sources: dict[str, list[Any]] | None = None
         self.violations: list[Violation] = []
         self.effects: list[Effect] = []
         self.rules: list[str] = []
@@ -135,6 +161,7 @@ class Judge(RuleBook):
         self.earlier_actions = earlier
         self.overbuilt_opponent = False
         self._first_violation = len(self.violations)
+        self.failed = False
         if self._named_sources is not None:
             self._named_sources = None
 
@@ -177,11 +204,6 @@ class Judge(RuleBook):
         """Whether the action being judged has already reported *code*."""
         return any(v.code == code for v in self.violations[self._first_violation :])
 
-    @property
-    def failed(self) -> bool:
-        """Whether the action being judged has broken a rule yet (earlier actions not counted)."""
-        return len(self.violations) > self._first_violation
-
     # ------------------------------------------------------------------ recording
     def violate(self, code: str, priority: int = 50, *, also: Iterable[str] = (), **fields: Any) -> None:
         """Report a violation; *also* names the cases (case keys of the code's ``may_cite``) that
@@ -193,6 +215,7 @@ class Judge(RuleBook):
             if also:
                 fields["_rulings"] = also
         self.violations.append(Violation(code, fields, self.action_index, priority, game))
+        self.failed = True
 
     def effect(self, effect_kind: str, text: str, /, **data: Any) -> None:
         if self.narrate:
@@ -276,7 +299,7 @@ class Judge(RuleBook):
         p = self.pos.own_player(player)  # the tile's owner may be another player (Q031)
         before = p.income_space
         last = self.data.track_last_space
-        p.income_space = min(last, before + spaces)
+        p.income_space = last if before + spaces > last else before + spaces  # (min() costs a call)
         if not self.narrate:
             return
         lv0, lv1 = self.data.income_level(before), self.data.income_level(p.income_space)

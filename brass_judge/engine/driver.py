@@ -25,8 +25,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..model import Pass, Position, Turn
-from . import _data_for, flow, judge_quiet
+from ..model import Pass, Position
+from . import _data_for, flow, judge_one
 
 if TYPE_CHECKING:
     from ..verdict import Verdict
@@ -126,7 +126,8 @@ class GameDriver:
     def judge(self, action: Any, player: str | None = None) -> Verdict:
         """The engine's quiet verdict on *action* by *player* (default: the player to move)."""
         pos = self.position
-        return judge_quiet(pos, Turn.of_one(action, player or pos.turn), self._data())
+        data = self._judge_data  # (worked out at the first action)
+        return judge_one(pos, action, player or pos.turn, data or self._data())
 
     def _data(self) -> Any:
         data = self._judge_data
@@ -158,7 +159,7 @@ class GameDriver:
             return
         p = pos.player[me]
         while pos.actions_left > 0 and p.hand:
-            v = judge_quiet(pos, Turn.of_one(Pass((p.hand[0],)), me), self._data())
+            v = judge_one(pos, Pass((p.hand[0],)), me, self._data())
             if not v.legal or v.position.actions_left >= pos.actions_left:
                 break  # not expected: a pass is always legal and uses an action
             pos = v.position  # each pass is judged on the position the last one left
