@@ -140,10 +140,8 @@ class Verdict:
     #: (the action, the turn's player) of a verdict made without its turn (see _TurnOfOne)
     _one: ClassVar[tuple[Any, str | None] | None] = None
 
-    @classmethod
+    @staticmethod
     def judged(
-        cls,
-        *,
         legal: bool,
         player: str | None,
         violations: list[Violation],
@@ -163,14 +161,16 @@ class Verdict:
 
         A verdict is made for every action judged (a replay judges hundreds, quietly) and the
         generated ``__init__`` is called through the class and makes a new list for every field
-        left empty: here the fields are set directly, the lists the verdict must own are new, and
+        left empty. The engine calls this function as the module's :func:`judged`, with its
+        arguments in order: a plain function called without keywords is the call the interpreter
+        makes cheapest (a classmethod's is bound, and keywords are matched by name). Here the fields are set directly, the lists the verdict must own are new, and
         the fields whose default is immutable (``dcm``, and the cached ``rulings`` and
         ``action_text``, None until first read) are left to the class's own default, as a dataclass
         keeps it; so is ``turn`` when none is given (None, or made when first read from what
         ``_one`` says, :class:`_TurnOfOne`). tests/test_verdict.py checks that this sets every
         field as ``__init__`` would.
         """
-        v = _new(cls)
+        v: Verdict = _new(Verdict)
         v.legal = legal
         v.player = player
         v.violations = violations
@@ -356,3 +356,7 @@ class Verdict:
         if explain:
             d["steps"] = list(self.steps)
         return d
+
+
+#: :meth:`Verdict.judged` (a static method read through the class: the plain function)
+judged = Verdict.judged

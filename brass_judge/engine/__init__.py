@@ -25,7 +25,7 @@ from ..actions import judges_by_class
 # the Distant Cotton Market's draws: a Lancashire chance the engine enumerates (games/lancashire/dcm.py)
 from ..games.lancashire.sell import NeedDraw, unseen_dcm_tiles  # noqa: F401 -- re-exported
 from ..model import CANAL, Build, Position, Turn, action_count
-from ..verdict import Verdict
+from ..verdict import Verdict, judged
 from .context import Judge, NeedChance
 
 
@@ -240,20 +240,21 @@ def _judge(
     if not legal:
         violations.sort(key=lambda x: (x.priority, x.action_index if x.action_index is not None else -1))
     # nothing happens when the turn is illegal: the verdict keeps only what the checks found
-    v = Verdict.judged(
-        legal=legal,
-        player=player,
-        violations=violations,
-        effects=j.effects if legal else [],
-        rules=j.rules,
-        assumptions=j.assumptions,
-        steps=j.steps,
-        position=work if legal else None,
-        highlight=j.highlight,
-        turn=turn,
-        also=j.also if legal else [],
-        game=game,
-        players=pos.players,  # shared, as copies of the position share it (replaced, never changed)
+    # (the verdict's fields in judged()'s order, without keywords: see Verdict.judged)
+    v = judged(
+        legal,
+        player,
+        violations,
+        j.effects if legal else [],
+        j.rules,
+        j.assumptions,
+        j.steps,
+        work if legal else None,
+        j.highlight,
+        turn,
+        j.also if legal else [],
+        game,
+        pos.players,  # shared, as copies of the position share it (replaced, never changed)
     )
     return v, work
 
