@@ -855,7 +855,8 @@ def replay(
             drv.give_turn(turn.player)
             pos = drv.position
             me = turn.player
-        for j, la in enumerate(turn.actions):
+        before = n  # the actions of the log before this turn's (counting, not enumerate())
+        for la in turn.actions:
             n += 1
             if stop_before is not None and n == stop_before:
                 res.position = pos
@@ -887,7 +888,7 @@ def replay(
                     player=me,
                     action=n,
                     turn=turn.index + 1,
-                    action_in_turn=j + 1,
+                    action_in_turn=n - before,
                     text=v.action_text,
                     violations=list(v.violations),
                     rulings=list(v.rulings),
@@ -903,7 +904,7 @@ def replay(
         if stop:
             break
         # every action of the turn must be taken (Q019, Q023)
-        if drv.must_act:
+        if drv.can_act():
             need = flow.actions_per_turn(pos)
             finding(
                 "GAM003",
@@ -919,18 +920,17 @@ def replay(
             pos = drv.position
         era, rnd = pos.era, pos.round
         # whether this turn ends the round, asked only when someone reads it before the end of turn
-        # (which works it out itself: end.round_end)
         round_end = (on_round_end is not None or round_end_steps) and drv.last_of_round
         if on_round_end is not None and round_end:
             on_round_end(era, rnd, pos.copy())
         try:
-            end = drv.end_turn(narrate=round_end_steps and round_end)
+            fx, choices = drv.finish_turn(round_end_steps and round_end)
         except ValueError as e:
             raise log.doc.error(f"setup: {e}", _setup_path(log, str(e)), code="INP072") from None
-        if end.choices is not None:
+        if choices is not None:
             for x in shortfalls[(era, rnd)].values():
                 x.used = True
-        pos, fx = drv.position, end.effects
+        pos = drv.position
         if round_end_steps and round_end:
             from .engine.after_turn import steps
 

@@ -113,14 +113,17 @@ class GameDriver:
     def last_of_round(self) -> bool:
         return flow.last_of_round(self.position)
 
-    @property
-    def must_act(self) -> bool:
+    def can_act(self) -> bool:
         """The player to move has an action left and a card to play it with (or an unknown hand)."""
         pos = self.position
         if pos.turn is None:  # a finished game
             return False
         hand = pos.player[pos.turn].hand
         return pos.actions_left > 0 and (hand is None or bool(hand))
+
+    #: :meth:`can_act` read as a property (the replay, which asks once a turn, calls the method:
+    #: on 3.11 a method call costs less than a property read)
+    must_act = property(can_act)
 
     # ------------------------------------------------------------------------- actions
     def judge(self, action: Any, player: str | None = None) -> Verdict:
@@ -184,13 +187,22 @@ class GameDriver:
         """
         pos = self.position
         era, rnd = pos.era, pos.round
+        fx, choices = self.finish_turn(narrate)
+        # every round's end (and so every era's and the game's) starts the turns taken afresh; any
+        # other end of turn adds the player to them: the flow's own answer, not asked again
+        return TurnEnd(era, rnd, not self.position.turns_taken, fx, choices)
+
+    def finish_turn(self, narrate: bool = False) -> tuple[flow.FlowEffects, dict[str, list[str]] | None]:
+        """:meth:`end_turn` without its :class:`TurnEnd`: (the flow's effects, the shortfall choices
+        handed to it), for the replay, which ends every turn of a log and reads only those two."""
         choices = None
         if self.shortfalls:  # (most games state none: then no need to ask whether the round ends)
             choices = self.shortfall_choices()
             if choices is not None:
-                self.used_shortfalls.add((era, rnd))
+                pos = self.position
+                self.used_shortfalls.add((pos.era, pos.round))
         self.position, fx = flow.end_turn(
-            pos,
+            self.position,
             self.data,
             rng=self.rng,
             shortfall_choices=choices,
@@ -199,6 +211,4 @@ class GameDriver:
             in_place=self.in_place,
             narrate=narrate,
         )
-        # every round's end (and so every era's and the game's) starts the turns taken afresh; any
-        # other end of turn adds the player to them: the flow's own answer, not asked again
-        return TurnEnd(era, rnd, not self.position.turns_taken, fx, choices)
+        return fx, choices
