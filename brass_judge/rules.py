@@ -200,7 +200,7 @@ class Rules:
         return bool(tile.level == 1)
 
     #: cards in the game beside the deck (not dealt from it); none by default
-    cards_beside_deck: ClassVar[tuple[str, ...]] = ()
+    cards_beside_deck: tuple[str, ...] = ()
 
     def return_card(self, j: Any, card: str) -> bool:
         """Put *card*, just played, back where the game keeps it beside the deck (in ``j.pos``),

@@ -30,6 +30,9 @@ class BirminghamRules(Rules):
         self._merchants: tuple | None = None
         self._merchant_spaces: dict[int, dict] = {}
         self._farm_breweries: tuple | None = None
+        #: the wild cards: in the game beside the deck, never in it (B002); read by every action's
+        #: discard, so worked out once (an attribute: a property would build the tuple at each read)
+        self.cards_beside_deck: tuple[str, ...] = tuple(data.wild_cards)
 
     # ----- parameters (from the data files) ------------------------------------------------------
     def loan_levels(self, amount: int) -> int:
@@ -201,11 +204,6 @@ class BirminghamRules(Rules):
         """The level 1 tiles leave the board at the end of the Canal Era (B054); one on the board in
         the Rail Era was built in it, which only Pottery I may be (B023)."""
         return bool(tile.level == 1 and "rail" not in self.data.tile(tile.industry, tile.level).eras)
-
-    @property
-    def cards_beside_deck(self) -> tuple:  # type: ignore[override]
-        """The wild cards: in the game beside the deck, never in it (B002)."""
-        return tuple(self.data.wild_cards)
 
     def return_card(self, j: Any, card: str) -> bool:
         """A wild card played goes back onto its own pile, never the discard pile (B010)."""
