@@ -244,6 +244,17 @@ class GameData:
     #: (industry, level) -> its TileSpec (:meth:`tile`), filled when first asked: a field read as an
     #: attribute, cheaper than a key looked up in ``self.__dict__`` (asked several times per action)
     _tile_table: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    #: player count -> its deck (:meth:`deck_for`), filled when first asked, a field for the same
+    #: reason (every action's discard asks)
+    _deck_for: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    #: resource -> the industry whose tiles carry it (:meth:`resource_industry`), made when first asked
+    _resource_industry: dict | None = field(default=None, init=False, repr=False, compare=False)
+    #: the last space of the Progress Track (read by every income advance): an attribute set once
+    #: from :attr:`income_level_of_space` (``__post_init__``), not a property worked out at each read
+    track_last_space: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.track_last_space = len(self.income_level_of_space) - 1
 
     # ----- the game's rules object and compatibility views ---------------------------------------
     @cached_property
@@ -276,15 +287,11 @@ class GameData:
 
     def resource_industry(self, resource: str) -> str | None:
         """The industry whose tiles carry *resource* (mat.yaml ``resource``), if any."""
-        table = self.__dict__.get("_resource_industry")
+        table = self._resource_industry
         if table is None:
             table = {t[0].resource: ind for ind, t in reversed(self.mat.items()) if t and t[0].resource}
-            self.__dict__["_resource_industry"] = table
+            self._resource_industry = table
         return table.get(resource)
-
-    @property
-    def track_last_space(self) -> int:
-        return len(self.income_level_of_space) - 1
 
     @property
     def max_income_level(self) -> int:
@@ -439,9 +446,7 @@ class GameData:
         """The cards in play at *players* players: the variant's deck column for that count
         (variants.yaml ``deck``), else the player count's own (kept per player count once looked up:
         every build asks)."""
-        table = self.__dict__.get("_deck_for")
-        if table is None:
-            table = self.__dict__["_deck_for"] = {}
+        table = self._deck_for
         got = table.get(players)
         if got is None:
             got = table[players] = self.deck[_column(self.variant_rules.get("deck"), players)]
