@@ -232,6 +232,18 @@ class Position:
             owned.add(name)  # type: ignore[union-attr]  # this position's own set
         return p
 
+    def own_players(self) -> dict[str, PlayerState]:
+        """Every player's state in a form this position may change, in one pass (copy-on-write,
+        as :meth:`own_player`): the end of a round changes them all."""
+        owned = self._own_players
+        if owned is not None:
+            player = self.player
+            for name, p in player.items():
+                if name not in owned:
+                    player[name] = p.copy()
+            self._own_players = None
+        return self.player
+
     def own_tile(self, t: Tile) -> Tile:
         """Return the board tile *t* in a form this position may change (copy-on-write)."""
         owned = self._owned

@@ -151,3 +151,15 @@ def test_player_states_are_copied_when_first_changed():
     # the original shares its states with the copy, so it copies before changing one too
     theirs = pos.own_player("blue")
     assert theirs is not c.player["blue"] and pos.own_player("red") is not p
+
+
+def test_own_players_copies_every_shared_state_once():
+    red, blue = PlayerState(name="red"), PlayerState(name="blue")
+    pos = Position(players=["red", "blue"], player={"red": red, "blue": blue})
+    c = pos.copy()
+    mine = c.own_player("red")
+    player = c.own_players()
+    assert player is c.player and player["red"] is mine  # already owned: kept
+    assert player["blue"] is not blue and player["blue"] == blue
+    assert c.own_player("blue") is player["blue"] and c.own_players()["blue"] is player["blue"]
+    assert pos.player == {"red": red, "blue": blue}

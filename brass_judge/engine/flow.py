@@ -490,12 +490,11 @@ def _end_round(
     at_start = data.rules.income_at_round_start
     due = (pos.era, pos.round)  # the round whose end brings the income (how a log names a shortfall)
     # 1. turn order by money spent, stable for ties (Q024, Q026); the spent money is cleared. Every
-    #    player's state changes at the round's end: each is owned here (copy-on-write), in one pass
-    #    that also reads and clears what they spent
-    own = pos.own_player
+    #    player's state changes at the round's end: all are owned here at once (copy-on-write)
+    player = pos.own_players()
     spent = {}
     for n in pos.players:
-        p = own(n)
+        p = player[n]
         spent[n] = p.spent
         p.spent = 0
     order = sorted(pos.players, key=spent.__getitem__)
