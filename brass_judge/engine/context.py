@@ -16,6 +16,9 @@ from ..verdict import Effect, Violation
 
 #: Position.game -> (its game's key, game_of; that game's table of codes, table_of)
 _GAME_CODES: dict[Any, tuple[str, dict[str, Any]]] = {}
+#: game key -> rule code -> case key -> the (rule code, ruling) pair the case adds to a record's
+#: ``also`` (None: the game cites no ruling for it; :func:`brass_judge.codes.cite`)
+_CASE_PAIRS: dict[str, dict[str, dict[str, tuple[str, str] | None]]] = {}
 
 
 class NeedChance(Exception):
@@ -49,11 +52,23 @@ class RuleBook:
             assert code in self.codes, code
             rules.append(code)
         if also:
+            # the pair each case adds, made once per process (cite resolves it): the engine
+            # records the same few cases hundreds of times in a replay
             game = self.game_key
+            by_code = _CASE_PAIRS.get(game)
+            if by_code is None:
+                by_code = _CASE_PAIRS[game] = {}
+            pairs = by_code.get(code)
+            if pairs is None:
+                pairs = by_code[code] = {}
             for case in also:
-                q = cite(game, code, case)
-                if q is not None and (code, q) not in self.also:
-                    self.also.append((code, q))
+                if case in pairs:
+                    pair = pairs[case]
+                else:
+                    q = cite(game, code, case)
+                    pair = pairs[case] = None if q is None else (code, q)
+                if pair is not None and pair not in self.also:
+                    self.also.append(pair)
 
     def assume(self, text: str) -> None:
         """Record an assumption (once)."""
