@@ -119,7 +119,7 @@ def take_coal(
     chosen = tuple(c for c in chosen if c != MARKET) or None if chosen else None
     if mines:
         best = dist[mines[0].location]
-        closest = [t for t in mines if dist[t.location] == best]
+        closest = [t for t in mines if dist[t.location] == best] if len(mines) > 1 else mines
         pick = closest[0]
         named_used = False
         if chosen:
@@ -146,15 +146,20 @@ def take_coal(
                 mines=", ".join(dict.fromkeys(j.tile_name(t) for t in closest)),
             )
         if not named_used and len(closest) > 1 and len({(t.location, t.space) for t in closest}) > 1:
-            same = [t for t in closest[1:] if t.location == pick.location]
-            alts = ", ".join(
-                j.tile_name(t) + (f" (space {t.space})" if t.location == pick.location else "")
-                for t in closest[1:]
-            )
+            # the alternatives named in one pass (a loop: this text is made at every tie); a mine
+            # in the same location as the one taken is told apart by its space, and so is that one
+            alts = []
+            same = False
+            for t in closest[1:]:
+                if t.location == pick.location:
+                    same = True
+                    alts.append(f"{j.tile_name(t)} (space {t.space})")
+                else:
+                    alts.append(j.tile_name(t))
             j.assume(
                 f"two or more coal mines are equally close ({best} link(s)) for {consumer}: took "
-                f"{j.tile_name(pick)}{f' (space {pick.space})' if same else ''}; alternatives: {alts} "
-                "(name one with coal=LOCATION)"
+                f"{j.tile_name(pick)}{f' (space {pick.space})' if same else ''}; alternatives: "
+                f"{', '.join(alts)} (name one with coal=LOCATION)"
             )
         if j.narrate:
             j.step(
