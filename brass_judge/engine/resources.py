@@ -70,7 +70,10 @@ def coal_sources(
     dist = distances_from(j.pos, list(sites), adj)
     if with_coal is None:
         with_coal = _mines_with_coal(j)
-    mines = [t for t in with_coal if t.location in dist]
+    mines = []  # (a loop, not a comprehension: the mines are few)
+    for t in with_coal:
+        if t.location in dist:
+            mines.append(t)
     if len(mines) > 1:  # most often one mine or none: nothing to sort
         mines.sort(key=lambda t: (dist[t.location], t.location, t.space))
     return dist, mines
@@ -102,7 +105,11 @@ def take_coal(
     Records the source, cost, the rule and (for ties) the assumption and alternatives.
     """
     with_coal = _mines_with_coal(j)
-    at_site = [t for t in with_coal if t.location in sites] if with_coal and not (chosen or j.narrate) else []
+    at_site = []  # (a loop, not a comprehension: the mines are few, and this is asked for every cube)
+    if with_coal and not (chosen or j.narrate):
+        for t in with_coal:
+            if t.location in sites:
+                at_site.append(t)
     if at_site:
         # a mine at the site itself is zero links away, closer than any other can be (Q060): the
         # distances to the rest are worked out only when narrated or when a source is named
