@@ -330,10 +330,9 @@ def build_tile(
                     single=single[0].index,
                 )
     else:
-        taken = {t.space for t in here} if here else ()  # most builds go to an empty location
         free = None
         for s in ordered:
-            if s.index not in taken:
+            if _tile_on(here, s.index) is None:  # (most builds go to an empty location)
                 free = s
                 break
         if free is not None:

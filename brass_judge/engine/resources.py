@@ -70,7 +70,10 @@ def coal_sources(
     dist = distances_from(j.pos, list(sites), adj)
     if with_coal is None:
         with_coal = _mines_with_coal(j)
-    mines = [t for t in with_coal if t.location in dist]
+    mines = []  # (a loop, not a comprehension: the mines are few)
+    for t in with_coal:
+        if t.location in dist:
+            mines.append(t)
     if len(mines) > 1:  # most often one mine or none: nothing to sort
         mines.sort(key=lambda t: (dist[t.location], t.location, t.space))
     return dist, mines
@@ -102,7 +105,11 @@ def take_coal(
     Records the source, cost, the rule and (for ties) the assumption and alternatives.
     """
     with_coal = _mines_with_coal(j)
-    at_site = [t for t in with_coal if t.location in sites] if with_coal and not (chosen or j.narrate) else []
+    at_site = []  # (a loop, not a comprehension: the mines are few, and this is asked for every cube)
+    if with_coal and not (chosen or j.narrate):
+        for t in with_coal:
+            if t.location in sites:
+                at_site.append(t)
     if at_site:
         # a mine at the site itself is zero links away, closer than any other can be (Q060): the
         # distances to the rest are worked out only when narrated or when a source is named
@@ -119,7 +126,7 @@ def take_coal(
     chosen = tuple(c for c in chosen if c != MARKET) or None if chosen else None
     if mines:
         best = dist[mines[0].location]
-        closest = [t for t in mines if dist[t.location] == best]
+        closest = [t for t in mines if dist[t.location] == best] if len(mines) > 1 else mines
         pick = closest[0]
         named_used = False
         if chosen:
@@ -146,15 +153,20 @@ def take_coal(
                 mines=", ".join(dict.fromkeys(j.tile_name(t) for t in closest)),
             )
         if not named_used and len(closest) > 1 and len({(t.location, t.space) for t in closest}) > 1:
-            same = [t for t in closest[1:] if t.location == pick.location]
-            alts = ", ".join(
-                j.tile_name(t) + (f" (space {t.space})" if t.location == pick.location else "")
-                for t in closest[1:]
-            )
+            # the alternatives named in one pass (a loop: this text is made at every tie); a mine
+            # in the same location as the one taken is told apart by its space, and so is that one
+            alts = []
+            same = False
+            for t in closest[1:]:
+                if t.location == pick.location:
+                    same = True
+                    alts.append(f"{j.tile_name(t)} (space {t.space})")
+                else:
+                    alts.append(j.tile_name(t))
             j.assume(
                 f"two or more coal mines are equally close ({best} link(s)) for {consumer}: took "
-                f"{j.tile_name(pick)}{f' (space {pick.space})' if same else ''}; alternatives: {alts} "
-                "(name one with coal=LOCATION)"
+                f"{j.tile_name(pick)}{f' (space {pick.space})' if same else ''}; alternatives: "
+                f"{', '.join(alts)} (name one with coal=LOCATION)"
             )
         if j.narrate:
             j.step(
