@@ -335,7 +335,10 @@ class Judge(RuleBook):
         t.flipped = True
         spec = self.data.tile(t.industry, t.level)
         # the tile's owner gains the income, whoever caused the flip (Q031)
-        self.rule("RUL-FLIP-INCOME", *(("flip.income-to-owner",) if t.owner != self.player else ()))
+        if t.owner != self.player:
+            self.rule("RUL-FLIP-INCOME", "flip.income-to-owner")
+        else:
+            self.rule("RUL-FLIP-INCOME")
         self.mark("flipped", (t.location, t.space))
         if self.narrate:
             self.effect(

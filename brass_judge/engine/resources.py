@@ -82,7 +82,11 @@ def coal_sources(
 def _mines_with_coal(j: Judge) -> list[Tile]:
     """The unflipped coal mines on the board with cubes on them, connected or not, in board order."""
     mine = j.data.resource_industry(COAL)
-    return [t for t in j.pos.tiles if t.industry == mine and not t.flipped and t.cubes > 0]
+    found = []  # (a loop, not a comprehension: on 3.11 that is a call more, for every cube)
+    for t in j.pos.tiles:
+        if t.industry == mine and not t.flipped and t.cubes > 0:
+            found.append(t)
+    return found
 
 
 def _mine_beyond_outside(j: Judge, sites: Collection[str], with_coal: list[Tile]) -> bool:
@@ -126,7 +130,12 @@ def take_coal(
     chosen = tuple(c for c in chosen if c != MARKET) or None if chosen else None
     if mines:
         best = dist[mines[0].location]
-        closest = [t for t in mines if dist[t.location] == best] if len(mines) > 1 else mines
+        closest = mines
+        if len(mines) > 1:  # the mines as close as the closest (a loop: asked for every cube)
+            closest = []
+            for t in mines:
+                if dist[t.location] == best:
+                    closest.append(t)
         pick = closest[0]
         named_used = False
         if chosen:
@@ -259,7 +268,10 @@ def take_iron(
 ) -> int:
     """Consume one iron; return its cost (0 from an iron works)."""
     ironworks = j.data.resource_industry(IRON)
-    works = [t for t in j.pos.tiles if t.industry == ironworks and not t.flipped and t.cubes > 0]
+    works = []  # (a loop, not a comprehension: on 3.11 that is a call more, for every cube)
+    for t in j.pos.tiles:
+        if t.industry == ironworks and not t.flipped and t.cubes > 0:
+            works.append(t)
     # iron=market asks for market iron: allowed only when the board has none (Q064)
     market_named = chosen is not None and MARKET in chosen
     chosen = tuple(c for c in chosen if c != MARKET) or None if chosen else None
@@ -284,7 +296,10 @@ def take_iron(
                 f"(alternatives: {', '.join(j.tile_name(t) for t in works[1:])}; name one with iron=LOCATION)"
             )
         # board iron must be used even when it flips an opponent's iron works (Q064)
-        j.rule("RUL-IRON-WORKS", *(("iron.market-instead-of-opponent",) if pick.owner != j.player else ()))
+        if pick.owner != j.player:
+            j.rule("RUL-IRON-WORKS", "iron.market-instead-of-opponent")
+        else:
+            j.rule("RUL-IRON-WORKS")
         if j.narrate:
             j.step(
                 f"iron for {consumer}: unflipped iron works with iron: "
