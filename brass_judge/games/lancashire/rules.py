@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...rules import Rules
+
+#: the engine's ``flow.draw_deck_empty``, imported at the first Rail Era loan judged and kept here:
+#: a module-level import would load the engine for ``rulings show``, and an import statement in
+#: check_loan ran at every such loan (a relative import resolves its package each time)
+_draw_deck_empty: Callable[[Any, Any], bool | None] | None = None
 
 
 class LancashireRules(Rules):
@@ -112,9 +118,12 @@ class LancashireRules(Rules):
         # ran on every Loan judged, and a module-level one would load the model for `rulings show`
         if pos.era != "rail" or not self.loans_stop_when_deck_empty:
             return
-        from ...engine.flow import draw_deck_empty  # only in the Rail Era: imported when needed
+        global _draw_deck_empty
+        if _draw_deck_empty is None:  # the first Rail Era loan judged
+            from ...engine.flow import draw_deck_empty
 
-        empty = draw_deck_empty(pos, j.data)
+            _draw_deck_empty = draw_deck_empty
+        empty = _draw_deck_empty(pos, j.data)
         if empty:
             if pos.draw_deck is None and pos.draw_pile is None:
                 j.assume(
