@@ -27,6 +27,9 @@ import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "benchmarks"))
+
+from instructions import selfplay_log as _selfplay_log  # noqa: E402  (a sibling script)
 
 #: the measured work, run by a child interpreter: argv = what (judge|load), path, runs
 _CHILD = r"""
@@ -77,16 +80,6 @@ def _summary(what: str, path: Path, runs: int, child: Path) -> dict[str, int]:
     return got
 
 
-def _selfplay_log(folder: Path) -> Path:
-    from brass_judge import games, selfplay
-    from brass_judge.data import game_data
-
-    obj, _final = selfplay.play_game(4, 1, game_data())
-    path = folder / "selfplay-4p-seed1.yaml"
-    path.write_text(games.dump_log(obj), encoding="utf-8")
-    return path
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--log", type=Path, help="a game log (default: the self-played seed-1 4-player log)")
@@ -99,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
         folder = Path(tmp)
         child = folder / "child.py"
         child.write_text(_CHILD, encoding="utf-8")
-        path = args.log.resolve() if args.log else _selfplay_log(folder)
+        path = args.log.resolve() if args.log else _selfplay_log(folder)  # bench.py's seed-1 4p log
         per = {}
         for what in ("judge", "load"):
             none = _summary(what, path, 0, child)
