@@ -639,24 +639,60 @@ def replay(
     *round_end_steps* records what ending each round (and era) did, step by step with the rulings
     of each step, in ``result.round_ends``.
 
+    Without hooks the actions are judged on the replay's own working position, changed in place,
+    until one is not plainly legal; the log is then judged again from its start on a copy per
+    action, as it is with hooks from the start. The result is the same either way.
+
     Raises :class:`InputError` when the log cannot be used at all.
     """
+    log = source if isinstance(source, GameLog) else read_log(source, data)
+    total = log.n_actions
+    if stop_before is not None and not 1 <= stop_before <= total + 1:
+        raise InputError(
+            f"the log has {total} actions: --at takes 1..{total + 1}, not {stop_before}",
+            file=log.file,
+            code="INP073",
+        )
+    # a log is judged on the replay's one working position, changed in place (no copy per
+    # action), as long as every action is legal with nothing left to chance: a verdict that is not
+    # leaves that position half-changed, and the log is then judged again from its start on a
+    # copy per action (the same result, found the way every other caller of the engine finds it).
+    # A caller's hooks see every position once: with hooks, the log is judged on copies at once.
+    if on_round_end is None and on_turn_end is None:
+        try:
+            return _replay(log, keep_going, stop_before, None, None, round_end_steps, True)
+        except _StartOver:
+            pass
+    return _replay(log, keep_going, stop_before, on_round_end, on_turn_end, round_end_steps, False)
+
+
+class _StartOver(Exception):
+    """A replay judging in place met an action that is not plainly legal: judge the log again."""
+
+
+def _replay(
+    log: GameLog,
+    keep_going: bool,
+    stop_before: int | None,
+    on_round_end: Any,
+    on_turn_end: Any,
+    round_end_steps: bool,
+    in_place: bool,
+) -> ReplayResult:
+    """:func:`replay` of a read *log*, judging each action on the replay's own position
+    (*in_place*: raises :class:`_StartOver` at the first action that is not plainly legal) or on
+    a copy of it."""
     import random
 
     from .engine import flow
     from .engine.driver import GameDriver
 
-    log = source if isinstance(source, GameLog) else read_log(source, data)
     data = log.data
     game = data.game
     file = log.file
     total = log.n_actions
-    if stop_before is not None and not 1 <= stop_before <= total + 1:
-        raise InputError(
-            f"the log has {total} actions: --at takes 1..{total + 1}, not {stop_before}",
-            file=file,
-            code="INP073",
-        )
+    for sf in log.shortfalls:
+        sf.used = False  # (this replay's: set when its round ends)
     s = log.setup
     rng = random.Random(s["seed"]) if s.get("seed") is not None else None
     shortfalls: dict = {}
@@ -675,6 +711,7 @@ def replay(
             rail_dcm_order=s.get("rail_dcm_order"),
             shortfalls={k: {p: x.remove for p, x in sf.items()} for k, sf in shortfalls.items()},
             in_place=True,  # the driver's positions are this replay's own working copies
+            judge_in_place=in_place,
             **more,
         )
     except ValueError as e:
@@ -861,7 +898,15 @@ def replay(
             if stop_before is not None and n == stop_before:
                 res.position = pos
                 return res
-            v = drv.judge(la.action, me)  # quiet: effects are never shown
+            if in_place:
+                try:
+                    v = drv.judge(la.action, me)  # quiet: effects are never shown
+                except Exception:  # a chance left open (NeedChance), or an error: on copies, once more
+                    raise _StartOver from None
+                if not v.legal or v.outcomes:
+                    raise _StartOver
+            else:
+                v = drv.judge(la.action, me)
             res.actions += 1
             if v.legal and not v.outcomes:
                 drv.accept(v)

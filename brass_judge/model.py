@@ -244,6 +244,13 @@ class Position:
             self._own_players = None
         return self.player
 
+    def own_all(self) -> None:
+        """Make every tile and player state this position's own, so that changes are made on them
+        directly (no copy-on-write): for a caller that owns the position outright, whose earlier
+        positions nobody reads any more (a replay judging in place, ``engine.judge_one``)."""
+        self._owned = None
+        self._own_players = None
+
     def own_tile(self, t: Tile) -> Tile:
         """Return the board tile *t* in a form this position may change (copy-on-write)."""
         owned = self._owned

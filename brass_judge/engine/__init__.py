@@ -161,10 +161,16 @@ def _judge(
     data: Any,
     forced: list[int],
     narrate: bool,
+    in_place: bool = False,
 ) -> tuple[Verdict, Position]:
-    """Run the turn of *actions* by *turn_player* on a copy of *pos*: :func:`_judge_turn`, whose
-    *turn* (None: the one-action turn of :func:`judge_one`, made only if read) the verdict keeps."""
-    work = pos.copy()
+    """Run the turn of *actions* by *turn_player* on a copy of *pos* (*in_place*: on *pos* itself,
+    :func:`judge_one`): :func:`_judge_turn`, whose *turn* (None: the one-action turn of
+    :func:`judge_one`, made only if read) the verdict keeps."""
+    if in_place:
+        work = pos
+        pos.own_all()
+    else:
+        work = pos.copy()
     player = turn_player or pos.turn or (pos.players[0] if pos.players else None)
     used = action_count(actions[0]) if len(actions) == 1 else sum(action_count(a) for a in actions)
     # one context judges the whole turn: turn-level checks first, then each action in order
@@ -320,10 +326,22 @@ def judge_quiet(position: Position, turn: Turn, data: Any) -> Verdict:
         return check(position, turn, data, narrate=False)
 
 
-def judge_one(position: Position, action: Any, player: str | None, data: Any) -> Verdict:
+def judge_one(
+    position: Position, action: Any, player: str | None, data: Any, *, in_place: bool = False
+) -> Verdict:
     """``judge_quiet(position, Turn((action,), player), data)``, for
     :class:`~brass_judge.engine.driver.GameDriver`, which judges every action of a replay and of a
-    self-played game as a turn of its own: the same verdict, whose turn is made only when read."""
+    self-played game as a turn of its own: the same verdict, whose turn is made only when read.
+
+    *in_place*: judge on *position* itself rather than on a copy, for a caller that owns it
+    outright and reads no earlier position (a replay): a legal verdict's position is *position*,
+    changed; any other outcome (an illegal action, a chance left open: :class:`NeedChance` is
+    raised, an error) leaves it half-changed, and the caller must start again from a position
+    of its own (the replay judges the log again on copies, ``gamelog.replay``)."""
+    if in_place:
+        v = _judge(position, (action,), player, None, data, [], False, True)[0]
+        v._one = (action, player)  # type: ignore[misc]  # this verdict's own (see Verdict.turn)
+        return v
     try:
         v = _judge(position, (action,), player, None, data, [], False)[0]
     except NeedChance:

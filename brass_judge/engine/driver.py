@@ -66,6 +66,11 @@ class GameDriver:
     rail_dcm_order: list[int] | None = None
     shortfalls: Shortfalls = field(default_factory=dict)
     in_place: bool = False
+    #: judge every action on the driver's own position rather than on a copy (``engine.judge_one``
+    #: *in_place*; only with *in_place*): for a replay, which reads no earlier position and starts
+    #: over on copies when an action is not plainly legal (a verdict that is not leaves the
+    #: position half-changed, and then the driver must not be used any more)
+    judge_in_place: bool = False
     #: (era, round) of every round end that was handed stated shortfall choices
     used_shortfalls: set[tuple[str, int]] = field(default_factory=set)
     #: the game data the engine judges with (*data*, or the data of the position's game and
@@ -130,7 +135,7 @@ class GameDriver:
         """The engine's quiet verdict on *action* by *player* (default: the player to move)."""
         pos = self.position
         data = self._judge_data  # (worked out at the first action)
-        return judge_one(pos, action, player or pos.turn, data or self._data())
+        return judge_one(pos, action, player or pos.turn, data or self._data(), in_place=self.judge_in_place)
 
     def _data(self) -> Any:
         data = self._judge_data

@@ -1,0 +1,113 @@
+"""A replay judges a log on its own working position, changed in place, and starts over on copies
+at the first action that is not plainly legal (gamelog.replay, engine.judge_one *in_place*).
+
+Both ways must give the same result: a replay with a hook (``on_turn_end``) always judges on
+copies, the way every other caller of the engine does, so it is the reference here.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import EXAMPLES
+
+from brass_judge.data import game_data
+from brass_judge.engine import judge_one
+from brass_judge.engine.driver import GameDriver
+from brass_judge.engine.moves import legal_actions
+from brass_judge.games import read_log, replay
+from brass_judge.model import Build, Position
+
+LOGS = sorted((EXAMPLES / "games").glob("*.yaml")) + sorted(
+    (EXAMPLES / "birmingham" / "games").glob("*.yaml")
+)
+
+
+def on_copies(path, **kw):
+    """The replay judged on a copy per action (a hook turns judging in place off)."""
+    return replay(path, on_turn_end=lambda turn, pos: None, **kw)
+
+
+def test_the_examples_include_broken_logs():
+    names = {p.name for p in LOGS}
+    assert {"bad-illegal-build.yaml", "bad-wrong-player.yaml", "bad-incomplete-turn.yaml"} <= names
+
+
+@pytest.mark.parametrize("keep_going", [False, True], ids=["strict", "keep-going"])
+@pytest.mark.parametrize("path", LOGS, ids=lambda p: f"{p.parent.parent.name}/{p.name}")
+def test_judging_in_place_gives_the_result_of_judging_on_copies(path, keep_going):
+    got = replay(str(path), keep_going=keep_going)
+    want = on_copies(str(path), keep_going=keep_going)
+    assert got.to_dict() == want.to_dict()
+    assert got.position == want.position  # every field that says something about the game
+    assert [f.to_dict() for f in got.findings] == [f.to_dict() for f in want.findings]
+
+
+@pytest.mark.parametrize(
+    "path", LOGS[:1] + [EXAMPLES / "games" / "bad-illegal-build.yaml"], ids=lambda p: p.name
+)
+def test_positions_part_way_agree(path):
+    total = replay(str(path), keep_going=True).total_actions
+    for n in range(1, total + 2, 5):
+        got = replay(str(path), keep_going=True, stop_before=n)
+        want = on_copies(str(path), keep_going=True, stop_before=n)
+        assert got.position == want.position, n
+        assert got.to_dict() == want.to_dict(), n
+
+
+def count_copies(monkeypatch) -> list[int]:
+    made = [0]
+    real = Position.copy
+
+    def counting(self):
+        made[0] += 1
+        return real(self)
+
+    monkeypatch.setattr(Position, "copy", counting)
+    return made
+
+
+def test_a_clean_log_is_judged_without_a_copy_per_action(monkeypatch):
+    path = str(EXAMPLES / "games" / "4p-full.yaml")
+    log = read_log(path)
+    made = count_copies(monkeypatch)
+    res = replay(log)
+    assert res.ok and res.actions > 100
+    assert made[0] < res.actions // 4, made[0]
+    made[0] = 0
+    on_copies(log)
+    assert made[0] >= res.actions  # the reference does copy: the count above means something
+
+
+def test_an_illegal_action_starts_the_log_over_on_copies(monkeypatch):
+    path = str(EXAMPLES / "games" / "bad-illegal-build.yaml")
+    made = count_copies(monkeypatch)
+    res = replay(path)
+    assert res.stopped and [(f.code, f.action) for f in res.findings] == [("BLD002", 6)]
+    # judged in place up to the illegal 6th action, then again from the start on a copy per action
+    assert made[0] >= res.actions
+
+
+def test_the_same_loaded_log_replays_the_same_every_time():
+    log = read_log(str(EXAMPLES / "games" / "4p-full.yaml"))  # it states shortfall choices
+    first = replay(log).to_dict()
+    replay(log, stop_before=20)
+    assert replay(log).to_dict() == first
+    assert on_copies(log).to_dict() == first
+
+
+def test_judge_one_in_place_changes_the_position_it_is_given():
+    data = game_data()
+    drv = GameDriver.new_game(["red", "blue"], data, rng=random.Random(3))
+    pos = drv.position
+    me = pos.turn
+    card = pos.player[me].hand[0]
+    # a build with the first card of the hand
+    action = next(a for a in legal_actions(pos, data) if isinstance(a, Build) and card in a.cards)
+    before = pos.copy()
+    v = judge_one(pos, action, me, data)
+    assert v.legal and v.position is not pos and pos == before  # on a copy: untouched
+    assert v.position != before
+    v2 = judge_one(pos, action, me, data, in_place=True)
+    assert v2.legal and v2.position is pos and pos == v.position  # the same result, on pos itself
