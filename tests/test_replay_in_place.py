@@ -7,17 +7,22 @@ copies, the way every other caller of the engine does, so it is the reference he
 
 from __future__ import annotations
 
+import copy
 import random
+import re
 
 import pytest
 from conftest import EXAMPLES
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from brass_judge.data import game_data
 from brass_judge.engine import judge_one
 from brass_judge.engine.driver import GameDriver
 from brass_judge.engine.moves import legal_actions
-from brass_judge.games import read_log, replay
+from brass_judge.games import dump_log, read_log, replay
 from brass_judge.model import Build, Position
+from brass_judge.selfplay import play_game
 
 LOGS = sorted((EXAMPLES / "games").glob("*.yaml")) + sorted(
     (EXAMPLES / "birmingham" / "games").glob("*.yaml")
@@ -111,3 +116,55 @@ def test_judge_one_in_place_changes_the_position_it_is_given():
     assert v.position != before
     v2 = judge_one(pos, action, me, data, in_place=True)
     assert v2.legal and v2.position is pos and pos == v.position  # the same result, on pos itself
+
+
+# ------------------------------------------------------------------- self-played logs, broken
+GAMES = {"lancashire": game_data(), "birmingham": game_data(game="birmingham")}
+_PLAYED: dict = {}
+
+
+def played(game: str, players: int, seed: int) -> dict:
+    key = (game, players, seed)
+    if key not in _PLAYED:
+        _PLAYED[key] = play_game(players, seed, GAMES[game])[0]
+    return _PLAYED[key]
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    game=st.sampled_from(sorted(GAMES)),
+    players=st.integers(2, 4),
+    seed=st.integers(0, 1),
+    where=st.floats(0, 1, exclude_max=True),
+    how=st.sampled_from(["card", "swap", "drop", "repeat"]),
+    keep_going=st.booleans(),
+    at=st.floats(0, 1),
+)
+def test_a_broken_self_played_log_gives_the_same_result_both_ways(
+    game, players, seed, where, how, keep_going, at
+):
+    """A self-played log broken at one action (a card changed, two actions swapped, one left out
+    or played twice): judging in place (and starting over) agrees with judging on copies."""
+    log = copy.deepcopy(played(game, players, seed))
+    spots = [(t, i) for t, turn in enumerate(log["turns"]) for i in range(len(turn["actions"]))]
+    t, i = spots[int(where * len(spots))]
+    actions = log["turns"][t]["actions"]
+    if how == "card":
+        cards = sorted(GAMES[game].deck_for(players))
+        # the first card named becomes another (a scout keeps its three)
+        actions[i] = re.sub(r"(cards?=)[\w-]+", rf"\g<1>{cards[seed % len(cards)]}", actions[i], count=1)
+    elif how == "swap" and t + 1 < len(log["turns"]):
+        nxt = log["turns"][t + 1]["actions"]
+        actions[i], nxt[0] = nxt[0], actions[i]
+    elif how == "drop" and len(actions) > 1:  # (a turn keeps one action at least: the schema's)
+        del actions[i]
+    else:
+        actions.insert(i, actions[i])
+    text = dump_log(log)
+    total = read_log(text, GAMES[game]).n_actions
+    stop = 1 + int(at * total)
+    for kw in ({}, {"stop_before": stop}):
+        got = replay(text, keep_going=keep_going, **kw)
+        want = on_copies(text, keep_going=keep_going, **kw)
+        assert got.to_dict() == want.to_dict()
+        assert got.position == want.position
