@@ -711,7 +711,6 @@ def _replay(
             rail_dcm_order=s.get("rail_dcm_order"),
             shortfalls={k: {p: x.remove for p, x in sf.items()} for k, sf in shortfalls.items()},
             in_place=True,  # the driver's positions are this replay's own working copies
-            judge_in_place=in_place,
             **more,
         )
     except ValueError as e:
@@ -899,14 +898,21 @@ def _replay(
                 res.position = pos
                 return res
             if in_place:
+                # the driver's position, changed: the judging context of a legal action, else the
+                # log is judged again on copies (an illegal action, a chance left open, an error)
                 try:
-                    v = drv.judge(la.action, me)  # quiet: effects are never shown
-                except Exception:  # a chance left open (NeedChance), or an error: on copies, once more
+                    j = drv.judge_in_place(la.action, me)
+                except Exception:
                     raise _StartOver from None
-                if not v.legal or v.outcomes:
+                if j is None:
                     raise _StartOver
-            else:
-                v = drv.judge(la.action, me)
+                res.actions += 1
+                if j.also or not seen_all(j.rules):
+                    add_rules(j.rules, j.also)
+                if j.assumptions:
+                    res.assumptions.extend(f"action {n} ({me}): {a}" for a in j.assumptions)
+                continue
+            v = drv.judge(la.action, me)  # quiet: effects are never shown
             res.actions += 1
             if v.legal and not v.outcomes:
                 drv.accept(v)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import random
 import re
+from dataclasses import replace
 
 import pytest
 from conftest import EXAMPLES
@@ -17,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from brass_judge.data import game_data
-from brass_judge.engine import judge_one
+from brass_judge.engine import judge_in_place, judge_one
 from brass_judge.engine.driver import GameDriver
 from brass_judge.engine.moves import legal_actions
 from brass_judge.games import dump_log, read_log, replay
@@ -102,7 +103,7 @@ def test_the_same_loaded_log_replays_the_same_every_time():
     assert on_copies(log).to_dict() == first
 
 
-def test_judge_one_in_place_changes_the_position_it_is_given():
+def test_judge_in_place_changes_the_position_it_is_given():
     data = game_data()
     drv = GameDriver.new_game(["red", "blue"], data, rng=random.Random(3))
     pos = drv.position
@@ -114,8 +115,14 @@ def test_judge_one_in_place_changes_the_position_it_is_given():
     v = judge_one(pos, action, me, data)
     assert v.legal and v.position is not pos and pos == before  # on a copy: untouched
     assert v.position != before
-    v2 = judge_one(pos, action, me, data, in_place=True)
-    assert v2.legal and v2.position is pos and pos == v.position  # the same result, on pos itself
+    j = judge_in_place(pos, action, me, data)
+    assert j is not None and pos == v.position  # the same result, on pos itself
+    assert (j.rules, j.also, j.assumptions) == (v.rules, v.also, v.assumptions)
+    # an illegal action: None (and the position is not to be used any more)
+    other = next(c for c in data.deck_for(2) if c not in pos.player[me].hand)
+    illegal = replace(action, cards=(other,))
+    assert not judge_one(pos, illegal, me, data).legal
+    assert judge_in_place(pos, illegal, me, data) is None
 
 
 # ------------------------------------------------------------------- self-played logs, broken

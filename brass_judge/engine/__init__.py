@@ -243,6 +243,9 @@ def _judge(
     work.actions_left = left - used if left > used else 0  # (a conditional: max() costs a call)
     violations = j.violations
     legal = not violations
+    if in_place:
+        # judge_in_place: the context of a legal action says all its caller reads; None otherwise
+        return (j if legal else None), work  # type: ignore[return-value]
     if not legal:
         violations.sort(key=lambda x: (x.priority, x.action_index if x.action_index is not None else -1))
     # nothing happens when the turn is illegal: the verdict keeps only what the checks found
@@ -326,28 +329,29 @@ def judge_quiet(position: Position, turn: Turn, data: Any) -> Verdict:
         return check(position, turn, data, narrate=False)
 
 
-def judge_one(
-    position: Position, action: Any, player: str | None, data: Any, *, in_place: bool = False
-) -> Verdict:
+def judge_one(position: Position, action: Any, player: str | None, data: Any) -> Verdict:
     """``judge_quiet(position, Turn((action,), player), data)``, for
     :class:`~brass_judge.engine.driver.GameDriver`, which judges every action of a replay and of a
-    self-played game as a turn of its own: the same verdict, whose turn is made only when read.
-
-    *in_place*: judge on *position* itself rather than on a copy, for a caller that owns it
-    outright and reads no earlier position (a replay): a legal verdict's position is *position*,
-    changed; any other outcome (an illegal action, a chance left open: :class:`NeedChance` is
-    raised, an error) leaves it half-changed, and the caller must start again from a position
-    of its own (the replay judges the log again on copies, ``gamelog.replay``)."""
-    if in_place:
-        v = _judge(position, (action,), player, None, data, [], False, True)[0]
-        v._one = (action, player)  # type: ignore[misc]  # this verdict's own (see Verdict.turn)
-        return v
+    self-played game as a turn of its own: the same verdict, whose turn is made only when read."""
     try:
         v = _judge(position, (action,), player, None, data, [], False)[0]
     except NeedChance:
         return check(position, Turn.of_one(action, player), data, narrate=False)
     v._one = (action, player)  # type: ignore[misc]  # this verdict's own (see Verdict.turn)
     return v
+
+
+def judge_in_place(position: Position, action: Any, player: str | None, data: Any) -> Judge | None:
+    """Judge *action* by *player* quietly on *position* itself rather than on a copy, for a caller
+    that owns the position outright and reads no earlier one (a replay, ``gamelog.replay``).
+
+    A legal action with nothing left to chance changes *position* as :func:`judge_one`'s verdict
+    would, and its judging context is returned: what a replay reads of a verdict (``rules``,
+    ``also``, ``assumptions``), without the verdict. Any other outcome (None for an illegal action;
+    :class:`NeedChance` raised for a chance left open; an error) leaves *position* half-changed:
+    the caller must start again from a position of its own (the replay judges the log again on
+    copies, with :func:`judge_one`)."""
+    return _judge(position, (action,), player, None, data, [], False, True)[0]  # type: ignore[return-value]
 
 
 def _note_loaded(verdict: Verdict, loaded: Any) -> None:

@@ -26,10 +26,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..model import Pass, Position
-from . import _data_for, flow, judge_one
+from . import _data_for, flow, judge_in_place, judge_one
 
 if TYPE_CHECKING:
     from ..verdict import Verdict
+    from .context import Judge
 
 #: the tiles each player removes to pay a negative income, per (era, round): {player: [LOC#SPACE]}
 Shortfalls = Mapping[tuple[str, int], Mapping[str, Sequence[str]]]
@@ -66,11 +67,6 @@ class GameDriver:
     rail_dcm_order: list[int] | None = None
     shortfalls: Shortfalls = field(default_factory=dict)
     in_place: bool = False
-    #: judge every action on the driver's own position rather than on a copy (``engine.judge_one``
-    #: *in_place*; only with *in_place*): for a replay, which reads no earlier position and starts
-    #: over on copies when an action is not plainly legal (a verdict that is not leaves the
-    #: position half-changed, and then the driver must not be used any more)
-    judge_in_place: bool = False
     #: (era, round) of every round end that was handed stated shortfall choices
     used_shortfalls: set[tuple[str, int]] = field(default_factory=set)
     #: the game data the engine judges with (*data*, or the data of the position's game and
@@ -135,7 +131,16 @@ class GameDriver:
         """The engine's quiet verdict on *action* by *player* (default: the player to move)."""
         pos = self.position
         data = self._judge_data  # (worked out at the first action)
-        return judge_one(pos, action, player or pos.turn, data or self._data(), in_place=self.judge_in_place)
+        return judge_one(pos, action, player or pos.turn, data or self._data())
+
+    def judge_in_place(self, action: Any, player: str | None = None) -> Judge | None:
+        """Judge *action* by *player* (default: the player to move) on the driver's own position,
+        changed in place (``engine.judge_in_place``; a driver that owns its position, *in_place*):
+        the judging context of a legal action, None otherwise. After anything but a legal action
+        the position is half-changed, and the driver must not be used any more."""
+        pos = self.position
+        data = self._judge_data
+        return judge_in_place(pos, action, player or pos.turn, data or self._data())
 
     def _data(self) -> Any:
         data = self._judge_data
