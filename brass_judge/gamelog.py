@@ -723,18 +723,22 @@ def _replay(
     # rulings are worked out once, at the end (ReplayResult.rulings); after the first few actions
     # every rule applied has been seen, which one call in C finds out
     seen_all = seen_rules.issuperset
+    seen_all_also = seen_also.issuperset
 
     def add_rules(rules, also) -> None:
         """Add the rules and case rulings not seen yet to the result's, in order (called when
-        ``also or not seen_all(rules)``: most actions apply no rule not seen before)."""
-        for r in rules:
-            if r not in seen_rules:
-                seen_rules.add(r)
-                res.rules.append(r)
-        for pair in also:
-            if pair not in seen_also:
-                seen_also.add(pair)
-                res.also.append(pair)
+        ``also or not seen_all(rules)``: most actions apply no rule not seen before, and most case
+        rulings have been seen before too)."""
+        if not seen_all(rules):
+            for r in rules:
+                if r not in seen_rules:
+                    seen_rules.add(r)
+                    res.rules.append(r)
+        if not seen_all_also(also):
+            for pair in also:
+                if pair not in seen_also:
+                    seen_also.add(pair)
+                    res.also.append(pair)
 
     def finding(code: str, fields: dict, line, turn=None, **kw) -> Finding:
         from .verdict import Violation
