@@ -151,10 +151,10 @@ def judge_build_card(j: Judge, a: Build, here: list[Tile] | None = None) -> tupl
                 )
             else:
                 # a Location card builds in its town even outside the network, which it joins (Q055)
-                j.rule(
-                    "RUL-CARD-LOCATION",
-                    *(() if touches_network(pos, me, (a.location,), here) else ("network.split-pieces",)),
-                )
+                if touches_network(pos, me, (a.location,), here):
+                    j.rule("RUL-CARD-LOCATION")
+                else:
+                    j.rule("RUL-CARD-LOCATION", "network.split-pieces")
         else:
             if card != a.industry:
                 j.violate(
