@@ -107,8 +107,12 @@ def judge_build(j: Judge, a: Build) -> None:
         return
     # the location's tiles (``Position.tiles_at``, without the call), found once for the card
     # check and the build (neither changes them)
+    # (a loop, not a comprehension: on 3.11 that is a call more, and few tiles match)
     at = a.location
-    here = [t for t in j.pos.tiles if t.location == at]
+    here = []
+    for t in j.pos.tiles:
+        if t.location == at:
+            here.append(t)
     anywhere, virtual_link = judge_build_card(j, a, here)
     build_tile(j, a, anywhere=anywhere, virtual_link=virtual_link, here=here)
 
@@ -125,11 +129,14 @@ def judge_build_card(j: Judge, a: Build, here: list[Tile] | None = None) -> tupl
         False  # Classic: built in Birkenhead through the Virtual Link, which carries no coal (Q129)
     )
     double = len(a.cards) == 2
-    # a town whose cards are out at this player count can still be built in (Q003)
-    cardless = a.location not in d.deck_for(pos.num_players)
+    # a town whose cards are out at this player count can still be built in (Q003): asked only by
+    # the rules that name the case (a Location card names its own town)
     if double:
         # Double Action Build: any two cards act as any Location card (Q077); uses both actions.
-        j.rule("RUL-DOUBLE-BUILD", *(("build.location-without-card",) if cardless else ()))
+        if a.location in d.deck_for(pos.num_players):
+            j.rule("RUL-DOUBLE-BUILD")
+        else:
+            j.rule("RUL-DOUBLE-BUILD", "build.location-without-card")
     elif a.cards:
         card = a.cards[0]
         if card in d.locations:
@@ -144,10 +151,10 @@ def judge_build_card(j: Judge, a: Build, here: list[Tile] | None = None) -> tupl
                 )
             else:
                 # a Location card builds in its town even outside the network, which it joins (Q055)
-                j.rule(
-                    "RUL-CARD-LOCATION",
-                    *(() if touches_network(pos, me, (a.location,), here) else ("network.split-pieces",)),
-                )
+                if touches_network(pos, me, (a.location,), here):
+                    j.rule("RUL-CARD-LOCATION")
+                else:
+                    j.rule("RUL-CARD-LOCATION", "network.split-pieces")
         else:
             if card != a.industry:
                 j.violate(
@@ -158,6 +165,7 @@ def judge_build_card(j: Judge, a: Build, here: list[Tile] | None = None) -> tupl
                     location=loc.name,
                 )
             elif not has_pieces_on_board(pos, me):
+                cardless = a.location not in d.deck_for(pos.num_players)
                 # No industry or link tiles on the board: an Industry card builds anywhere (Q074;
                 # in the Rail Era too, once every tile has gone, Q075).
                 # in the Rail Era too, once every tile has gone (Q075); in a town whose cards are out (Q003)
@@ -168,6 +176,7 @@ def judge_build_card(j: Judge, a: Build, here: list[Tile] | None = None) -> tupl
                 )
                 anywhere = True
             elif touches_network(pos, me, (a.location,), here):  # in the network: asked without building it
+                cardless = a.location not in d.deck_for(pos.num_players)
                 also = []
                 own_here = others_here = False
                 for t in pos.tiles_at(a.location) if here is None else here:
@@ -331,10 +340,13 @@ def build_tile(
                 )
     else:
         free = None
-        for s in ordered:
-            if _tile_on(here, s.index) is None:  # (most builds go to an empty location)
-                free = s
-                break
+        if not here:  # most builds go to an empty location: its first space in the order
+            free = ordered[0]
+        else:
+            for s in ordered:
+                if _tile_on(here, s.index) is None:
+                    free = s
+                    break
         if free is not None:
             target = free
             if mixed:
@@ -462,10 +474,11 @@ def build_tile(
     if spec.resource == "coal":  # a coal mine
         j.rule("RUL-MINE-NO-COAL-COST")
     illegal_so_far = j.failed
-    for _ in range(spec.coal):
-        price = take_coal(
-            j, [a.location], f"the {ind_name} in {loc.name}", a.coal_from, dry_run=illegal_so_far
-        )
+    # what the cubes are for, named once for all of them (most tiles need one or two)
+    consumer = f"the {ind_name} in {loc.name}" if spec.coal or spec.iron else ""
+    sites = (a.location,)
+    for _ in range(spec.coal) if spec.coal else ():  # (no range to make for a tile needing none)
+        price = take_coal(j, sites, consumer, a.coal_from, dry_run=illegal_so_far)
         if price is None:
             # one reason, the real one: in the Canal Era no canal reaches a rail-only town, so no
             # coal can get there at all; the Canal Era shipyard can only be Liverpool's (Q080)
@@ -492,8 +505,8 @@ def build_tile(
                 j.rule(
                     "RUL-CARD-NO-TILES", "build.anywhere-still-needs-coal"
                 )  # the no-tiles rule still needs coal
-    for _ in range(spec.iron):
-        cost += take_iron(j, f"the {ind_name} in {loc.name}", a.iron_from, dry_run=illegal_so_far)
+    for _ in range(spec.iron) if spec.iron else ():
+        cost += take_iron(j, consumer, a.iron_from, dry_run=illegal_so_far)
     if a.coal_from or a.iron_from:
         for res, named, need in (("coal", a.coal_from, spec.coal), ("iron", a.iron_from, spec.iron)):
             if named and not need:  # said, so not dropped silently

@@ -51,6 +51,12 @@ def lowest_level(mat: dict[str, dict[int, int]], industry: str) -> int | None:
     lowest = None
     levels = mat.get(industry)
     if levels:
+        # the mat keeps only the levels left (take_from_mat drops an emptied one): the lowest key
+        # is the answer, found without a loop in Python, unless a given mat lists an empty level
+        lowest = min(levels)
+        if levels[lowest] > 0:
+            return lowest
+        lowest = None
         for lv, c in levels.items():
             if c > 0 and (lowest is None or lv < lowest):
                 lowest = lv

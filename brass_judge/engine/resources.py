@@ -59,7 +59,7 @@ def _take_cube(j: Judge, t: Tile, resource: str, consumer: str) -> None:
         )
     j.rule("RUL-CUBES-TO-SUPPLY")
     if t.cubes == 0:
-        j.flip(t, f"its last {resource} cube was taken")
+        j.flip(t, f"its last {resource} cube was taken" if j.narrate else "")
 
 
 def coal_sources(
@@ -67,7 +67,7 @@ def coal_sources(
 ) -> tuple[dict[str, int], list[Tile]]:
     """(distance map from *sites*, unflipped coal mines with cubes connected to them, closest first);
     *with_coal*: every unflipped mine with cubes (:func:`_mines_with_coal`), when the caller has them."""
-    dist = distances_from(j.pos, list(sites), adj)
+    dist = distances_from(j.pos, sites, adj)
     if with_coal is None:
         with_coal = _mines_with_coal(j)
     mines = []  # (a loop, not a comprehension: the mines are few)
@@ -161,7 +161,13 @@ def take_coal(
                 consumer=consumer,
                 mines=", ".join(dict.fromkeys(j.tile_name(t) for t in closest)),
             )
-        if not named_used and len(closest) > 1 and len({(t.location, t.space) for t in closest}) > 1:
+        tie = False  # two or more places equally close (a loop: asked for every cube)
+        if not named_used:
+            for t in closest:
+                if t.location != pick.location or t.space != pick.space:
+                    tie = True
+                    break
+        if tie:
             # the alternatives named in one pass (a loop: this text is made at every tie); a mine
             # in the same location as the one taken is told apart by its space, and so is that one
             alts = []
@@ -290,7 +296,13 @@ def take_iron(
             j.named_source(
                 "iron", code="BLD024", consumer=consumer, works=", ".join(j.tile_name(t) for t in works)
             )
-        if not named and len(works) > 1 and len({t.owner for t in works}) > 1:
+        mixed = False  # works of two or more owners to choose from (a loop: asked for every cube)
+        if not named:
+            for t in works:
+                if t.owner != pick.owner:
+                    mixed = True
+                    break
+        if mixed:
             j.assume(
                 f"iron for {consumer}: took it from {j.tile_name(pick)}; any unflipped iron works may be used "
                 f"(alternatives: {', '.join(j.tile_name(t) for t in works[1:])}; name one with iron=LOCATION)"
@@ -364,22 +376,32 @@ def sell_new_cubes(j: Judge, t: Tile) -> None:
                 )
             return
     markets = j.pos.markets
+    held = markets.get(resource, 0)  # the market's cubes, written back once
     earned = 0
     moved = 0
     while t.cubes > 0:
-        price = market_sell_price(j.data, markets.get(resource, 0), resource)
+        price = market_sell_price(j.data, held, resource)
         if price is None:
             break
-        markets[resource] = markets.get(resource, 0) + 1
+        held += 1
         t.cubes -= 1
         earned += price
         moved += 1
-    if (
-        moved
-        and through
-        and all(j.data.locations[x].kind != "outside" for x in through)
-        and any(p.industry == "port" and not p.flipped and p.location in through for p in j.pos.tiles)
-    ):
+    if moved:
+        markets[resource] = held
+    # sold through an unflipped port, and through no outside location (loops: no generator each)
+    via_port = False
+    if moved and through:
+        locations = j.data.locations
+        for x in through:
+            if locations[x].kind == "outside":
+                break
+        else:
+            for p in j.pos.tiles:
+                if p.industry == "port" and not p.flipped and p.location in through:
+                    via_port = True
+                    break
+    if via_port:
         j.rule("RUL-MARKET-SALE", "port.not-flipped-by-use")  # selling through a port does not flip it
     else:
         j.rule("RUL-MARKET-SALE")
@@ -403,4 +425,4 @@ def sell_new_cubes(j: Judge, t: Tile) -> None:
     elif j.narrate:
         j.step(f"the {resource.title()} Market is full: no cubes move")
     if t.cubes == 0:
-        j.flip(t, f"all its {resource} went to the market")
+        j.flip(t, f"all its {resource} went to the market" if j.narrate else "")
