@@ -113,11 +113,13 @@ def _joined(adj: Adjacency, ends: tuple[str, ...]) -> Adjacency:
     new: Adjacency = dict(adj)
     if len(ends) == 2:
         a, b = ends
-        new[a] = new.get(a, []) + [b]
-        new[b] = new.get(b, []) + [a]
+        got = new.get(a)
+        new[a] = [b] if got is None else [*got, b]
+        got = new.get(b)
+        new[b] = [a] if got is None else [*got, a]
         return new
     for u in ends:
-        new[u] = new.get(u, []) + [v for v in ends if v != u]
+        new[u] = [*new.get(u, ()), *(v for v in ends if v != u)]
     return new
 
 
@@ -144,15 +146,19 @@ def distances_from(pos: Position, sources: Collection[str], adj: Adjacency | Non
         got = memo.get(key)
         if got is not None:
             return got
-    # breadth first, one ring of locations at a time (the order a queue would reach them in)
+    # breadth first, one ring of locations at a time (the order a queue would reach them in); a
+    # source no link touches has no neighbours, and every place reached after it is in the map
     dist = dict.fromkeys(sources, 0)
-    ring = list(dist)
+    ring = []
+    for u in dist:
+        if u in adj:
+            ring.append(u)
     far = 0
     while ring:
         far += 1
         nxt = []
         for u in ring:
-            for v in adj.get(u, ()):
+            for v in adj[u]:
                 if v not in dist:
                     dist[v] = far
                     nxt.append(v)

@@ -49,7 +49,10 @@ def judge_develop(j: Judge, a: Develop) -> None:
     me = j.player
     cost = 0
     # two tiles in one action: Q115 (each taken separately, of the same or different industries) decides
-    j.rule("RUL-DEVELOP", *(("develop.two-tiles",) if len(a.industries) == 2 else ()))
+    if len(a.industries) == 2:
+        j.rule("RUL-DEVELOP", "develop.two-tiles")
+    else:
+        j.rule("RUL-DEVELOP")
     for ind in a.industries:
         cost += develop_tile(j, ind, iron_from=a.iron_from) or 0
     if j.failed:

@@ -12,7 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..model import CANAL, RAIL, Link, Network
-from .board import distances_from, network_of, outside_locations, place_link, touches_network
+from .board import (
+    distances_from,
+    link_adjacency,
+    network_of,
+    outside_locations,
+    place_link,
+    touches_network,
+)
 from .context import Judge
 from .resources import take_coal
 
@@ -29,7 +36,7 @@ def judge_network(j: Judge, a: Network) -> None:
         # the two-card (Double Action) build only builds industry tiles (Q122)
         j.violate("NET009", priority=5)
         return
-    if len(set(a.lines)) != n:
+    if n > 1 and len(set(a.lines)) != n:
         j.violate("NET008", priority=10, line=j.line_name(a.lines[0]))
         return
     rules = j.game
@@ -56,17 +63,24 @@ def judge_network(j: Judge, a: Network) -> None:
             also=rules.link_cost_rulings(era),
         )
     coal_cost = 0
+    outside = outside_locations(d)
     for i, key in enumerate(a.lines):
         line = d.lines[key]
-        existing = pos.link_on(key)
-        if existing is not None:
-            j.violate("NET002", priority=10, line=j.line_name(key), owner=existing.owner, kind=existing.kind)
-            continue
+        # a link on the line joins its ends in the board's link map: the list of links is searched
+        # only when they are joined (by this line, or by another between the same places)
+        ends = line.ends
+        if ends[1] in link_adjacency(pos).get(ends[0], ()):
+            existing = pos.link_on(key)
+            if existing is not None:
+                j.violate(
+                    "NET002", priority=10, line=j.line_name(key), owner=existing.owner, kind=existing.kind
+                )
+                continue
         if not line.allows(era):
             j.violate("NET003", priority=10, line=j.line_name(key), kind=kind)
             continue
         # the network grows with each link placed below (Q051, Q119): asked of the position as it is
-        if not touches_network(pos, me, line.ends):
+        if not touches_network(pos, me, ends):
             net = network_of(pos, me)
             # with no network at all a game may let the link go anywhere (Birmingham B032)
             if net or not rules.link_without_network(j):
@@ -76,8 +90,10 @@ def judge_network(j: Judge, a: Network) -> None:
         # place the link; a location it touches joins the network (Q051, Q056)
         place_link(pos, Link(key, me, kind))  # the list replaced, never changed in place (Position.copy)
         j.mark("links", key)
-        outside = not outside_locations(d).isdisjoint(line.ends)
-        j.rule("RUL-NETWORK-EXTENDS", *(("network.onward-from-outside",) if outside else ()))
+        if outside.isdisjoint(ends):
+            j.rule("RUL-NETWORK-EXTENDS")
+        else:
+            j.rule("RUL-NETWORK-EXTENDS", "network.onward-from-outside")
         if j.narrate:
             j.effect(
                 "link-placed", f"{me} places a {kind} on {j.line_name(key)}", line=key, owner=me, kind=kind
@@ -85,10 +101,11 @@ def judge_network(j: Judge, a: Network) -> None:
         if kind == RAIL:
             name = j.line_name(key)
             # two rails: built one after the other, anywhere legal (Q119, Q124)
-            j.rule(
-                "RUL-RAIL-COAL", *(("rail.second-uses-first", "rail.double-not-adjacent") if i == 1 else ())
-            )
-            price = take_coal(j, list(line.ends), f"the rail on {name}", a.coal_from, dry_run=j.failed)
+            if i == 1:
+                j.rule("RUL-RAIL-COAL", "rail.second-uses-first", "rail.double-not-adjacent")
+            else:
+                j.rule("RUL-RAIL-COAL")
+            price = take_coal(j, list(ends), f"the rail on {name}", a.coal_from, dry_run=j.failed)
             if price is None:
                 # two rails are built one after the other: the first cannot count on the second (Q124)
                 j.violate(

@@ -45,7 +45,8 @@ def judge_sell(j: Judge, a: Sell) -> None:
     d, pos, me = j.data, j.pos, j.player
     sold = set()
     several = len(a.sales) > 1  # one Sell action, several mills (Q097)
-    mixed = len({s.to == DISTANT for s in a.sales}) > 1  # destinations chosen mill by mill (Q110)
+    # destinations chosen mill by mill (Q110)
+    mixed = several and len({s.to == DISTANT for s in a.sales}) > 1
     distant_sales = 0
     for n, sale in enumerate(a.sales):
         mloc = d.locations[sale.mill]
@@ -213,18 +214,21 @@ def judge_sell(j: Judge, a: Sell) -> None:
         pos.dcm_position = marker_after(before, tile)
         if market_closed(pos.dcm_position):
             j.rule("RUL-DCM-X")
-            j.effect(
-                "dcm",
-                f"Distant Cotton Market tile {tile}: the marker moves {before}→X; the Sell action ends "
-                f"and the mill in {mloc.name} stays unflipped",
-                tile=tile,
-                marker=pos.dcm_position,
-                bonus=None,
-                mill=mill.location,
-            )
-            rest = a.sales[n + 1 :]
-            if rest:
-                j.effect("dcm", f"{len(rest)} later sale(s) in this action are not made", skipped=len(rest))
+            if j.narrate:
+                j.effect(
+                    "dcm",
+                    f"Distant Cotton Market tile {tile}: the marker moves {before}→X; the Sell action ends "
+                    f"and the mill in {mloc.name} stays unflipped",
+                    tile=tile,
+                    marker=pos.dcm_position,
+                    bonus=None,
+                    mill=mill.location,
+                )
+                rest = a.sales[n + 1 :]
+                if rest:
+                    j.effect(
+                        "dcm", f"{len(rest)} later sale(s) in this action are not made", skipped=len(rest)
+                    )
             break
         bonus = d.dcm_track[pos.dcm_position - 1]
         also = ["Q102", "Q127"] if bonus else ["Q105"]  # the bonus, in income spaces; a 0 still sells
@@ -237,15 +241,16 @@ def judge_sell(j: Judge, a: Sell) -> None:
         if pos.dcm_drawn.count(tile) > d.dcm_tiles.get(pos.num_players, ()).count(tile):
             also.append("Q131")  # a tile the Roxley set leaves out: the Classic setup uses all 12
         j.rule("RUL-DCM-SALE", *also)
-        j.effect(
-            "dcm",
-            f"Distant Cotton Market tile {tile}: the marker moves {before}→{pos.dcm_position}; "
-            f"bonus +{bonus} income space(s)",
-            tile=tile,
-            marker=pos.dcm_position,
-            bonus=bonus,
-            mill=mill.location,
-        )
+        if j.narrate:
+            j.effect(
+                "dcm",
+                f"Distant Cotton Market tile {tile}: the marker moves {before}→{pos.dcm_position}; "
+                f"bonus +{bonus} income space(s)",
+                tile=tile,
+                marker=pos.dcm_position,
+                bonus=bonus,
+                mill=mill.location,
+            )
         if bonus:
             j.advance_income(me, bonus, "the Distant Cotton Market bonus")
         j.flip(mill, "sold to the Distant Cotton Market")
