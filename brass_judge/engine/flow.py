@@ -183,7 +183,10 @@ def deck_setup(
         "canal_under_deck_tile", data.deck_tile_cards_per_player["canal"] * n
     )
     pile, under_tile = deck[: len(deck) - under], deck[len(deck) - under :]
-    states = {}
+    states: dict[str, PlayerState] = {}
+    # every player starts with the full mat: worked out once and copied for the others (a mat
+    # count's dicts are each player's own; a display per industry, not a comprehension call)
+    full_mat = data.mat_counts()
     for name in order:
         hand, pile = pile[: data.hand_size], pile[data.hand_size :]
         states[name] = PlayerState(
@@ -193,7 +196,7 @@ def deck_setup(
             vp=0,
             spent=0,
             hand=hand,
-            mat=data.mat_counts(),
+            mat={ind: {**levels} for ind, levels in full_mat.items()} if states else full_mat,
             links_left=data.links_per_player,
         )
     pos = Position(
