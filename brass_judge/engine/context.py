@@ -127,10 +127,11 @@ class Judge(RuleBook):
         self.pos = pos
         self.data = data
         self.player = player
-        if player in pos.player:
+        if pos._own_players is not None and player in pos.player:
             # the action changes its player's state (money, hand, mat...) through ``pos.player``
             # or :attr:`me`: the context owns it from the start (copy-on-write, Position.own_player);
-            # any other player's state is changed only through ``pos.own_player``
+            # any other player's state is changed only through ``pos.own_player``. (None: the
+            # position owns every player's state already, as a replay's judged in place does)
             pos.own_player(player)
         #: the :class:`~brass_judge.rules.Rules` of the game being judged (``data.rules``), and the
         #: game's key and table of codes: resolved once per context, read by every check
