@@ -38,6 +38,9 @@ class Rules:
         self._printed_trade: frozenset[str] | None = None
         #: the printed link icons (:meth:`printed_link_icons`), the same way
         self._printed_link_icons: Counter[str] | None = None
+        #: the game's action judges by action class (:func:`brass_judge.actions.judges_by_class`),
+        #: kept here by the engine at its first action judged: one attribute read per action
+        self.action_judges: dict[type, Any] | None = None
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.game}/{self.variant}>"

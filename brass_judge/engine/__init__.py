@@ -220,7 +220,10 @@ def _judge(
         head.rule("RUL-FIRST-ROUND")
     if len(actions) == 2 and type(actions[0]) is type(actions[1]):
         head.rule("RUL-SAME-ACTION-TWICE")
-    judges = judges_by_class(game)
+    rules = j.game
+    judges = rules.action_judges  # (the game's, kept on its rules object: judges_by_class)
+    if judges is None:
+        judges = rules.action_judges = judges_by_class(game)
     i = 0  # (a count, not enumerate(): a turn has one or two actions)
     for action in actions:
         j.start_action(i, actions[:i])
