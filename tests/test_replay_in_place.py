@@ -117,7 +117,7 @@ def test_judge_in_place_changes_the_position_it_is_given():
     assert v.position != before
     j = judge_in_place(pos, action, me, data)
     assert j is not None and pos == v.position  # the same result, on pos itself
-    assert (j.rules, j.also, j.assumptions) == (v.rules, v.also, v.assumptions)
+    assert (list(j.rules), j.also, j.assumptions) == (v.rules, v.also, v.assumptions)
     # an illegal action: None (and the position is not to be used any more)
     other = next(c for c in data.deck_for(2) if c not in pos.player[me].hand)
     illegal = replace(action, cards=(other,))

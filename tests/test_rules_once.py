@@ -131,7 +131,7 @@ def test_judge_and_flow_effects_share_the_rule_bookkeeping():
     for book in (j, fx):
         book.rule("RUL-COAL-MINE", "coal.own-links-only")
         book.rule("RUL-COAL-MINE")
-        assert book.rules == ["RUL-COAL-MINE"] and len(book.also) == 1
+        assert list(book.rules) == ["RUL-COAL-MINE"] and len(book.also) == 1
     merged = FlowEffects()
     merged.extend_from(fx)
     assert merged.rules == fx.rules and merged.also == fx.also

@@ -258,7 +258,7 @@ def _judge(
         player,
         violations,
         j.effects if legal else [],
-        j.rules,
+        [*j.rules],  # (the context keeps them as a dict's keys)
         j.assumptions,
         j.steps,
         work if legal else None,

@@ -33,9 +33,10 @@ class RuleBook:
     ``RUL-*``/code ids applied, once each, in order; ``also`` the (rule code, ruling) pairs the
     cases named resolve to in the game's table of case keys; ``assumptions`` the texts assumed.
     A subclass sets the three lists, ``game_key`` (the game whose rulings the cases cite) and
-    ``codes`` (that game's table of codes, :func:`brass_judge.codes.table_of`), once per record."""
+    ``codes`` (that game's table of codes, :func:`brass_judge.codes.table_of`), once per record.
+    (A :class:`Judge` keeps its rules in a dict used as an ordered set: see :meth:`Judge.rule`.)"""
 
-    rules: list[str]
+    rules: Any  # a list (FlowEffects), or a dict whose keys are the rules in order (Judge)
     also: list[tuple[str, str]]
     assumptions: list[str]
     game_key: str
@@ -53,23 +54,27 @@ class RuleBook:
             # recorded from elsewhere fails when its rulings are looked up (codes.rulings_of)
             rules.append(code)
         if also:
-            # the pair each case adds, made once per process (cite resolves it): the engine
-            # records the same few cases hundreds of times in a replay
-            game = self.game_key
-            by_code = _CASE_PAIRS.get(game)
-            if by_code is None:
-                by_code = _CASE_PAIRS[game] = {}
-            pairs = by_code.get(code)
-            if pairs is None:
-                pairs = by_code[code] = {}
-            for case in also:
-                if case in pairs:
-                    pair = pairs[case]
-                else:
-                    q = cite(game, code, case)
-                    pair = pairs[case] = None if q is None else (code, q)
-                if pair is not None and pair not in self.also:
-                    self.also.append(pair)
+            self.cite_cases(code, also)
+
+    def cite_cases(self, code: str, also: tuple[str, ...]) -> None:
+        """Record the rulings of the cases *also* that rule *code* decided (:meth:`rule`)."""
+        # the pair each case adds, made once per process (cite resolves it): the engine
+        # records the same few cases hundreds of times in a replay
+        game = self.game_key
+        by_code = _CASE_PAIRS.get(game)
+        if by_code is None:
+            by_code = _CASE_PAIRS[game] = {}
+        pairs = by_code.get(code)
+        if pairs is None:
+            pairs = by_code[code] = {}
+        for case in also:
+            if case in pairs:
+                pair = pairs[case]
+            else:
+                q = cite(game, code, case)
+                pair = pairs[case] = None if q is None else (code, q)
+            if pair is not None and pair not in self.also:
+                self.also.append(pair)
 
     def assume(self, text: str) -> None:
         """Record an assumption (once)."""
@@ -159,7 +164,7 @@ class Judge(RuleBook):
         self._named_sources: dict[str, list[Any]] | None = None
         self.violations: list[Violation] = []
         self.effects: list[Effect] = []
-        self.rules: list[str] = []
+        self.rules: dict[str, None] = {}  #: the rules applied, as the keys, in order (see :meth:`rule`)
         self.also: list[tuple[str, str]] = []  #: (rule code, ruling) pairs: case-specific rulings relied on
         self.assumptions: list[str] = []
         self.steps: list[str] = []
@@ -171,6 +176,14 @@ class Judge(RuleBook):
         self.highlight: dict[str, list[Any]] = {}
         #: Distant Cotton Market tiles to use for unknown draws
         self.forced_draws: list[int] = [] if forced_draws is None else forced_draws
+
+    def rule(self, code: str, *also: str) -> None:
+        """:meth:`RuleBook.rule`, with the rules applied kept as the keys of a dict, in the order
+        first applied: one store per call, rather than a search of a list and an append (rule()
+        runs five times per action judged); the verdict lists them (:func:`engine._judge`)."""
+        self.rules[code] = None
+        if also:
+            self.cite_cases(code, also)
 
     def start_action(self, index: int, earlier: tuple[Any, ...]) -> None:
         """Judge the turn's next action with this context (one context serves the whole turn)."""
