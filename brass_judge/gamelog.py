@@ -655,19 +655,28 @@ def replay(
         )
     # a log is judged on the replay's one working position, changed in place (no copy per
     # action), as long as every action is legal with nothing left to chance: a verdict that is not
-    # leaves that position half-changed, and the log is then judged again from its start on a
-    # copy per action (the same result, found the way every other caller of the engine finds it).
-    # A caller's hooks see every position once: with hooks, the log is judged on copies at once.
+    # leaves that position half-changed, and the log is then judged again from its start, in place
+    # up to that action (known to be legal) and on a copy per action from it on (the same result,
+    # found the way every other caller of the engine finds it). A caller's hooks see every
+    # position once: with hooks, the log is judged on copies at once.
     if on_round_end is None and on_turn_end is None:
         try:
-            return _replay(log, keep_going, stop_before, None, None, round_end_steps, True)
-        except _StartOver:
-            pass
-    return _replay(log, keep_going, stop_before, on_round_end, on_turn_end, round_end_steps, False)
+            return _replay(log, keep_going, stop_before, None, None, round_end_steps, total + 1)
+        except _StartOver as e:
+            try:
+                return _replay(log, keep_going, stop_before, None, None, round_end_steps, e.action)
+            except _StartOver:  # (not expected: the actions before that one are judged alike)
+                pass
+    return _replay(log, keep_going, stop_before, on_round_end, on_turn_end, round_end_steps, 0)
 
 
 class _StartOver(Exception):
-    """A replay judging in place met an action that is not plainly legal: judge the log again."""
+    """A replay judging in place met an action (the *action*-th of the log) that is not plainly
+    legal: judge the log again, on copies from that action on."""
+
+    def __init__(self, action: int) -> None:
+        super().__init__(action)
+        self.action = action
 
 
 def _replay(
@@ -677,11 +686,11 @@ def _replay(
     on_round_end: Any,
     on_turn_end: Any,
     round_end_steps: bool,
-    in_place: bool,
+    in_place_before: int,
 ) -> ReplayResult:
-    """:func:`replay` of a read *log*, judging each action on the replay's own position
-    (*in_place*: raises :class:`_StartOver` at the first action that is not plainly legal) or on
-    a copy of it."""
+    """:func:`replay` of a read *log*, judging its actions before the *in_place_before*-th on the
+    replay's own position (raising :class:`_StartOver` at one that is not plainly legal), and the
+    others on a copy of it."""
     import random
 
     from .engine import flow
@@ -901,15 +910,15 @@ def _replay(
             if stop_before is not None and n == stop_before:
                 res.position = pos
                 return res
-            if in_place:
+            if n < in_place_before:
                 # the driver's position, changed: the judging context of a legal action, else the
                 # log is judged again on copies (an illegal action, a chance left open, an error)
                 try:
                     j = drv.judge_in_place(la.action, me)
                 except Exception:
-                    raise _StartOver from None
+                    raise _StartOver(n) from None
                 if j is None:
-                    raise _StartOver
+                    raise _StartOver(n)
                 res.actions += 1
                 if j.also or not seen_all(j.rules):
                     add_rules(j.rules, j.also)

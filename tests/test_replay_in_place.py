@@ -91,8 +91,13 @@ def test_an_illegal_action_starts_the_log_over_on_copies(monkeypatch):
     made = count_copies(monkeypatch)
     res = replay(path)
     assert res.stopped and [(f.code, f.action) for f in res.findings] == [("BLD002", 6)]
-    # judged in place up to the illegal 6th action, then again from the start on a copy per action
-    assert made[0] >= res.actions
+    # judged in place up to the illegal 6th action, then again from the start: in place up to it
+    # and on a copy from it on (here only that action, the replay stopping at it)
+    assert made[0] == 1
+    made[0] = 0
+    res = replay(path, keep_going=True)
+    assert [(f.code, f.action) for f in res.findings][:1] == [("BLD002", 6)]
+    assert res.actions - 6 <= made[0] <= res.actions  # every action from the 6th on a copy
 
 
 def test_the_same_loaded_log_replays_the_same_every_time():
