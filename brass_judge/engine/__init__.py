@@ -163,9 +163,10 @@ def _judge(
     narrate: bool,
     in_place: bool = False,
 ) -> tuple[Verdict, Position]:
-    """Run the turn of *actions* by *turn_player* on a copy of *pos* (*in_place*: on *pos* itself,
-    :func:`judge_one`): :func:`_judge_turn`, whose *turn* (None: the one-action turn of
-    :func:`judge_one`, made only if read) the verdict keeps."""
+    """Run the turn of *actions* by *turn_player* on a copy of *pos*: :func:`_judge_turn`, whose
+    *turn* (None: the one-action turn of :func:`judge_one`, made only if read) the verdict keeps.
+    *in_place* (:func:`judge_in_place`): on *pos* itself, returning the judging context of a legal
+    turn, or None, in place of the verdict."""
     if in_place:
         work = pos
         pos.own_all()
@@ -352,8 +353,8 @@ def judge_in_place(position: Position, action: Any, player: str | None, data: An
     would, and its judging context is returned: what a replay reads of a verdict (``rules``,
     ``also``, ``assumptions``), without the verdict. Any other outcome (None for an illegal action;
     :class:`NeedChance` raised for a chance left open; an error) leaves *position* half-changed:
-    the caller must start again from a position of its own (the replay judges the log again on
-    copies, with :func:`judge_one`)."""
+    the caller must start again from a position of its own (the replay judges the log again,
+    with :func:`judge_one` on copies from that action on)."""
     return _judge(position, (action,), player, None, data, [], False, True)[0]  # type: ignore[return-value]
 
 
