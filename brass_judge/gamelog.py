@@ -727,27 +727,29 @@ def _replay(
     pos = drv.position
     res = ReplayResult(file, list(log.players), position=pos, total_actions=total, data=data)
 
-    seen_rules: set = set()
+    # the rules applied, in first-use order, as the keys of a dict (an ordered set: storing a key
+    # again keeps its place), shared with the context that judges the actions in place, which
+    # records into it directly; the result's list is made from it when the replay returns
+    applied: dict[str, None] = {}
     seen_also: set = set()
     # rulings are worked out once, at the end (ReplayResult.rulings); after the first few actions
-    # every rule applied has been seen, which one call in C finds out
-    seen_all = seen_rules.issuperset
+    # every case ruling has been seen, which one call in C finds out
     seen_all_also = seen_also.issuperset
 
     def add_rules(rules, also) -> None:
         """Add the rules and case rulings not seen yet to the result's, in order (called when
-        ``also or not seen_all(rules)``: most actions apply no rule not seen before, and most case
-        rulings have been seen before too)."""
-        if not seen_all(rules):
-            for r in rules:
-                if r not in seen_rules:
-                    seen_rules.add(r)
-                    res.rules.append(r)
+        ``rules or also``: most actions cite no case ruling)."""
+        if rules:
+            applied.update(dict.fromkeys(rules))
         if not seen_all_also(also):
             for pair in also:
                 if pair not in seen_also:
                     seen_also.add(pair)
                     res.also.append(pair)
+
+    def done() -> ReplayResult:
+        res.rules = [*applied]
+        return res
 
     def finding(code: str, fields: dict, line, turn=None, **kw) -> Finding:
         from .verdict import Violation
@@ -859,6 +861,8 @@ def _replay(
 
     n = 0  # actions judged or passed over
     stop = False
+    # the one context that judges the actions in place, action after action (engine.judge_in_place)
+    ctx = drv.in_place_context(applied)
     for turn in log.turns:
         if stop:
             break
@@ -899,7 +903,7 @@ def _replay(
                 n += len(turn.actions)
                 if stop_before is not None and n >= stop_before:
                     res.position = pos
-                    return res
+                    return done()
                 continue  # nothing sensible to play: skip the entry
             drv.give_turn(turn.player)
             pos = drv.position
@@ -909,29 +913,28 @@ def _replay(
             n += 1
             if stop_before is not None and n == stop_before:
                 res.position = pos
-                return res
+                return done()
             if n < in_place_before:
                 # the driver's position, changed: the judging context of a legal action, else the
                 # log is judged again on copies (an illegal action, a chance left open, an error)
                 try:
-                    j = drv.judge_in_place(la.action, me)
+                    got = drv.judge_in_place(la.action, me, ctx)
                 except Exception:
                     raise _StartOver(n) from None
-                if j is None:
+                if got is None:
                     raise _StartOver(n)
                 res.actions += 1
-                if j.also or not seen_all(j.rules):
-                    add_rules(j.rules, j.also)
-                if j.assumptions:
-                    res.assumptions.extend(f"action {n} ({me}): {a}" for a in j.assumptions)
+                if ctx.also:  # (its rules are recorded in applied already)
+                    add_rules((), ctx.also)
+                if ctx.assumptions:
+                    res.assumptions.extend(f"action {n} ({me}): {a}" for a in ctx.assumptions)
                 continue
             v = drv.judge(la.action, me)  # quiet: effects are never shown
             res.actions += 1
             if v.legal and not v.outcomes:
                 drv.accept(v)
                 pos = v.position
-                if v.also or not seen_all(v.rules):
-                    add_rules(v.rules, v.also)
+                add_rules(v.rules, v.also)
                 if v.assumptions:
                     res.assumptions.extend(f"action {n} ({me}): {a}" for a in v.assumptions)
                 continue
@@ -1006,7 +1009,7 @@ def _replay(
                 }
             )
         res.turns += 1
-        if fx.also or not seen_all(fx.rules):
+        if fx.rules or fx.also:
             add_rules(fx.rules, fx.also)
         if fx.assumptions:
             res.assumptions.extend(f"{era.title()} Era round {rnd}: {a}" for a in fx.assumptions)
@@ -1031,6 +1034,7 @@ def _replay(
         if turn.after is not None:
             check_facts(turn.after, ("turns", turn.index, "after"), f"after turn {turn.index + 1}")
     res.position = pos
+    res.rules = [*applied]
     if stop_before is not None and n < stop_before and not res.stopped:
         res.reached = n + 1 == stop_before
     if res.stopped:

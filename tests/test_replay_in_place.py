@@ -130,6 +130,59 @@ def test_judge_in_place_changes_the_position_it_is_given():
     assert judge_in_place(pos, illegal, me, data) is None
 
 
+@pytest.mark.parametrize("game", ["lancashire", "birmingham"])
+def test_one_context_judges_action_after_action_as_new_contexts_do(game):
+    """judge_in_place with the context of the last action: each action's case rulings and
+    assumptions are its own, the rules accumulate in first-use order, the positions agree."""
+    data = game_data(game=game)
+    a = GameDriver.new_game(["red", "blue", "green"], data, rng=random.Random(5), in_place=True)
+    b = GameDriver.new_game(["red", "blue", "green"], data, rng=random.Random(5), in_place=True)
+    rules: dict = {}
+    ctx = a.in_place_context(rules)
+    want_rules: dict = {}
+    pick = random.Random(11)
+    for _ in range(40):
+        while a.can_act():
+            action = pick.choice(legal_actions(a.position, data))
+            got = a.judge_in_place(action, None, ctx)
+            new = b.judge_in_place(action)  # a context of its own
+            assert got is ctx and new is not None and new is not ctx
+            want_rules.update(dict.fromkeys(new.rules))
+            assert (ctx.also, ctx.assumptions) == (new.also, new.assumptions)
+            assert list(rules) == list(want_rules)
+            assert a.position == b.position
+        a.finish_turn()
+        b.finish_turn()
+        if a.game_over:
+            break
+    assert len(rules) > 10
+
+
+def test_a_context_calls_an_action_against_the_turn_not_plainly_legal():
+    """With a context, an action by the wrong player, one more than the turn has left, or one
+    after the game's end is not plainly legal (None): the replay judges it again on a copy,
+    which words the violation (TRN001, TRN002, TRN005)."""
+    data = game_data()
+    drv = GameDriver.new_game(["red", "blue"], data, rng=random.Random(3), in_place=True)
+    ctx = drv.in_place_context({})
+    pos = drv.position
+    me = pos.turn
+    other = next(p for p in pos.players if p != me)
+    action = legal_actions(pos, data)[0]
+    assert drv.judge_in_place(action, other, ctx) is None
+    assert judge_one(pos, action, other, data).violations[0].code == "TRN001"
+    pos.actions_left = 0
+    assert drv.judge_in_place(action, me, ctx) is None
+    assert judge_one(pos, action, me, data).violations[0].code == "TRN002"
+    pos.actions_left = 1
+    pos.game_over = True
+    assert drv.judge_in_place(action, me, ctx) is None
+    assert judge_one(pos, action, me, data).violations[0].code == "TRN005"
+    pos.game_over = False
+    assert drv.judge_in_place(action, me, ctx) is ctx  # and the position is as before
+    assert not ctx.violations
+
+
 # ------------------------------------------------------------------- self-played logs, broken
 GAMES = {"lancashire": game_data(), "birmingham": game_data(game="birmingham")}
 _PLAYED: dict = {}

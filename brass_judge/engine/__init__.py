@@ -345,17 +345,54 @@ def judge_one(position: Position, action: Any, player: str | None, data: Any) ->
     return v
 
 
-def judge_in_place(position: Position, action: Any, player: str | None, data: Any) -> Judge | None:
+def judge_in_place(
+    position: Position, action: Any, player: str | None, data: Any, context: Judge | None = None
+) -> Judge | None:
     """Judge *action* by *player* quietly on *position* itself rather than on a copy, for a caller
     that owns the position outright and reads no earlier one (a replay, ``gamelog.replay``).
 
     A legal action with nothing left to chance changes *position* as :func:`judge_one`'s verdict
     would, and its judging context is returned: what a replay reads of a verdict (``rules``,
-    ``also``, ``assumptions``), without the verdict. Any other outcome (None for an illegal action;
-    :class:`NeedChance` raised for a chance left open; an error) leaves *position* half-changed:
-    the caller must start again from a position of its own (the replay judges the log again,
-    with :func:`judge_one` on copies from that action on)."""
-    return _judge(position, (action,), player, None, data, [], False, True)[0]  # type: ignore[return-value]
+    ``also``, ``assumptions``), without the verdict. Any other outcome (None for an action that is
+    not plainly legal; :class:`NeedChance` raised for a chance left open; an error) leaves
+    *position* half-changed: the caller must start again from a position of its own (the replay
+    judges the log again, with :func:`judge_one` on copies from that action on).
+
+    *context*: the context this function returned for the caller's last action (same game data),
+    judging this one too (:meth:`Judge.next_in_place`) rather than a new context made for it: its
+    ``also`` and ``assumptions`` are this action's, its ``rules`` those of every action it has
+    judged, in the order first applied (a replay's record; the replay makes the first context
+    itself, with its own dict of rules). With a context, an action that breaks a rule of the
+    turn (its player not the one to move, more actions than are left, a game over: what
+    :func:`_judge` words as TRN001, TRN002, TRN005 and BLD017) is simply not plainly legal (None):
+    the caller judges it again on a copy, where the violations are found and worded."""
+    if context is None:
+        return _judge(position, (action,), player, None, data, [], False, True)[0]  # type: ignore[return-value]
+    pos = position
+    j = context
+    player = player or pos.turn
+    left = pos.actions_left
+    used = action_count(action)
+    if pos.game_over or player is None or player != pos.turn or used > left:
+        return None
+    pos.own_all()
+    j.next_in_place(pos, player)
+    # the rest as _judge judges a turn of one action
+    if pos.era == CANAL and pos.round == 1:  # Position.is_first_canal_round, read directly
+        j.rule("RUL-FIRST-ROUND")
+    rules = j.game
+    judges = rules.action_judges
+    if judges is None:
+        judges = rules.action_judges = judges_by_class(j.game_key)
+    got = judges.get(type(action))
+    if got is None:  # not an action of the game (_judge raises TypeError)
+        return None
+    action = _discard(j, action, 2 if used == 2 else got[0].discards)
+    got[1](j, action)
+    if j._named_sources:
+        j.finish_action()
+    pos.actions_left = left - used if left > used else 0
+    return None if j.violations else j
 
 
 def _note_loaded(verdict: Verdict, loaded: Any) -> None:

@@ -128,6 +128,7 @@ class Judge(RuleBook):
         forced_draws: list[int] | None = None,
         *,
         action_index: int | None = None,
+        rules: dict[str, None] | None = None,
     ) -> None:
         self.pos = pos
         self.data = data
@@ -164,7 +165,9 @@ class Judge(RuleBook):
         self._named_sources: dict[str, list[Any]] | None = None
         self.violations: list[Violation] = []
         self.effects: list[Effect] = []
-        self.rules: dict[str, None] = {}  #: the rules applied, as the keys, in order (see :meth:`rule`)
+        #: the rules applied, as the keys, in order (see :meth:`rule`); *rules*: the dict to record
+        #: them in (a replay's, whose context judges action after action: :meth:`next_in_place`)
+        self.rules: dict[str, None] = {} if rules is None else rules
         self.also: list[tuple[str, str]] = []  #: (rule code, ruling) pairs: case-specific rulings relied on
         self.assumptions: list[str] = []
         self.steps: list[str] = []
@@ -194,6 +197,29 @@ class Judge(RuleBook):
         self.failed = False
         if self._named_sources is not None:
             self._named_sources = None
+
+    def next_in_place(self, pos: Position, player: str) -> None:
+        """Judge another action with this context, by *player* on *pos* itself (a replay's
+        position, :func:`brass_judge.engine.judge_in_place` given this context): the action starts
+        as :meth:`start_action` starts one, and what the last action recorded for its caller alone
+        (case rulings, assumptions, marks) starts afresh. The rules applied go on accumulating in
+        :attr:`rules`. Only a context whose every action was legal judges another (one that
+        found a violation is dropped with its half-changed position), so ``violations`` is empty;
+        and a quiet one has no effects or steps."""
+        self.pos = pos
+        self.player = player
+        self.action_index = 0
+        self.failed = False
+        self.overbuilt_opponent = False
+        if self._named_sources is not None:
+            self._named_sources = None
+        # (each replaced only when the last action wrote to it: most write to none of them)
+        if self.also:
+            self.also = []
+        if self.assumptions:
+            self.assumptions = []
+        if self.highlight:
+            self.highlight = {}
 
     def named_source(
         self,

@@ -133,14 +133,25 @@ class GameDriver:
         data = self._judge_data  # (worked out at the first action)
         return judge_one(pos, action, player or pos.turn, data or self._data())
 
-    def judge_in_place(self, action: Any, player: str | None = None) -> Judge | None:
+    def judge_in_place(
+        self, action: Any, player: str | None = None, context: Judge | None = None
+    ) -> Judge | None:
         """Judge *action* by *player* (default: the player to move) on the driver's own position,
         changed in place (``engine.judge_in_place``; a driver that owns its position, *in_place*):
         the judging context of a legal action, None otherwise. After anything but a legal action
-        the position is half-changed, and the driver must not be used any more."""
+        the position is half-changed, and the driver must not be used any more. *context*: the
+        one returned for the last action (or made by :meth:`in_place_context`), judging this one."""
         pos = self.position
         data = self._judge_data
-        return judge_in_place(pos, action, player or pos.turn, data or self._data())
+        return judge_in_place(pos, action, player or pos.turn, data or self._data(), context)
+
+    def in_place_context(self, rules: dict[str, None]) -> Judge:
+        """A quiet judging context for :meth:`judge_in_place` to judge action after action with,
+        recording the rules applied in *rules* (the caller's record of the whole game, in order)."""
+        from .context import Judge
+
+        pos = self.position
+        return Judge(pos, self._data(), pos.turn or "", False, rules=rules)
 
     def _data(self) -> Any:
         data = self._judge_data
