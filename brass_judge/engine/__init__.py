@@ -102,7 +102,9 @@ def _discard(j: Judge, action: Any, n_cards: int) -> Any:
         from dataclasses import replace
 
         action = replace(action, cards=cards)
-    deck = j.data.deck_for(len(j.pos.players))
+    deck = j.deck
+    if deck is None:
+        deck = j.deck = j.data.deck_for(len(j.pos.players))
     rules = j.game
     beside = rules.cards_beside_deck  # in the game beside the deck (Birmingham's wild cards)
     for c in cards if len(cards) == 1 else dict.fromkeys(cards):  # a card named twice is reported once

@@ -117,6 +117,7 @@ class Judge(RuleBook):
         "narrate",
         "highlight",
         "forced_draws",
+        "deck",
     )
 
     def __init__(
@@ -179,6 +180,9 @@ class Judge(RuleBook):
         self.highlight: dict[str, list[Any]] = {}
         #: Distant Cotton Market tiles to use for unknown draws
         self.forced_draws: list[int] = [] if forced_draws is None else forced_draws
+        #: the cards in play at the position's player count (card -> copies), looked up when the
+        #: first card is discarded (``engine._discard``) and kept for the context's later actions
+        self.deck: dict[str, int] | None = None
 
     def rule(self, code: str, *also: str) -> None:
         """:meth:`RuleBook.rule`, with the rules applied kept as the keys of a dict, in the order
