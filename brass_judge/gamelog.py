@@ -693,7 +693,7 @@ def _replay(
     others on a copy of it."""
     import random
 
-    from .engine import flow
+    from .engine import flow, judge_in_place
     from .engine.driver import GameDriver
 
     data = log.data
@@ -918,7 +918,9 @@ def _replay(
                 # the driver's position, changed: the judging context of a legal action, else the
                 # log is judged again on copies (an illegal action, a chance left open, an error)
                 try:
-                    got = drv.judge_in_place(la.action, me, ctx)
+                    # (the engine's own call, not the driver's: with a context it needs no data,
+                    # and pos is the driver's position)
+                    got = judge_in_place(pos, la.action, me, None, ctx)
                 except Exception:
                     raise _StartOver(n) from None
                 if got is None:
