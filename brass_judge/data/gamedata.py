@@ -252,9 +252,15 @@ class GameData:
     #: the last space of the Progress Track (read by every income advance): an attribute set once
     #: from :attr:`income_level_of_space` (``__post_init__``), not a property worked out at each read
     track_last_space: int = field(default=0, init=False, repr=False, compare=False)
+    #: the industries whose tiles carry coal and iron (:meth:`resource_industry`): attributes set
+    #: once (``__post_init__``), read by every coal and iron cube's search of the board
+    coal_industry: str | None = field(default=None, init=False, repr=False, compare=False)
+    iron_industry: str | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.track_last_space = len(self.income_level_of_space) - 1
+        self.coal_industry = self.resource_industry("coal")
+        self.iron_industry = self.resource_industry("iron")
 
     # ----- the game's rules object and compatibility views ---------------------------------------
     @cached_property
@@ -631,7 +637,7 @@ def _game_data(variant: str, game: str) -> GameData:
                 )
             )
         matd[ind] = tuple(tiles)
-        names[ind] = v["name"]
+        names[ind] = str(v["name"])  # a str, as the engine reads it (engine.build.build_tile)
         for a in (ind, v["name"], *v.get("aliases", [])):
             ind_alias[_norm(a)] = ind
 

@@ -67,7 +67,7 @@ def take_from_mat(mat: dict[str, dict[int, int]], industry: str, level: int) -> 
     """Take one *industry* tile of *level* off *mat* (one the player state owns, see
     ``PlayerState.own_mat``). The industry's counts are replaced, not changed in place: copies of
     the player state share them."""
-    levels = dict(mat[industry])
+    levels = {**mat[industry]}  # (a display: half the instructions of a call to dict on 3.11)
     left = levels[level] - 1
     if left > 0:
         levels[level] = left
