@@ -241,8 +241,9 @@ class GameData:
     _loc_alias: dict = field(default_factory=dict, repr=False)
     _ind_alias: dict = field(default_factory=dict, repr=False)
     _card_alias: dict = field(default_factory=dict, repr=False)
-    #: (industry, level) -> its TileSpec (:meth:`tile`), filled when first asked: a field read as an
-    #: attribute, cheaper than a key looked up in ``self.__dict__`` (asked several times per action)
+    #: industry -> {level: its TileSpec} (:meth:`tile`), filled when first asked: a field read as an
+    #: attribute, cheaper than a key looked up in ``self.__dict__`` (asked several times per action);
+    #: two lookups by the keys as given, without a (industry, level) tuple made and hashed per ask
     _tile_table: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     #: player count -> its deck (:meth:`deck_for`), filled when first asked, a field for the same
     #: reason (every action's discard asks)
@@ -411,14 +412,16 @@ class GameData:
         """The mat's *industry* tile of *level* (looked up in a table made once per game data: the
         engine asks several times per action)."""
         try:
-            return self._tile_table[industry, level]
+            return self._tile_table[industry][level]
         except KeyError:
             pass
         table = self._tile_table
         if not table:
-            table.update({(ind, t.level): t for ind, tiles in self.mat.items() for t in reversed(tiles)})
-            if (industry, level) in table:
-                return table[industry, level]
+            # (reversed: the first tile of a level in mat order is the one kept)
+            table.update({ind: {t.level: t for t in reversed(tiles)} for ind, tiles in self.mat.items()})
+            levels = table.get(industry)
+            if levels is not None and level in levels:
+                return levels[level]
         raise UnknownNameError(
             f"{self.industry_names[industry]} has no level {level}",
             suggestions=[str(t.level) for t in self.mat[industry]],

@@ -52,9 +52,12 @@ def lowest_level(mat: dict[str, dict[int, int]], industry: str) -> int | None:
     levels = mat.get(industry)
     if levels:
         # the mat keeps only the levels left (take_from_mat drops an emptied one): the lowest key
-        # is the answer, found without a loop in Python, unless a given mat lists an empty level
-        lowest = min(levels)
-        if levels[lowest] > 0:
+        # is the answer, unless a given mat lists an empty level (a loop over the two to four
+        # levels: on 3.11 a call to min() takes longer)
+        for lv in levels:
+            if lowest is None or lv < lowest:
+                lowest = lv
+        if lowest is not None and levels[lowest] > 0:
             return lowest
         lowest = None
         for lv, c in levels.items():
