@@ -201,10 +201,17 @@ def judge_sell(j: Judge, a: Sell) -> None:
             continue
         distant_sales += 1
         # access through any port tile, flipped or not, or an outside location, which never flips (Q099-Q101)
-        ports_there = [t for t in pos.tiles if t.industry == "port" and t.location == via]
+        # (a loop, not a comprehension and any(): each is a call on 3.11)
+        ports_there = unflipped_there = False
+        for t in pos.tiles:
+            if t.industry == "port" and t.location == via:
+                ports_there = True
+                if not t.flipped:
+                    unflipped_there = True
+                    break
         if not ports_there:
             j.rule("RUL-DCM-VIA-PORT", "Q101")
-        elif any(not t.flipped for t in ports_there):
+        elif unflipped_there:
             j.rule("RUL-DCM-VIA-PORT", "Q099", "Q113")
         else:
             j.rule("RUL-DCM-VIA-PORT", "Q100")
