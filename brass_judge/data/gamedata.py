@@ -241,8 +241,9 @@ class GameData:
     _loc_alias: dict = field(default_factory=dict, repr=False)
     _ind_alias: dict = field(default_factory=dict, repr=False)
     _card_alias: dict = field(default_factory=dict, repr=False)
-    #: (industry, level) -> its TileSpec (:meth:`tile`), filled when first asked: a field read as an
-    #: attribute, cheaper than a key looked up in ``self.__dict__`` (asked several times per action)
+    #: industry -> {level: its TileSpec} (:meth:`tile`), filled when first asked: a field read as an
+    #: attribute, cheaper than a key looked up in ``self.__dict__`` (asked several times per action);
+    #: two lookups by the keys as given, without a (industry, level) tuple made and hashed per ask
     _tile_table: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     #: player count -> its deck (:meth:`deck_for`), filled when first asked, a field for the same
     #: reason (every action's discard asks)
@@ -252,9 +253,15 @@ class GameData:
     #: the last space of the Progress Track (read by every income advance): an attribute set once
     #: from :attr:`income_level_of_space` (``__post_init__``), not a property worked out at each read
     track_last_space: int = field(default=0, init=False, repr=False, compare=False)
+    #: the industries whose tiles carry coal and iron (:meth:`resource_industry`): attributes set
+    #: once (``__post_init__``), read by every coal and iron cube's search of the board
+    coal_industry: str | None = field(default=None, init=False, repr=False, compare=False)
+    iron_industry: str | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.track_last_space = len(self.income_level_of_space) - 1
+        self.coal_industry = self.resource_industry("coal")
+        self.iron_industry = self.resource_industry("iron")
 
     # ----- the game's rules object and compatibility views ---------------------------------------
     @cached_property
@@ -405,14 +412,16 @@ class GameData:
         """The mat's *industry* tile of *level* (looked up in a table made once per game data: the
         engine asks several times per action)."""
         try:
-            return self._tile_table[industry, level]
+            return self._tile_table[industry][level]
         except KeyError:
             pass
         table = self._tile_table
         if not table:
-            table.update({(ind, t.level): t for ind, tiles in self.mat.items() for t in reversed(tiles)})
-            if (industry, level) in table:
-                return table[industry, level]
+            # (reversed: the first tile of a level in mat order is the one kept)
+            table.update({ind: {t.level: t for t in reversed(tiles)} for ind, tiles in self.mat.items()})
+            levels = table.get(industry)
+            if levels is not None and level in levels:
+                return levels[level]
         raise UnknownNameError(
             f"{self.industry_names[industry]} has no level {level}",
             suggestions=[str(t.level) for t in self.mat[industry]],
@@ -631,7 +640,7 @@ def _game_data(variant: str, game: str) -> GameData:
                 )
             )
         matd[ind] = tuple(tiles)
-        names[ind] = v["name"]
+        names[ind] = str(v["name"])  # a str, as the engine reads it (engine.build.build_tile)
         for a in (ind, v["name"], *v.get("aliases", [])):
             ind_alias[_norm(a)] = ind
 

@@ -86,17 +86,35 @@ def own_link_adjacency(pos: Position, player: str) -> Adjacency:
     return adj
 
 
-def place_link(pos: Position, link: Any) -> None:
+def link_maps(pos: Position, player: str) -> tuple[Adjacency, Adjacency]:
+    """The board's link map and *player*'s own-link map (:func:`link_adjacency`,
+    :func:`own_link_adjacency`) in one call, the kept entry checked once: the Network action asks
+    for both for every link it places. Callers must not change them."""
+    links = pos.links
+    cached = pos._adj_cache
+    if cached is None or cached[0] is not links or cached[1] != len(links):
+        link_adjacency(pos)  # the cache entry made for the current links
+        cached = pos._adj_cache
+    got = cached[4].get(player)
+    if got is None:
+        return cached[2], own_link_adjacency(pos, player)
+    own: Adjacency = got[0]
+    return cached[2], own
+
+
+def place_link(pos: Position, link: Any, ends: tuple[str, ...] | None = None) -> None:
     """Put *link* on the board of *pos*: its link list is replaced by one with the link at the end
     (never changed in place, see ``Position.copy``), and a link map already worked out for the old
     list is carried over with the new link's ends joined (the map a rebuild would give: the new
-    link's neighbours come last), instead of being rebuilt on the next question."""
+    link's neighbours come last), instead of being rebuilt on the next question. *ends*: the
+    line's ends, when the caller has them."""
     old = pos.links
     pos.links = links = old + [link]
     cached = pos._adj_cache
     if cached is None or cached[0] is not old or cached[1] != len(old):
         return
-    ends = _ENDS.get(link.line) or _ends(link.line)
+    if ends is None:
+        ends = _ENDS.get(link.line) or _ends(link.line)
     adj = _joined(cached[2], ends)
     # the other players' own-link maps (and their distances) stay as they were; the placer's gains
     # the link, its distances start again
@@ -221,12 +239,18 @@ def network_of(pos: Position, player: str, data: Any = None) -> set[str]:
 
 
 def touches_network(
-    pos: Position, player: str, locs: Collection[str], here: Iterable[Tile] | None = None
+    pos: Position,
+    player: str,
+    locs: Collection[str],
+    here: Iterable[Tile] | None = None,
+    own: Adjacency | None = None,
 ) -> bool:
     """Whether any of *locs* is in *player*'s network (:func:`network_of`): asked without building
     the whole network, the player's links first (a lookup), then the tiles until one is there
-    (*here*: the tiles in *locs*, when the caller has them: only those are looked at)."""
-    own = own_link_adjacency(pos, player)
+    (*here*: the tiles in *locs*, when the caller has them: only those are looked at; *own*: the
+    player's own-link map of :func:`own_link_adjacency`, when the caller has it)."""
+    if own is None:
+        own = own_link_adjacency(pos, player)
     for loc in locs:
         if loc in own:
             return True
@@ -306,7 +330,11 @@ def trade_reached(pos: Position, data: Any, dist: dict[str, int], trade: set[str
     :func:`trade_locations` of *pos*, when the caller has them already). Empty when none."""
     if trade is None:
         trade = trade_locations(pos, data)
-    return [loc for loc in dist if loc in trade]
+    out = []  # (a loop, not a comprehension: on 3.11 that is a call more, for every cube and sale)
+    for loc in dist:
+        if loc in trade:
+            out.append(loc)
+    return out
 
 
 def connected_to_trade(

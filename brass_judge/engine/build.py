@@ -123,7 +123,6 @@ def judge_build_card(j: Judge, a: Build, here: list[Tile] | None = None) -> tupl
     already. Returns (*anywhere*: the no-tiles Industry card rule applies, *virtual_link*:
     built through the Classic Virtual Link)."""
     d, pos, me = j.data, j.pos, j.player
-    loc = d.locations[a.location]
     anywhere = False  # the no-tiles Industry card rule: any location, but only on a free space (Q074)
     virtual_link = (
         False  # Classic: built in Birkenhead through the Virtual Link, which carries no coal (Q129)
@@ -146,7 +145,7 @@ def judge_build_card(j: Judge, a: Build, here: list[Tile] | None = None) -> tupl
                     priority=20,
                     card=j.card_name(card),
                     player=me,
-                    location=loc.name,
+                    location=d.locations[a.location].name,
                     industry=j.ind(a.industry),
                 )
             else:
@@ -162,7 +161,7 @@ def judge_build_card(j: Judge, a: Build, here: list[Tile] | None = None) -> tupl
                     priority=20,
                     card=j.card_name(card),
                     industry=j.ind(a.industry),
-                    location=loc.name,
+                    location=d.locations[a.location].name,
                 )
             elif not has_pieces_on_board(pos, me):
                 cardless = a.location not in d.deck_for(pos.num_players)
@@ -230,7 +229,13 @@ def judge_build_card(j: Judge, a: Build, here: list[Tile] | None = None) -> tupl
                         also.append(
                             "build.anywhere-without-tiles"
                         )  # a link on the board is a piece too: no build-anywhere
-                    j.violate("BLD002", priority=20, location=loc.name, player=me, also=tuple(also))
+                    j.violate(
+                        "BLD002",
+                        priority=20,
+                        location=d.locations[a.location].name,
+                        player=me,
+                        also=tuple(also),
+                    )
 
     return anywhere, virtual_link
 
@@ -251,7 +256,7 @@ def build_tile(
     d, pos, me = j.data, j.pos, j.player
     game, narrate = j.game, j.narrate  # read once: asked all through the build
     loc = d.locations[a.location]
-    ind_name = j.ind(a.industry)
+    ind_name = d.industry_names[a.industry]  # (Judge.ind, without the call: a str from the loader)
 
     # --- the tile: always the lowest level left on the mat (Q012) ------------------------
     mat = mat_of(j, me)
@@ -279,10 +284,12 @@ def build_tile(
             )
     j.rule("RUL-LOWEST-TILE")
     spec = d.tile(a.industry, level)
-    if not game.buildable_level(a.industry, level):  # never buildable (mat.yaml eras: [])
-        j.violate("BLD005", priority=10, player=me)
-        return
-    if not spec.buildable_in(pos.era):
+    # a tile of an era it may be built in (``TileSpec.buildable_in``, without the call) is buildable
+    # at all: whether it ever is, and why not now, are asked only of the rest
+    if pos.era not in spec.eras:
+        if not game.buildable_level(a.industry, level):  # never buildable (mat.yaml eras: [])
+            j.violate("BLD005", priority=10, player=me)
+            return
         fix = "wait for the Rail Era" if "rail" in spec.eras else "develop it away first"
         era_cases: tuple[str, ...] = (
             ("build.shipyard-eras",)
@@ -307,7 +314,8 @@ def build_tile(
         )
 
     # --- the space -------------------------------------------------------------------------
-    spaces, ordered, mixed = space_order(loc, a.industry)
+    # (space_order's kept answer read here: the call is made only the first time)
+    spaces, ordered, mixed = loc._build_order.get(a.industry) or space_order(loc, a.industry)
     if not spaces:
         j.violate("BLD007", priority=10, location=loc.name, industry=ind_name, free="")
         return
@@ -473,40 +481,41 @@ def build_tile(
     cost = spec.cost
     if spec.resource == "coal":  # a coal mine
         j.rule("RUL-MINE-NO-COAL-COST")
-    illegal_so_far = j.failed
-    # what the cubes are for, named once for all of them (most tiles need one or two)
-    consumer = f"the {ind_name} in {loc.name}" if spec.coal or spec.iron else ""
-    sites = (a.location,)
-    for _ in range(spec.coal) if spec.coal else ():  # (no range to make for a tile needing none)
-        price = take_coal(j, sites, consumer, a.coal_from, dry_run=illegal_so_far)
-        if price is None:
-            # one reason, the real one: in the Canal Era no canal reaches a rail-only town, so no
-            # coal can get there at all; the Canal Era shipyard can only be Liverpool's (Q080)
-            if pos.era == CANAL and a.location in d.graphs.rail_only:
-                code = game.coal_unreachable_code(a.industry)
-                if code is not None:  # the game's own code for this industry (Lancashire: BLD021)
-                    j.violate(code, priority=20, location=loc.name)
+    if spec.coal or spec.iron:  # (most tiles need neither: nothing below to make for them)
+        illegal_so_far = j.failed
+        # what the cubes are for, named once for all of them (most tiles need one or two)
+        consumer = f"the {ind_name} in {loc.name}"
+        sites = (a.location,)
+        for _ in range(spec.coal):
+            price = take_coal(j, sites, consumer, a.coal_from, dry_run=illegal_so_far)
+            if price is None:
+                # one reason, the real one: in the Canal Era no canal reaches a rail-only town, so no
+                # coal can get there at all; the Canal Era shipyard can only be Liverpool's (Q080)
+                if pos.era == CANAL and a.location in d.graphs.rail_only:
+                    code = game.coal_unreachable_code(a.industry)
+                    if code is not None:  # the game's own code for this industry (Lancashire: BLD021)
+                        j.violate(code, priority=20, location=loc.name)
+                    else:
+                        j.violate("BLD025", priority=20, location=loc.name, industry=ind_name, need=spec.coal)
                 else:
-                    j.violate("BLD025", priority=20, location=loc.name, industry=ind_name, need=spec.coal)
+                    j.violate(
+                        "BLD011",
+                        priority=20,
+                        location=loc.name,
+                        need=spec.coal,
+                        and_market=" and to no market trade icon",
+                        also=(("build.anywhere-still-needs-coal",) if anywhere else ())
+                        + (("virtual-link.what-it-does",) if virtual_link else ()),
+                    )
+                break  # the next cube would fail the same way
             else:
-                j.violate(
-                    "BLD011",
-                    priority=20,
-                    location=loc.name,
-                    need=spec.coal,
-                    and_market=" and to no market trade icon",
-                    also=(("build.anywhere-still-needs-coal",) if anywhere else ())
-                    + (("virtual-link.what-it-does",) if virtual_link else ()),
-                )
-            break  # the next cube would fail the same way
-        else:
-            cost += price
-            if anywhere:
-                j.rule(
-                    "RUL-CARD-NO-TILES", "build.anywhere-still-needs-coal"
-                )  # the no-tiles rule still needs coal
-    for _ in range(spec.iron) if spec.iron else ():
-        cost += take_iron(j, consumer, a.iron_from, dry_run=illegal_so_far)
+                cost += price
+                if anywhere:
+                    j.rule(
+                        "RUL-CARD-NO-TILES", "build.anywhere-still-needs-coal"
+                    )  # the no-tiles rule still needs coal
+        for _ in range(spec.iron):
+            cost += take_iron(j, consumer, a.iron_from, dry_run=illegal_so_far)
     if a.coal_from or a.iron_from:
         for res, named, need in (("coal", a.coal_from, spec.coal), ("iron", a.iron_from, spec.iron)):
             if named and not need:  # said, so not dropped silently

@@ -33,7 +33,7 @@ from collections import Counter
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from ..codes import _TABLES, table_of
+from ..codes import table_of
 from ..model import CANAL, RAIL, PlayerState, Position
 from ..verdict import Effect, Violation
 from .board import _ENDS, _ends
@@ -52,22 +52,31 @@ if TYPE_CHECKING:  # annotations only
 class FlowEffects(list[Effect], RuleBook):
     """The effects of a flow step, with the rules it applied (``RUL-*``), assumptions and problems."""
 
-    # every end of turn makes one: slots make it cheaper to build than an instance dict
-    __slots__ = ("narrate", "game", "game_key", "codes", "rules", "also", "assumptions", "violations")
+    # every end of turn makes one: slots make it cheaper to build than an instance dict, and only
+    # what every record needs is set here (``game_key`` and ``codes`` are worked out when read)
+    __slots__ = ("narrate", "game", "rules", "also", "assumptions", "violations")
 
     def __init__(self, narrate: bool = True, game: str = "lancashire") -> None:
         # (a new list is empty already: list.__init__ is not called, ends of turn make many of these)
         #: whether effects are written out (a replay turns it off; see engine.check's ``narrate``)
         self.narrate = narrate
         #: the game whose table of codes and rulings the rules applied cite (its data's ``game``)
-        self.game = self.game_key = game
-        # table_of's own cache read directly: one is made at every end of turn, and the call is
-        # most of what table_of costs once the table is built
-        self.codes = _TABLES.get(game) or table_of(game)
+        self.game = game
         self.rules: list[str] = []
         self.also: list[tuple[str, str]] = []  #: (rule code, ruling) pairs: case-specific rulings relied on
         self.assumptions: list[str] = []
         self.violations: list[Violation] = []
+
+    @property  # (RuleBook's is an attribute: read-only here, as is codes)
+    def game_key(self) -> str:  # type: ignore[override]
+        """The game whose rulings the cases recorded cite (RuleBook.cite_cases): :attr:`game`."""
+        return self.game
+
+    @property
+    def codes(self) -> dict[str, Any]:  # type: ignore[override]
+        """The game's table of codes (:func:`brass_judge.codes.table_of`), looked up when read:
+        no flow step reads it, and a record is made at every end of turn."""
+        return table_of(self.game)
 
     def add(self, kind: str, text: str, /, **data: Any) -> None:
         if self.narrate:
@@ -393,10 +402,12 @@ def end_turn(
         need = data.hand_size - len(hand)
         if need > 0 and pile:
             # the hand and the pile are replaced, never changed in place (the copies share them)
-            drawn, pos.draw_pile = pile[:need], pile[need:]
-            p = pos.own_player(me)  # the player's state is shared with the position copied
+            drawn = pile[:need]
+            pos.draw_pile = rest = pile[need:]
+            pos.draw_deck = len(rest)
+            if pos._own_players is not None:  # (a position that owns every state, as a replay's, has none)
+                p = pos.own_player(me)  # the player's state is shared with the position copied
             p.hand = hand + drawn
-            pos.draw_deck = len(pos.draw_pile)
             if narrate:
                 fx.add(
                     "draw",
@@ -428,12 +439,14 @@ def end_turn(
                 draw_deck=pos.draw_deck,
             )
     taken = pos.turns_taken
+    if me not in taken:
+        taken = [*taken, me]  # replaced, never changed in place (Position.copy)
     # the next player: the first in turn order who has not played this round (one pass over the
     # players finds them or finds that the round is over, as last_of_round would have said)
     for nxt in pos.players:
-        if nxt != me and nxt not in taken:
+        if nxt not in taken:
             break
-    else:  # (the round's end starts the turns taken afresh: no need to add this one first)
+    else:  # (the round's end starts the turns taken afresh: the list above is not kept)
         return _end_round(
             pos,
             data,
@@ -446,8 +459,7 @@ def end_turn(
             unknown_deal=unknown_deal,
             fx=fx,  # the round's end records after the turn's end, in the same effects
         )
-    if me not in taken:
-        pos.turns_taken = [*taken, me]  # replaced, never changed in place (Position.copy)
+    pos.turns_taken = taken
     pos.turn = nxt
     pos.actions_left = actions_per_turn(pos)
     if narrate:
@@ -594,9 +606,9 @@ def _take_income(
 ) -> None:
     """Income for the players *names*, in that order: each takes their income level in money, or
     pays a negative one (:func:`_pay_income`); *choices*: the tiles each names for a shortfall."""
-    income_level = data.income_level
+    income_level, player, narrate = data.income_level, pos.player, fx.narrate
     for name in names:
-        p = pos.player[name]
+        p = player[name]
         level = income_level(p.income_space)
         choice = choices.get(name) if choices else None
         if choice is not None and (level >= 0 or p.money >= -level):
@@ -610,7 +622,7 @@ def _take_income(
             _pay_income(pos, data, name, level, choice, fx)
             continue
         p.money += level
-        if fx.narrate:
+        if narrate:
             fx.add(
                 "income",
                 f"{name} takes £{level} income (level {level})",
@@ -768,16 +780,28 @@ def _find_own_tile(pos: Position, name: str, ref: str, data: Any) -> Tile | str:
 def link_icons(pos: Position, data: Any) -> Counter[str]:
     """Link icons in each location now: those printed on the board plus those on flipped tiles of
     anyone (Q039)."""
+    return _flipped_tiles(pos, data, {})[0]
+
+
+def _flipped_tiles(pos: Position, data: Any, tile_vp: dict[str, int]) -> tuple[Counter[str], bool]:
+    """One pass over the board's flipped tiles (every era's end): the link icons per location
+    (:func:`link_icons`); each tile's VP added to its owner's entry of *tile_vp* (the players who
+    score); and whether a level 2+ tile is among them (it scores again at the Rail Era's end)."""
     icons: Counter[str] = Counter()
     # (dict's own update: an empty Counter's update is the same, after an abstract-class check)
     dict.update(icons, data.rules.printed_link_icons(pos.num_players))
     get, tile = icons.get, data.tile
+    again = False
     for t in pos.tiles:
         if t.flipped:
-            k = tile(t.industry, t.level).link_icons
+            spec = tile(t.industry, t.level)
+            k = spec.link_icons
             if k:  # (a Counter reads a location with none as 0: no key needed)
                 icons[t.location] = get(t.location, 0) + k  # (get: no Counter.__missing__ call)
-    return icons
+            again = again or t.level >= 2
+            if t.owner in tile_vp:
+                tile_vp[t.owner] += spec.vp
+    return icons, again
 
 
 def link_vp(pos: Position, data: Any, icons: Mapping[str, int] | None = None) -> dict[str, int]:
@@ -820,7 +844,10 @@ def _end_era(
     players = pos.players
     # 1. every link scores and is removed, all players before any tile scores (Q039-Q041)
     fx.rule("RUL-LINK-SCORING")
-    icons = link_icons(pos, data)
+    # the link icons, and the flipped tiles' VP for step 2, in one pass over the board (nothing in
+    # between changes a tile)
+    tile_got = dict.fromkeys(players, 0)
+    icons, again = _flipped_tiles(pos, data, tile_got)
     vp = link_vp(pos, data, icons)
     link_got = dict.fromkeys(players, 0)
     # a game's own rules that decided a link's score (Birmingham: a three-ended link, a merchant
@@ -859,14 +886,7 @@ def _end_era(
         pos.player[n].links_left = data.links_per_player
     # 2. flipped tiles score their VP (Q038, Q043)
     # flipped level 2+ tiles score now and, surviving the Canal Era, again at the Rail Era's end (Q043)
-    tile_got = dict.fromkeys(players, 0)
-    again = False
-    tile = data.tile
-    for t in pos.tiles:  # one pass over the board for every player's flipped tiles and their VP
-        if t.flipped:
-            again = again or t.level >= 2
-            if t.owner in tile_got:
-                tile_got[t.owner] += tile(t.industry, t.level).vp
+    # (tile_got and again: worked out with the link icons above)
     fx.rule("RUL-TILE-SCORING", *(("era.level2-scores-again",) if again else ()))
     for n in players:
         pos.player[n].vp += tile_got[n]
@@ -888,7 +908,7 @@ def _end_era(
                         "space": t.space,
                         "industry": t.industry,
                         "level": t.level,
-                        "vp": tile(t.industry, t.level).vp,
+                        "vp": data.tile(t.industry, t.level).vp,
                     }
                     for t in tiles
                 ],

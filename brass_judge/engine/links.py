@@ -14,7 +14,7 @@ from typing import Any
 from ..model import CANAL, RAIL, Link, Network
 from .board import (
     distances_from,
-    link_adjacency,
+    link_maps,
     network_of,
     outside_locations,
     place_link,
@@ -69,7 +69,8 @@ def judge_network(j: Judge, a: Network) -> None:
         # a link on the line joins its ends in the board's link map: the list of links is searched
         # only when they are joined (by this line, or by another between the same places)
         ends = line.ends
-        if ends[1] in link_adjacency(pos).get(ends[0], ()):
+        adj, own = link_maps(pos, me)  # as they are before this link (the first placed changes them)
+        if ends[1] in adj.get(ends[0], ()):
             existing = pos.link_on(key)
             if existing is not None:
                 j.violate(
@@ -80,15 +81,16 @@ def judge_network(j: Judge, a: Network) -> None:
             j.violate("NET003", priority=10, line=j.line_name(key), kind=kind)
             continue
         # the network grows with each link placed below (Q051, Q119): asked of the position as it is
-        if not touches_network(pos, me, ends):
+        if not touches_network(pos, me, ends, own=own):
             net = network_of(pos, me)
             # with no network at all a game may let the link go anywhere (Birmingham B032)
             if net or not rules.link_without_network(j):
                 fix, also = _not_in_network(j, line, net)
                 j.violate("NET001", priority=15, line=j.line_name(key), player=me, fix=fix, also=also)
                 continue
-        # place the link; a location it touches joins the network (Q051, Q056)
-        place_link(pos, Link(key, me, kind))  # the list replaced, never changed in place (Position.copy)
+        # place the link; a location it touches joins the network (Q051, Q056); the list is
+        # replaced, never changed in place (Position.copy)
+        place_link(pos, Link(key, me, kind), ends)
         j.mark("links", key)
         if outside.isdisjoint(ends):
             j.rule("RUL-NETWORK-EXTENDS")
@@ -105,7 +107,7 @@ def judge_network(j: Judge, a: Network) -> None:
                 j.rule("RUL-RAIL-COAL", "rail.second-uses-first", "rail.double-not-adjacent")
             else:
                 j.rule("RUL-RAIL-COAL")
-            price = take_coal(j, list(ends), f"the rail on {name}", a.coal_from, dry_run=j.failed)
+            price = take_coal(j, ends, f"the rail on {name}", a.coal_from, dry_run=j.failed)
             if price is None:
                 # two rails are built one after the other: the first cannot count on the second (Q124)
                 j.violate(

@@ -52,9 +52,12 @@ def lowest_level(mat: dict[str, dict[int, int]], industry: str) -> int | None:
     levels = mat.get(industry)
     if levels:
         # the mat keeps only the levels left (take_from_mat drops an emptied one): the lowest key
-        # is the answer, found without a loop in Python, unless a given mat lists an empty level
-        lowest = min(levels)
-        if levels[lowest] > 0:
+        # is the answer, unless a given mat lists an empty level (a loop over the two to four
+        # levels: on 3.11 a call to min() takes longer)
+        for lv in levels:
+            if lowest is None or lv < lowest:
+                lowest = lv
+        if lowest is not None and levels[lowest] > 0:
             return lowest
         lowest = None
         for lv, c in levels.items():
@@ -67,7 +70,7 @@ def take_from_mat(mat: dict[str, dict[int, int]], industry: str, level: int) -> 
     """Take one *industry* tile of *level* off *mat* (one the player state owns, see
     ``PlayerState.own_mat``). The industry's counts are replaced, not changed in place: copies of
     the player state share them."""
-    levels = dict(mat[industry])
+    levels = {**mat[industry]}  # (a display: half the instructions of a call to dict on 3.11)
     left = levels[level] - 1
     if left > 0:
         levels[level] = left

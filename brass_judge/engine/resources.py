@@ -81,7 +81,7 @@ def coal_sources(
 
 def _mines_with_coal(j: Judge) -> list[Tile]:
     """The unflipped coal mines on the board with cubes on them, connected or not, in board order."""
-    mine = j.data.resource_industry(COAL)
+    mine = j.data.coal_industry  # (resource_industry(COAL), kept on the data)
     found = []  # (a loop, not a comprehension: on 3.11 that is a call more, for every cube)
     for t in j.pos.tiles:
         if t.industry == mine and not t.flipped and t.cubes > 0:
@@ -126,8 +126,10 @@ def take_coal(
     # whether any is reached, below)
     reach = [] if mines else trade_reached(j.pos, j.data, dist)
     # coal=market asks for market coal: allowed only when no mine is connected (Q061)
-    market_named = chosen is not None and MARKET in chosen
-    chosen = tuple(c for c in chosen if c != MARKET) or None if chosen else None
+    market_named = False
+    if chosen:  # (most actions name no source)
+        market_named = MARKET in chosen
+        chosen = tuple(c for c in chosen if c != MARKET) or None
     if mines:
         best = dist[mines[0].location]
         closest = mines
@@ -161,8 +163,8 @@ def take_coal(
                 consumer=consumer,
                 mines=", ".join(dict.fromkeys(j.tile_name(t) for t in closest)),
             )
-        tie = False  # two or more places equally close (a loop: asked for every cube)
-        if not named_used:
+        tie = False  # two or more places equally close (a loop: asked for every cube with two or more)
+        if not named_used and len(closest) > 1:
             for t in closest:
                 if t.location != pick.location or t.space != pick.space:
                     tie = True
@@ -273,14 +275,16 @@ def take_iron(
     j: Judge, consumer: str, chosen: tuple[str, ...] | None = None, *, dry_run: bool = False
 ) -> int:
     """Consume one iron; return its cost (0 from an iron works)."""
-    ironworks = j.data.resource_industry(IRON)
+    ironworks = j.data.iron_industry  # (resource_industry(IRON), kept on the data)
     works = []  # (a loop, not a comprehension: on 3.11 that is a call more, for every cube)
     for t in j.pos.tiles:
         if t.industry == ironworks and not t.flipped and t.cubes > 0:
             works.append(t)
     # iron=market asks for market iron: allowed only when the board has none (Q064)
-    market_named = chosen is not None and MARKET in chosen
-    chosen = tuple(c for c in chosen if c != MARKET) or None if chosen else None
+    market_named = False
+    if chosen:  # (most actions name no source)
+        market_named = MARKET in chosen
+        chosen = tuple(c for c in chosen if c != MARKET) or None
     if works:
         if len(works) > 1:  # most often one works: nothing to sort
             works.sort(key=lambda t: (t.location, t.space))
@@ -296,8 +300,8 @@ def take_iron(
             j.named_source(
                 "iron", code="BLD024", consumer=consumer, works=", ".join(j.tile_name(t) for t in works)
             )
-        mixed = False  # works of two or more owners to choose from (a loop: asked for every cube)
-        if not named:
+        mixed = False  # works of two or more owners to choose from (a loop: asked for every cube with two or more)
+        if not named and len(works) > 1:
             for t in works:
                 if t.owner != pick.owner:
                     mixed = True

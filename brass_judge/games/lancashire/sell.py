@@ -51,15 +51,20 @@ def judge_sell(j: Judge, a: Sell) -> None:
     for n, sale in enumerate(a.sales):
         mloc = d.locations[sale.mill]
         where, space = sale.mill, sale.mill_space
-        mills = [
-            t
-            for t in pos.tiles  # (one pass: not through pos.tiles_at's list of the location's tiles)
-            if t.location == where
-            and t.owner == me
-            and t.industry == "cotton_mill"
-            and (space is None or t.space == space)
-        ]
-        unflipped = [t for t in mills if not t.flipped]
+        # the player's mills there, and the unflipped among them: one loop over the tiles (not
+        # through pos.tiles_at's list of the location's tiles, nor comprehensions: each is a call)
+        mills = []
+        unflipped = []
+        for t in pos.tiles:
+            if (
+                t.location == where
+                and t.owner == me
+                and t.industry == "cotton_mill"
+                and (space is None or t.space == space)
+            ):
+                mills.append(t)
+                if not t.flipped:
+                    unflipped.append(t)
         if not unflipped:
             if any((t.location, t.space) in sold for t in mills):
                 j.violate("SEL007", priority=10, location=mloc.name)
@@ -75,15 +80,16 @@ def judge_sell(j: Judge, a: Sell) -> None:
         if sale.to != DISTANT:
             ploc = d.locations[sale.to]
             where, space = sale.to, sale.port_space
-            ports = [
-                t
-                for t in pos.tiles
-                if t.location == where and t.industry == "port" and (space is None or t.space == space)
-            ]
+            ports = []
+            free = []  # the unflipped among them (one loop, as the mills above)
+            for t in pos.tiles:
+                if t.location == where and t.industry == "port" and (space is None or t.space == space):
+                    ports.append(t)
+                    if not t.flipped:
+                        free.append(t)
             if not ports:
                 j.violate("SEL004", priority=10, location=ploc.name)
                 continue
-            free = [t for t in ports if not t.flipped]
             if not free:
                 # flipped by a sale earlier in this turn, or before it: say which (Q098)
                 now = set(j.highlight.get("flipped", ()))
@@ -195,10 +201,17 @@ def judge_sell(j: Judge, a: Sell) -> None:
             continue
         distant_sales += 1
         # access through any port tile, flipped or not, or an outside location, which never flips (Q099-Q101)
-        ports_there = [t for t in pos.tiles if t.industry == "port" and t.location == via]
+        # (a loop, not a comprehension and any(): each is a call on 3.11)
+        ports_there = unflipped_there = False
+        for t in pos.tiles:
+            if t.industry == "port" and t.location == via:
+                ports_there = True
+                if not t.flipped:
+                    unflipped_there = True
+                    break
         if not ports_there:
             j.rule("RUL-DCM-VIA-PORT", "Q101")
-        elif any(not t.flipped for t in ports_there):
+        elif unflipped_there:
             j.rule("RUL-DCM-VIA-PORT", "Q099", "Q113")
         else:
             j.rule("RUL-DCM-VIA-PORT", "Q100")
