@@ -727,28 +727,25 @@ def _replay(
     pos = drv.position
     res = ReplayResult(file, list(log.players), position=pos, total_actions=total, data=data)
 
-    # the rules applied, in first-use order, as the keys of a dict (an ordered set: storing a key
-    # again keeps its place), shared with the context that judges the actions in place, which
-    # records into it directly; the result's list is made from it when the replay returns
+    # the rules applied and the case rulings relied on, in first-use order, as the keys of
+    # dicts (ordered sets: storing a key again keeps its place), shared with the context that
+    # judges the actions in place, which records into them directly; the result's lists are made
+    # from them when the replay returns (rulings are worked out once, at the end:
+    # ReplayResult.rulings)
     applied: dict[str, None] = {}
-    seen_also: set = set()
-    # rulings are worked out once, at the end (ReplayResult.rulings); after the first few actions
-    # every case ruling has been seen, which one call in C finds out
-    seen_all_also = seen_also.issuperset
+    cited: dict[tuple[str, str], None] = {}
 
     def add_rules(rules, also) -> None:
-        """Add the rules and case rulings not seen yet to the result's, in order (called when
-        ``rules or also``: most actions cite no case ruling)."""
+        """Add the rules and case rulings not recorded yet to the replay's, in order (those of a
+        verdict or of an end of turn)."""
         if rules:
             applied.update(dict.fromkeys(rules))
-        if not seen_all_also(also):
-            for pair in also:
-                if pair not in seen_also:
-                    seen_also.add(pair)
-                    res.also.append(pair)
+        if also:
+            cited.update(dict.fromkeys(also))
 
     def done() -> ReplayResult:
         res.rules = [*applied]
+        res.also = [*cited]
         return res
 
     def finding(code: str, fields: dict, line, turn=None, **kw) -> Finding:
@@ -862,7 +859,7 @@ def _replay(
     n = 0  # actions judged or passed over
     stop = False
     # the one context that judges the actions in place, action after action (engine.judge_in_place)
-    ctx = drv.in_place_context(applied)
+    ctx = drv.in_place_context(applied, cited)
     for turn in log.turns:
         if stop:
             break
@@ -925,9 +922,7 @@ def _replay(
                     raise _StartOver(n) from None
                 if got is None:
                     raise _StartOver(n)
-                res.actions += 1
-                if ctx.also:  # (its rules are recorded in applied already)
-                    add_rules((), ctx.also)
+                res.actions += 1  # (its rules and case rulings are recorded already)
                 if ctx.assumptions:
                     res.assumptions.extend(f"action {n} ({me}): {a}" for a in ctx.assumptions)
                 continue
@@ -1037,6 +1032,7 @@ def _replay(
             check_facts(turn.after, ("turns", turn.index, "after"), f"after turn {turn.index + 1}")
     res.position = pos
     res.rules = [*applied]
+    res.also = [*cited]
     if stop_before is not None and n < stop_before and not res.stopped:
         res.reached = n + 1 == stop_before
     if res.stopped:

@@ -267,7 +267,7 @@ def _judge(
         work if legal else None,
         j.highlight,
         turn,
-        j.also if legal else [],
+        [*j.also] if legal else [],  # (the context keeps them as a dict's keys)
         game,
         pos.players,  # shared, as copies of the position share it (replaced, never changed)
     )
@@ -354,20 +354,20 @@ def judge_in_place(
     that owns the position outright and reads no earlier one (a replay, ``gamelog.replay``).
 
     A legal action with nothing left to chance changes *position* as :func:`judge_one`'s verdict
-    would, and its judging context is returned: what a replay reads of a verdict (``rules``,
-    ``also``, ``assumptions``), without the verdict. Any other outcome (None for an action that is
-    not plainly legal; :class:`NeedChance` raised for a chance left open; an error) leaves
-    *position* half-changed: the caller must start again from a position of its own (the replay
-    judges the log again, with :func:`judge_one` on copies from that action on).
+    would, and its judging context is returned: what a replay reads of a verdict (``rules`` and
+    ``also`` as a dict's keys, ``assumptions``), without the verdict. Any other outcome (None for
+    an action that is not plainly legal; :class:`NeedChance` raised for a chance left open; an
+    error) leaves *position* half-changed: the caller must start again from a position of its own
+    (the replay judges the log again, with :func:`judge_one` on copies from that action on).
 
     *context*: the context this function returned for the caller's last action (same game data),
     judging this one too (:meth:`Judge.next_in_place`) rather than a new context made for it: its
-    ``also`` and ``assumptions`` are this action's, its ``rules`` those of every action it has
-    judged, in the order first applied (a replay's record; the replay makes the first context
-    itself, with its own dict of rules). With a context, an action that breaks a rule of the
-    turn (its player not the one to move, more actions than are left, a game over: what
-    :func:`_judge` words as TRN001, TRN002, TRN005 and BLD017) is simply not plainly legal (None):
-    the caller judges it again on a copy, where the violations are found and worded."""
+    ``assumptions`` are this action's, its ``rules`` and ``also`` those of every action it has
+    judged, in the order first recorded (a replay's record; the replay makes the first context
+    itself, with its own dicts of rules and case rulings). With a context, an action that breaks
+    a rule of the turn (its player not the one to move, more actions than are left, a game over:
+    what :func:`_judge` words as TRN001, TRN002, TRN005 and BLD017) is simply not plainly legal
+    (None): the caller judges it again on a copy, where the violations are found and worded."""
     if context is None:
         return _judge(position, (action,), player, None, data, [], False, True)[0]  # type: ignore[return-value]
     pos = position

@@ -27,6 +27,29 @@ class NeedChance(Exception):
     (:meth:`brass_judge.rules.Rules.judge_chance`)."""
 
 
+def _case_pairs(game: str, code: str) -> dict[str, tuple[str, str] | None]:
+    """case key -> the (rule code, ruling) pair it adds to a record's ``also`` when rule *code* of
+    *game* decided it (None: no ruling), filled as cases are first cited (:func:`_case_pair`):
+    made once per process, as the engine records the same few cases hundreds of times a replay."""
+    by_code = _CASE_PAIRS.get(game)
+    if by_code is None:
+        by_code = _CASE_PAIRS[game] = {}
+    pairs = by_code.get(code)
+    if pairs is None:
+        pairs = by_code[code] = {}
+    return pairs
+
+
+def _case_pair(
+    pairs: dict[str, tuple[str, str] | None], game: str, code: str, case: str
+) -> tuple[str, str] | None:
+    """The pair *case* adds under rule *code* (:func:`brass_judge.codes.cite` resolves it), kept
+    in *pairs* (:func:`_case_pairs`)."""
+    q = cite(game, code, case)
+    pair = pairs[case] = None if q is None else (code, q)
+    return pair
+
+
 class RuleBook:
     """The rules applied and the case rulings relied on, as a :class:`Judge` (an action) and a
     :class:`~brass_judge.engine.flow.FlowEffects` (a flow step) record them: ``rules`` lists the
@@ -34,10 +57,11 @@ class RuleBook:
     cases named resolve to in the game's table of case keys; ``assumptions`` the texts assumed.
     A subclass sets the three lists, ``game_key`` (the game whose rulings the cases cite) and
     ``codes`` (that game's table of codes, :func:`brass_judge.codes.table_of`), once per record.
-    (A :class:`Judge` keeps its rules in a dict used as an ordered set: see :meth:`Judge.rule`.)"""
+    (A :class:`Judge` keeps its rules and case rulings in dicts used as ordered sets: see
+    :meth:`Judge.rule` and :meth:`Judge.cite_cases`.)"""
 
     rules: Any  # a list (FlowEffects), or a dict whose keys are the rules in order (Judge)
-    also: list[tuple[str, str]]
+    also: Any  # a list of pairs (FlowEffects), or a dict whose keys are the pairs in order (Judge)
     assumptions: list[str]
     game_key: str
     codes: dict[str, Any]
@@ -58,21 +82,9 @@ class RuleBook:
 
     def cite_cases(self, code: str, also: tuple[str, ...]) -> None:
         """Record the rulings of the cases *also* that rule *code* decided (:meth:`rule`)."""
-        # the pair each case adds, made once per process (cite resolves it): the engine
-        # records the same few cases hundreds of times in a replay
-        game = self.game_key
-        by_code = _CASE_PAIRS.get(game)
-        if by_code is None:
-            by_code = _CASE_PAIRS[game] = {}
-        pairs = by_code.get(code)
-        if pairs is None:
-            pairs = by_code[code] = {}
+        pairs = _case_pairs(self.game_key, code)
         for case in also:
-            if case in pairs:
-                pair = pairs[case]
-            else:
-                q = cite(game, code, case)
-                pair = pairs[case] = None if q is None else (code, q)
+            pair = pairs[case] if case in pairs else _case_pair(pairs, self.game_key, code, case)
             if pair is not None and pair not in self.also:
                 self.also.append(pair)
 
@@ -130,6 +142,7 @@ class Judge(RuleBook):
         *,
         action_index: int | None = None,
         rules: dict[str, None] | None = None,
+        also: dict[tuple[str, str], None] | None = None,
     ) -> None:
         self.pos = pos
         self.data = data
@@ -169,7 +182,9 @@ class Judge(RuleBook):
         #: the rules applied, as the keys, in order (see :meth:`rule`); *rules*: the dict to record
         #: them in (a replay's, whose context judges action after action: :meth:`next_in_place`)
         self.rules: dict[str, None] = {} if rules is None else rules
-        self.also: list[tuple[str, str]] = []  #: (rule code, ruling) pairs: case-specific rulings relied on
+        #: the (rule code, ruling) pairs of the case-specific rulings relied on, as the keys, in
+        #: order (:meth:`cite_cases`); *also*: the dict to record them in (a replay's, as *rules*)
+        self.also: dict[tuple[str, str], None] = {} if also is None else also
         self.assumptions: list[str] = []
         self.steps: list[str] = []
         #: whether effects and steps are written out; a replay judges hundreds of actions and reads
@@ -192,6 +207,15 @@ class Judge(RuleBook):
         if also:
             self.cite_cases(code, also)
 
+    def cite_cases(self, code: str, also: tuple[str, ...]) -> None:
+        """:meth:`RuleBook.cite_cases`, with the pairs kept as the keys of a dict, in the order first
+        cited (one store per pair, rather than a search of a list); the verdict lists them."""
+        pairs = _case_pairs(self.game_key, code)
+        for case in also:
+            pair = pairs[case] if case in pairs else _case_pair(pairs, self.game_key, code, case)
+            if pair is not None:
+                self.also[pair] = None
+
     def start_action(self, index: int, earlier: tuple[Any, ...]) -> None:
         """Judge the turn's next action with this context (one context serves the whole turn)."""
         self.action_index = index
@@ -206,8 +230,8 @@ class Judge(RuleBook):
         """Judge another action with this context, by *player* on *pos* itself (a replay's
         position, :func:`brass_judge.engine.judge_in_place` given this context): the action starts
         as :meth:`start_action` starts one, and what the last action recorded for its caller alone
-        (case rulings, assumptions, marks) starts afresh. The rules applied go on accumulating in
-        :attr:`rules`. Only a context whose every action was legal judges another (one that
+        (assumptions, marks) starts afresh. The rules applied and the case rulings go on
+        accumulating in :attr:`rules` and :attr:`also`. Only a context whose every action was legal judges another (one that
         found a violation is dropped with its half-changed position), so ``violations`` is empty;
         and a quiet one has no effects or steps."""
         self.pos = pos
@@ -217,9 +241,7 @@ class Judge(RuleBook):
         self.overbuilt_opponent = False
         if self._named_sources is not None:
             self._named_sources = None
-        # (each replaced only when the last action wrote to it: most write to none of them)
-        if self.also:
-            self.also = []
+        # (each replaced only when the last action wrote to it: most write to neither)
         if self.assumptions:
             self.assumptions = []
         if self.highlight:

@@ -145,13 +145,14 @@ class GameDriver:
         data = self._judge_data
         return judge_in_place(pos, action, player or pos.turn, data or self._data(), context)
 
-    def in_place_context(self, rules: dict[str, None]) -> Judge:
+    def in_place_context(self, rules: dict[str, None], also: dict[tuple[str, str], None]) -> Judge:
         """A quiet judging context for :meth:`judge_in_place` to judge action after action with,
-        recording the rules applied in *rules* (the caller's record of the whole game, in order)."""
+        recording the rules applied in *rules* and the case rulings in *also* (the caller's
+        record of the whole game, as ordered sets)."""
         from .context import Judge
 
         pos = self.position
-        return Judge(pos, self._data(), pos.turn or "", False, rules=rules)
+        return Judge(pos, self._data(), pos.turn or "", False, rules=rules, also=also)
 
     def _data(self) -> Any:
         data = self._judge_data
