@@ -116,7 +116,10 @@ def _discard(j: Judge, action: Any, n_cards: int) -> Any:
             f"({', '.join(j.card_name(c) for c in cards)})"
         )
     else:
-        hand = [*p.hand]
+        # a copy, changed: the hand list is shared with the positions this one was copied from
+        # (PlayerState.copy), except on a replay's own position (Judge.in_place), whose earlier
+        # states nobody holds
+        hand = p.hand if j.in_place else [*p.hand]
         for c in cards:
             if c in hand:
                 hand.remove(c)
@@ -135,7 +138,10 @@ def _discard(j: Judge, action: Any, n_cards: int) -> Any:
         returned = [c for c in cards if c in beside and rules.return_card(j, c)]
         if returned:
             kept = tuple(c for c in cards if c not in returned)
-    p.discard = [*p.discard, *kept]  # replaced, never changed in place (PlayerState.copy shares it)
+    if j.in_place:
+        p.discard.extend(kept)
+    else:
+        p.discard = [*p.discard, *kept]  # replaced, never changed in place (PlayerState.copy shares it)
     if kept:
         j.rule("RUL-DISCARD")
     if j.narrate and kept:

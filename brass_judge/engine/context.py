@@ -130,6 +130,7 @@ class Judge(RuleBook):
         "highlight",
         "forced_draws",
         "deck",
+        "in_place",
     )
 
     def __init__(
@@ -198,6 +199,10 @@ class Judge(RuleBook):
         #: the cards in play at the position's player count (card -> copies), looked up when the
         #: first card is discarded (``engine._discard``) and kept for the context's later actions
         self.deck: dict[str, int] | None = None
+        #: whether the context judges a replay's own position, action after action
+        #: (:meth:`next_in_place`): no other position shares its lists (a hand, a discard pile),
+        #: which are then changed in place rather than replaced
+        self.in_place = False
 
     def rule(self, code: str, *also: str) -> None:
         """:meth:`RuleBook.rule`, with the rules applied kept as the keys of a dict, in the order
@@ -236,6 +241,7 @@ class Judge(RuleBook):
         and a quiet one has no effects or steps."""
         self.pos = pos
         self.player = player
+        self.in_place = True
         self.action_index = 0
         self.failed = False
         self.overbuilt_opponent = False
