@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 TYPE_CHECKING = False  # typing is not imported at start-up; mypy reads this as typing's flag
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import Any, TypeVar
 
     _P = TypeVar("_P", bound="PlayerState")  #: a player class (copies are of the class copied)
@@ -169,6 +170,11 @@ class Position:
     #: what ``engine.board`` keeps while the links stay the same (the link map and distances along
     #: it); a field, not an attribute read through ``__dict__``, for the reason of :meth:`copy`
     _adj_cache: Any = field(default=None, repr=False, compare=False)
+    #: the board's tiles by industry and by location (:meth:`tiles_of`, :meth:`tiles_at`), kept
+    #: while the tile list stays the same: (the list, its length, industry -> tiles, location ->
+    #: tiles, whether a copy shares the two maps). The maps' lists are replaced, never changed
+    #: in place; the maps themselves only while no copy shares them
+    _tile_index: Any = field(default=None, repr=False, compare=False)
 
     # ------------------------------------------------------------------ copies and queries
     def copy(self: _Q) -> _Q:
@@ -213,6 +219,13 @@ class Position:
         new.game_over = self.game_over
         new._owned = set()
         new._adj_cache = self._adj_cache
+        index = self._tile_index
+        if index is not None and index[1] == len(self.tiles) and index[0] is self.tiles:
+            # the same tiles: both keep the maps, shared from now on (the next change copies)
+            self._tile_index = (self.tiles, index[1], index[2], index[3], True)
+            new._tile_index = (new.tiles, index[1], index[2], index[3], True)
+        else:
+            new._tile_index = None
         return new
 
     def own_player(self, name: str) -> PlayerState:
@@ -261,15 +274,66 @@ class Position:
                 c = t.copy()
                 self.tiles[i] = c
                 owned.add(id(c))
+                index = self._tile_index
+                if index is not None and index[0] is self.tiles and index[1] == len(self.tiles):
+                    # the copy takes the tile's place in the index too
+                    by_industry, by_location = {**index[2]}, {**index[3]}
+                    by_industry[t.industry] = [c if y is t else y for y in by_industry[t.industry]]
+                    by_location[t.location] = [c if y is t else y for y in by_location[t.location]]
+                    self._tile_index = (index[0], index[1], by_industry, by_location, False)
                 return c
         return t  # not on the board (already removed): nobody else sees it
 
     def add_tile(self, t: Tile) -> Tile:
         """Place a new tile (owned by this position)."""
-        self.tiles.append(t)
+        tiles = self.tiles
+        tiles.append(t)
         if self._owned is not None:
             self._owned.add(id(t))
+        index = self._tile_index
+        if index is not None:
+            if index[0] is tiles and index[1] == len(tiles) - 1:
+                by_industry, by_location = index[2], index[3]
+                if index[4]:  # shared with a copy: this position's own maps from now on
+                    by_industry, by_location = {**by_industry}, {**by_location}
+                by_industry[t.industry] = [*by_industry.get(t.industry, ()), t]
+                by_location[t.location] = [*by_location.get(t.location, ()), t]
+                self._tile_index = (tiles, len(tiles), by_industry, by_location, False)
+            else:
+                self._tile_index = None
         return t
+
+    def remove_tile(self, t: Tile) -> None:
+        """Take tile *t* off the board (overbuilt, or removed at an era's end or for a shortfall)."""
+        self.tiles.remove(t)
+        self._tile_index = None
+
+    def _index_tiles(self) -> tuple[Any, ...]:
+        """The tile index (:attr:`_tile_index`) of the tiles on the board now, made afresh."""
+        by_industry: dict[str, list[Tile]] = {}
+        by_location: dict[str, list[Tile]] = {}
+        for t in self.tiles:
+            got = by_industry.get(t.industry)
+            if got is None:
+                by_industry[t.industry] = [t]
+            else:
+                got.append(t)
+            got = by_location.get(t.location)
+            if got is None:
+                by_location[t.location] = [t]
+            else:
+                got.append(t)
+        index = self._tile_index = (self.tiles, len(self.tiles), by_industry, by_location, False)
+        return index
+
+    def tiles_of(self, industry: str) -> Sequence[Tile]:
+        """The board's tiles of *industry*, in board order (kept while the board's tiles stay the
+        same: asked for every coal or iron cube and every sale; the caller must not change it)."""
+        index = self._tile_index
+        if index is None or index[0] is not self.tiles or index[1] != len(self.tiles):
+            index = self._index_tiles()
+        got: Sequence[Tile] = index[2].get(industry, ())
+        return got
 
     @property
     def coal_market(self) -> int:
@@ -297,8 +361,14 @@ class Position:
     def is_first_canal_round(self) -> bool:
         return self.era == CANAL and self.round == 1
 
-    def tiles_at(self, location: str) -> list[Tile]:
-        return [t for t in self.tiles if t.location == location]
+    def tiles_at(self, location: str) -> Sequence[Tile]:
+        """The board's tiles in *location*, in board order (kept as :meth:`tiles_of` keeps them;
+        the caller must not change it)."""
+        index = self._tile_index
+        if index is None or index[0] is not self.tiles or index[1] != len(self.tiles):
+            index = self._index_tiles()
+        got: Sequence[Tile] = index[3].get(location, ())
+        return got
 
     def tile_on(self, location: str, space: int) -> Tile | None:
         for t in self.tiles:

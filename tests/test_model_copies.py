@@ -12,7 +12,7 @@ from conftest import EXAMPLES
 from brass_judge.data import game_data
 from brass_judge.games import replay
 from brass_judge.games.birmingham.model import BirminghamPlayer, BirminghamPosition
-from brass_judge.model import PlayerState, Position
+from brass_judge.model import PlayerState, Position, Tile
 
 
 def _player_classes() -> list[type]:
@@ -101,13 +101,13 @@ def test_position_copy_copies_every_field(cls):
     every position class must be copied (a game's class copies its own fields)."""
     pos = cls(players=["red"], player={"red": PlayerState(name="red")})
     for i, f in enumerate(dataclasses.fields(cls)):
-        if f.name not in ("players", "player", "tiles", "markets", "_own_players"):
+        if f.name not in ("players", "player", "tiles", "markets", "_own_players", "_tile_index"):
             setattr(pos, f.name, object() if f.name != "_owned" else {i})  # a value no default has
     c = pos.copy()
     assert type(c) is cls and c is not pos
     for f in dataclasses.fields(cls):
-        if f.name == "_own_players":
-            continue  # checked below
+        if f.name in ("_own_players", "_tile_index"):
+            continue  # checked below, and by test_the_tile_index_follows_every_change_of_the_board
         if f.name in _OWN:
             assert getattr(c, f.name) is not getattr(pos, f.name), f.name
         else:
@@ -118,6 +118,60 @@ def test_position_copy_copies_every_field(cls):
     assert c._own_players == pos._own_players == frozenset()
     # the same attributes as the position copied (an attribute set only on the original would be lost)
     assert set(vars(c)) == set(vars(pos))
+
+
+def _index_agrees(pos):
+    """Position.tiles_of / tiles_at answer what a scan of the board's tiles answers."""
+    for ind in {t.industry for t in pos.tiles} | {"nothing"}:
+        assert list(pos.tiles_of(ind)) == [t for t in pos.tiles if t.industry == ind]
+        assert all(a is b for a, b in zip(pos.tiles_of(ind), [t for t in pos.tiles if t.industry == ind]))
+    for loc in {t.location for t in pos.tiles} | {"nowhere"}:
+        got, want = pos.tiles_at(loc), [t for t in pos.tiles if t.location == loc]
+        assert len(got) == len(want) and all(a is b for a, b in zip(got, want))
+
+
+def test_the_tile_index_follows_every_change_of_the_board():
+    """The board's tiles by industry and location (kept between questions) follow every change:
+    a tile placed, taken over by a copy-on-write copy, removed, the list replaced; and a copy and
+    its original never see each other's changes."""
+    res = replay(str(EXAMPLES / "games" / "4p-full.yaml"), data=game_data(), stop_before=45)
+    pos = res.position
+    assert len(pos.tiles) > 5
+    _index_agrees(pos)  # (the index is made here)
+    first = pos.tiles[0]
+    copy = pos.copy()
+    _index_agrees(copy)
+    # a tile placed on the copy: not on the original
+    new = Tile(first.location, 9, "red", first.industry, 1, False, 0)
+    copy.add_tile(new)
+    _index_agrees(copy)
+    _index_agrees(pos)
+
+    def has(tiles, t):  # (by identity: a tile's copy is equal to it)
+        return any(x is t for x in tiles)
+
+    assert has(copy.tiles_of(first.industry), new) and not has(pos.tiles_of(first.industry), new)
+    # a tile the copy changes is the copy's own: in its index, the original keeps its own
+    mine = copy.own_tile(first)
+    assert mine is not first and has(copy.tiles_at(first.location), mine)
+    assert not has(copy.tiles_at(first.location), first)
+    assert has(pos.tiles_at(first.location), first) and not has(pos.tiles_at(first.location), mine)
+    _index_agrees(copy)
+    # placed on the original after the copy was made: not on the copy
+    other = Tile(first.location, 8, "blue", first.industry, 1, False, 0)
+    pos.add_tile(other)
+    _index_agrees(pos)
+    _index_agrees(copy)
+    assert not has(copy.tiles_of(first.industry), other)
+    # removed, then another placed (the same number of tiles as before)
+    copy.remove_tile(new)
+    copy.add_tile(Tile(first.location, 7, "green", first.industry, 1, False, 0))
+    _index_agrees(copy)
+    # the list replaced (as an era's end does), and changed in place by a caller
+    pos.tiles = [t for t in pos.tiles if t.level != 1]
+    _index_agrees(pos)
+    pos.tiles.append(other)
+    _index_agrees(pos)
 
 
 @pytest.mark.parametrize(

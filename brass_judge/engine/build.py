@@ -7,6 +7,7 @@ then the cost with coal and iron, then placing, market sales and flips.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..codes import cite
@@ -31,7 +32,7 @@ def own_tiles_in(
     location: str,
     replacing: Tile | None = None,
     *,
-    here: list[Tile] | None = None,
+    here: Sequence[Tile] | None = None,
 ) -> int:
     """How many of *player*'s tiles are in *location*, not counting *replacing* (the tile a build
     overbuilds, which leaves); *here*: the location's tiles (``pos.tiles_at``), when the caller has
@@ -91,7 +92,7 @@ def space_order(loc: Any, industry: str) -> tuple[tuple[Any, ...], tuple[Any, ..
     return got
 
 
-def _tile_on(here: list[Tile], space: int) -> Tile | None:
+def _tile_on(here: Sequence[Tile], space: int) -> Tile | None:
     """The tile on *space* among *here*, a location's tiles (``Position.tile_on`` without the
     search for the location)."""
     for t in here:
@@ -105,19 +106,13 @@ def judge_build(j: Judge, a: Build) -> None:
     if not loc.spaces:
         j.violate("BLD018", priority=10, location=loc.name)
         return
-    # the location's tiles (``Position.tiles_at``, without the call), found once for the card
-    # check and the build (neither changes them)
-    # (a loop, not a comprehension: on 3.11 that is a call more, and few tiles match)
-    at = a.location
-    here = []
-    for t in j.pos.tiles:
-        if t.location == at:
-            here.append(t)
+    # the location's tiles, found once for the card check and the build (neither changes them)
+    here = j.pos.tiles_at(a.location)
     anywhere, virtual_link = judge_build_card(j, a, here)
     build_tile(j, a, anywhere=anywhere, virtual_link=virtual_link, here=here)
 
 
-def judge_build_card(j: Judge, a: Build, here: list[Tile] | None = None) -> tuple[bool, bool]:
+def judge_build_card(j: Judge, a: Build, here: Sequence[Tile] | None = None) -> tuple[bool, bool]:
     """The card of a build (Lancashire's rules: a Location card, an Industry card, two cards for a
     Double Action Build); *here*: the location's tiles (``pos.tiles_at``), when the caller has them
     already. Returns (*anywhere*: the no-tiles Industry card rule applies, *virtual_link*:
@@ -246,7 +241,7 @@ def build_tile(
     *,
     anywhere: bool = False,
     virtual_link: bool = False,
-    here: list[Tile] | None = None,
+    here: Sequence[Tile] | None = None,
 ) -> None:
     """Everything of a build after its card: the tile (lowest on the mat, its era), the space, the
     one-tile limit, overbuilding, the cost with coal and iron, placing, market sales and flips.
@@ -458,7 +453,7 @@ def build_tile(
             j.rule("RUL-DOUBLE-BUILD", "overbuild.double-build")  # a Double Action Build can overbuild
         if ok:
             j.rule("RUL-OVERBUILD-REMOVED")
-            pos.tiles.remove(old)
+            pos.remove_tile(old)
             j.mark("removed", (old.location, old.space))
             if narrate:
                 j.effect(

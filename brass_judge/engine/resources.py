@@ -83,8 +83,8 @@ def _mines_with_coal(j: Judge) -> list[Tile]:
     """The unflipped coal mines on the board with cubes on them, connected or not, in board order."""
     mine = j.data.coal_industry  # (resource_industry(COAL), kept on the data)
     found = []  # (a loop, not a comprehension: on 3.11 that is a call more, for every cube)
-    for t in j.pos.tiles:
-        if t.industry == mine and not t.flipped and t.cubes > 0:
+    for t in j.pos.tiles_of(mine):
+        if not t.flipped and t.cubes > 0:
             found.append(t)
     return found
 
@@ -222,7 +222,7 @@ def take_coal(
     if market_named:
         j.named_source("coal", used=True)
     price = market_buy_price(j.data, j.pos.coal_market, "coal")
-    ports = [t for t in j.pos.tiles if t.industry == "port" and t.location == reach[0]]
+    ports = [t for t in j.pos.tiles_at(reach[0]) if t.industry == "port"]
     # a port's trade icon, either side up (Q062); buying through it does not flip it (Q113)
     j.rule(
         "RUL-COAL-MARKET",
@@ -277,8 +277,8 @@ def take_iron(
     """Consume one iron; return its cost (0 from an iron works)."""
     ironworks = j.data.iron_industry  # (resource_industry(IRON), kept on the data)
     works = []  # (a loop, not a comprehension: on 3.11 that is a call more, for every cube)
-    for t in j.pos.tiles:
-        if t.industry == ironworks and not t.flipped and t.cubes > 0:
+    for t in j.pos.tiles_of(ironworks):
+        if not t.flipped and t.cubes > 0:
             works.append(t)
     # iron=market asks for market iron: allowed only when the board has none (Q064)
     market_named = False
@@ -401,8 +401,8 @@ def sell_new_cubes(j: Judge, t: Tile) -> None:
             if locations[x].kind == "outside":
                 break
         else:
-            for p in j.pos.tiles:
-                if p.industry == "port" and not p.flipped and p.location in through:
+            for p in j.pos.tiles_of("port"):
+                if not p.flipped and p.location in through:
                     via_port = True
                     break
     if via_port:

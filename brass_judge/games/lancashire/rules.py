@@ -29,10 +29,8 @@ class LancashireRules(Rules):
         # asked for every coal cube bought or looked for and every sale: a loop adding to a copy
         # of the printed icons (faster on 3.11 than a frozenset's union with a list of the ports)
         out = set(self._printed_trade or self.printed_trade())
-        port = self.port_industry
-        for t in pos.tiles:
-            if t.industry == port:
-                out.add(t.location)
+        for t in pos.tiles_of(self.port_industry):
+            out.add(t.location)
         return out
 
     #: shipyards flip the moment they are built (Q082)

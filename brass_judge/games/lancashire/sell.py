@@ -51,17 +51,12 @@ def judge_sell(j: Judge, a: Sell) -> None:
     for n, sale in enumerate(a.sales):
         mloc = d.locations[sale.mill]
         where, space = sale.mill, sale.mill_space
-        # the player's mills there, and the unflipped among them: one loop over the tiles (not
-        # through pos.tiles_at's list of the location's tiles, nor comprehensions: each is a call)
+        # the player's mills there, and the unflipped among them: one loop over the location's
+        # tiles (not comprehensions: each is a call on 3.11)
         mills = []
         unflipped = []
-        for t in pos.tiles:
-            if (
-                t.location == where
-                and t.owner == me
-                and t.industry == "cotton_mill"
-                and (space is None or t.space == space)
-            ):
+        for t in pos.tiles_at(where):
+            if t.owner == me and t.industry == "cotton_mill" and (space is None or t.space == space):
                 mills.append(t)
                 if not t.flipped:
                     unflipped.append(t)
@@ -82,8 +77,8 @@ def judge_sell(j: Judge, a: Sell) -> None:
             where, space = sale.to, sale.port_space
             ports = []
             free = []  # the unflipped among them (one loop, as the mills above)
-            for t in pos.tiles:
-                if t.location == where and t.industry == "port" and (space is None or t.space == space):
+            for t in pos.tiles_at(where):
+                if t.industry == "port" and (space is None or t.space == space):
                     ports.append(t)
                     if not t.flipped:
                         free.append(t)
@@ -203,8 +198,8 @@ def judge_sell(j: Judge, a: Sell) -> None:
         # access through any port tile, flipped or not, or an outside location, which never flips (Q099-Q101)
         # (a loop, not a comprehension and any(): each is a call on 3.11)
         ports_there = unflipped_there = False
-        for t in pos.tiles:
-            if t.industry == "port" and t.location == via:
+        for t in pos.tiles_at(via):
+            if t.industry == "port":
                 ports_there = True
                 if not t.flipped:
                     unflipped_there = True
