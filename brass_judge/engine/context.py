@@ -15,7 +15,8 @@ from ..model import Position, Tile
 from ..verdict import Effect, Violation
 
 #: Position.game -> (its game's key, game_of; that game's table of codes, table_of)
-_GAME_CODES: dict[Any, tuple[str, dict[str, Any]]] = {}
+#: and that game's cases cited so far (its entry of _CASE_PAIRS)
+_GAME_CODES: dict[Any, tuple[str, dict[str, Any], dict[str, dict[str, tuple[str, str] | None]]]] = {}
 #: game key -> rule code -> case key -> the (rule code, ruling) pair the case adds to a record's
 #: ``also`` (None: the game cites no ruling for it; :func:`brass_judge.codes.cite`)
 _CASE_PAIRS: dict[str, dict[str, dict[str, tuple[str, str] | None]]] = {}
@@ -131,6 +132,7 @@ class Judge(RuleBook):
         "forced_draws",
         "deck",
         "in_place",
+        "_cases",
     )
 
     def __init__(
@@ -161,8 +163,8 @@ class Judge(RuleBook):
         got = _GAME_CODES.get(pos.game)
         if got is None:
             key = game_of(pos)
-            got = _GAME_CODES[pos.game] = (key, table_of(key))
-        self.game_key, self.codes = got
+            got = _GAME_CODES[pos.game] = (key, table_of(key), _CASE_PAIRS.setdefault(key, {}))
+        self.game_key, self.codes, self._cases = got
         # what an action starts with (start_action sets them per action)
         self.action_index: int | None = action_index
         self._first_violation = 0  #: where the current action's violations start
@@ -215,7 +217,9 @@ class Judge(RuleBook):
     def cite_cases(self, code: str, also: tuple[str, ...]) -> None:
         """:meth:`RuleBook.cite_cases`, with the pairs kept as the keys of a dict, in the order first
         cited (one store per pair, rather than a search of a list); the verdict lists them."""
-        pairs = _case_pairs(self.game_key, code)
+        pairs = self._cases.get(code)  # (_case_pairs, without the call once the code is known)
+        if pairs is None:
+            pairs = _case_pairs(self.game_key, code)
         for case in also:
             pair = pairs[case] if case in pairs else _case_pair(pairs, self.game_key, code, case)
             if pair is not None:
@@ -234,11 +238,12 @@ class Judge(RuleBook):
     def next_in_place(self, pos: Position, player: str) -> None:
         """Judge another action with this context, by *player* on *pos* itself (a replay's
         position, :func:`brass_judge.engine.judge_in_place` given this context): the action starts
-        as :meth:`start_action` starts one, and what the last action recorded for its caller alone
-        (assumptions, marks) starts afresh. The rules applied and the case rulings go on
-        accumulating in :attr:`rules` and :attr:`also`. Only a context whose every action was legal judges another (one that
-        found a violation is dropped with its half-changed position), so ``violations`` is empty;
-        and a quiet one has no effects or steps."""
+        as :meth:`start_action` starts one, and the assumptions the last action recorded start
+        afresh (a replay's context notes no marks: :meth:`mark`). The rules applied and the case
+        rulings go on accumulating in :attr:`rules` and :attr:`also`. Only a context whose every
+        action was legal judges another (one that found a violation is dropped with its
+        half-changed position), so ``violations`` is empty; and a quiet one has no effects or
+        steps."""
         self.pos = pos
         self.player = player
         self.in_place = True
@@ -247,11 +252,8 @@ class Judge(RuleBook):
         self.overbuilt_opponent = False
         if self._named_sources is not None:
             self._named_sources = None
-        # (each replaced only when the last action wrote to it: most write to neither)
-        if self.assumptions:
+        if self.assumptions:  # (replaced only when the last action wrote to it: most do not)
             self.assumptions = []
-        if self.highlight:
-            self.highlight = {}
 
     def named_source(
         self,
@@ -310,7 +312,11 @@ class Judge(RuleBook):
             self.effects.append(Effect(effect_kind, text, data, self.action_index))
 
     def mark(self, what: str, item: Any) -> None:
-        """Note something the action changed, for the verdict picture (``--render``)."""
+        """Note something the action changed, for the verdict picture (``--render``). A replay's
+        context (:attr:`in_place`) notes nothing: no picture is drawn of its actions, and one that
+        breaks a rule (whose checks may read the marks) is judged again on a copy."""
+        if self.in_place:
+            return
         marks = self.highlight.get(what)
         if marks is None:
             self.highlight[what] = [item]
