@@ -389,6 +389,34 @@ def end_turn(
     does with each verdict's new position). With ``narrate=False`` no effects are written out
     (the rules applied, assumptions and violations still are).
     """
+    return _end_turn(
+        pos,
+        data,
+        rng,
+        seed,
+        shortfall_choices,
+        rail_deck_order,
+        rail_dcm_order,
+        in_place,
+        narrate,
+        unknown_deal,
+    )
+
+
+def _end_turn(
+    pos: Position,
+    data: Any,
+    rng: random.Random | None,
+    seed: Any,
+    shortfall_choices: Mapping[str, Sequence[str]] | None,
+    rail_deck_order: list[str] | None,
+    rail_dcm_order: list[int] | None,
+    in_place: bool,
+    narrate: bool,
+    unknown_deal: bool,
+) -> tuple[Position, FlowEffects]:
+    """:func:`end_turn` with every argument given in order (GameDriver ends every turn of a replay
+    with it: on CPython 3.11 a call with keyword arguments costs more than a positional one)."""
     if not in_place:
         pos = pos.copy()
     # (_game's lookup written out: a call saved at every end of turn)
@@ -447,17 +475,18 @@ def end_turn(
         if nxt not in taken:
             break
     else:  # (the round's end starts the turns taken afresh: the list above is not kept)
+        # (in order, no keywords; the round's end records after the turn's end, in the same effects)
         return _end_round(
             pos,
             data,
-            rng=rng,
-            seed=seed,
-            shortfall_choices=shortfall_choices,
-            rail_deck_order=rail_deck_order,
-            rail_dcm_order=rail_dcm_order,
-            narrate=narrate,
-            unknown_deal=unknown_deal,
-            fx=fx,  # the round's end records after the turn's end, in the same effects
+            rng,
+            seed,
+            shortfall_choices,
+            rail_deck_order,
+            rail_dcm_order,
+            narrate,
+            unknown_deal,
+            fx,
         )
     pos.turns_taken = taken
     pos.turn = nxt
@@ -475,7 +504,6 @@ def end_round(pos: Position, data: Any, **kw: Any) -> tuple[Position, FlowEffect
 def _end_round(
     pos: Position,
     data: Any,
-    *,
     rng: random.Random | None = None,
     seed: Any = None,
     shortfall_choices: Mapping[str, Sequence[str]] | None = None,
