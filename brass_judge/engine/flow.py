@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..codes import table_of
 from ..model import CANAL, RAIL, PlayerState, Position
+from ..rules import Rules
 from ..verdict import Effect, Violation
 from .board import _ENDS, _ends
 from .context import RuleBook
@@ -635,9 +636,14 @@ def _take_income(
     """Income for the players *names*, in that order: each takes their income level in money, or
     pays a negative one (:func:`_pay_income`); *choices*: the tiles each names for a shortfall."""
     income_level, player, narrate = data.income_level, pos.player, fx.narrate
+    # a marker on the track (as it always is) reads its level straight from the track's table; one
+    # off it is clamped by data.income_level (a call saved per player, every round)
+    levels = data.income_level_of_space
+    spaces = len(levels)
     for name in names:
         p = player[name]
-        level = income_level(p.income_space)
+        space = p.income_space
+        level = levels[space] if 0 <= space < spaces else income_level(space)
         choice = choices.get(name) if choices else None
         if choice is not None and (level >= 0 or p.money >= -level):
             _bad_choice(
@@ -880,13 +886,19 @@ def _end_era(
     link_got = dict.fromkeys(players, 0)
     # a game's own rules that decided a link's score (Birmingham: a three-ended link, a merchant
     # with no tile); recorded as applied and named on the link's line of the breakdown
-    cases_of = data.rules.link_scoring_cases
+    # (the base's hook decides no link's score: only a game's own is asked, link by link)
+    rules = data.rules
     own: dict[str, tuple[str, ...]] = {}
-    for l in pos.links:  # one pass over the links (every era's end)
-        link_got[l.owner] += vp[l.line]
-        cases = own[l.line] = cases_of(pos, l.line, icons)
-        for code in cases:
-            fx.rule(code)
+    if type(rules).link_scoring_cases is Rules.link_scoring_cases:
+        for l in pos.links:  # one pass over the links (every era's end)
+            link_got[l.owner] += vp[l.line]
+    else:
+        cases_of = rules.link_scoring_cases
+        for l in pos.links:
+            link_got[l.owner] += vp[l.line]
+            cases = own[l.line] = cases_of(pos, l.line, icons)
+            for code in cases:
+                fx.rule(code)
     for n in players:
         pos.player[n].vp += link_got[n]
     if narrate:
@@ -904,7 +916,7 @@ def _end_era(
                         "line": line.replace("~", "-"),
                         "vp": vp[line],
                         "icons": {end: icons[end] for end in line.split("~")},
-                        **({"rules": list(own[line])} if own[line] else {}),
+                        **({"rules": list(own[line])} if own.get(line) else {}),
                     }
                     for line in mine
                 ],
