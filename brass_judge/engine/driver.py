@@ -223,14 +223,18 @@ class GameDriver:
             if choices is not None:
                 pos = self.position
                 self.used_shortfalls.add((pos.era, pos.round))
-        self.position, fx = flow.end_turn(
+        # (flow.end_turn's arguments in order: a replay ends every turn here, and on CPython 3.11 a
+        # call with keywords costs more)
+        self.position, fx = flow._end_turn(
             self.position,
             self.data,
-            rng=self.rng,
-            shortfall_choices=choices,
-            rail_deck_order=self.rail_deck_order,
-            rail_dcm_order=self.rail_dcm_order,
-            in_place=self.in_place,
-            narrate=narrate,
+            self.rng,
+            None,
+            choices,
+            self.rail_deck_order,
+            self.rail_dcm_order,
+            self.in_place,
+            narrate,
+            False,
         )
         return fx, choices

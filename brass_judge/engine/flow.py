@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..codes import table_of
 from ..model import CANAL, RAIL, PlayerState, Position
+from ..rules import Rules
 from ..verdict import Effect, Violation
 from .board import _ENDS, _ends
 from .context import RuleBook
@@ -389,6 +390,34 @@ def end_turn(
     does with each verdict's new position). With ``narrate=False`` no effects are written out
     (the rules applied, assumptions and violations still are).
     """
+    return _end_turn(
+        pos,
+        data,
+        rng,
+        seed,
+        shortfall_choices,
+        rail_deck_order,
+        rail_dcm_order,
+        in_place,
+        narrate,
+        unknown_deal,
+    )
+
+
+def _end_turn(
+    pos: Position,
+    data: Any,
+    rng: random.Random | None,
+    seed: Any,
+    shortfall_choices: Mapping[str, Sequence[str]] | None,
+    rail_deck_order: list[str] | None,
+    rail_dcm_order: list[int] | None,
+    in_place: bool,
+    narrate: bool,
+    unknown_deal: bool,
+) -> tuple[Position, FlowEffects]:
+    """:func:`end_turn` with every argument given in order (GameDriver ends every turn of a replay
+    with it: on CPython 3.11 a call with keyword arguments costs more than a positional one)."""
     if not in_place:
         pos = pos.copy()
     # (_game's lookup written out: a call saved at every end of turn)
@@ -447,17 +476,18 @@ def end_turn(
         if nxt not in taken:
             break
     else:  # (the round's end starts the turns taken afresh: the list above is not kept)
+        # (in order, no keywords; the round's end records after the turn's end, in the same effects)
         return _end_round(
             pos,
             data,
-            rng=rng,
-            seed=seed,
-            shortfall_choices=shortfall_choices,
-            rail_deck_order=rail_deck_order,
-            rail_dcm_order=rail_dcm_order,
-            narrate=narrate,
-            unknown_deal=unknown_deal,
-            fx=fx,  # the round's end records after the turn's end, in the same effects
+            rng,
+            seed,
+            shortfall_choices,
+            rail_deck_order,
+            rail_dcm_order,
+            narrate,
+            unknown_deal,
+            fx,
         )
     pos.turns_taken = taken
     pos.turn = nxt
@@ -475,7 +505,6 @@ def end_round(pos: Position, data: Any, **kw: Any) -> tuple[Position, FlowEffect
 def _end_round(
     pos: Position,
     data: Any,
-    *,
     rng: random.Random | None = None,
     seed: Any = None,
     shortfall_choices: Mapping[str, Sequence[str]] | None = None,
@@ -607,9 +636,14 @@ def _take_income(
     """Income for the players *names*, in that order: each takes their income level in money, or
     pays a negative one (:func:`_pay_income`); *choices*: the tiles each names for a shortfall."""
     income_level, player, narrate = data.income_level, pos.player, fx.narrate
+    # a marker on the track (as it always is) reads its level straight from the track's table; one
+    # off it is clamped by data.income_level (a call saved per player, every round)
+    levels = data.income_level_of_space
+    spaces = len(levels)
     for name in names:
         p = player[name]
-        level = income_level(p.income_space)
+        space = p.income_space
+        level = levels[space] if 0 <= space < spaces else income_level(space)
         choice = choices.get(name) if choices else None
         if choice is not None and (level >= 0 or p.money >= -level):
             _bad_choice(
@@ -852,13 +886,19 @@ def _end_era(
     link_got = dict.fromkeys(players, 0)
     # a game's own rules that decided a link's score (Birmingham: a three-ended link, a merchant
     # with no tile); recorded as applied and named on the link's line of the breakdown
-    cases_of = data.rules.link_scoring_cases
+    # (the base's hook decides no link's score: only a game's own is asked, link by link)
+    rules = data.rules
     own: dict[str, tuple[str, ...]] = {}
-    for l in pos.links:  # one pass over the links (every era's end)
-        link_got[l.owner] += vp[l.line]
-        cases = own[l.line] = cases_of(pos, l.line, icons)
-        for code in cases:
-            fx.rule(code)
+    if type(rules).link_scoring_cases is Rules.link_scoring_cases:
+        for l in pos.links:  # one pass over the links (every era's end)
+            link_got[l.owner] += vp[l.line]
+    else:
+        cases_of = rules.link_scoring_cases
+        for l in pos.links:
+            link_got[l.owner] += vp[l.line]
+            cases = own[l.line] = cases_of(pos, l.line, icons)
+            for code in cases:
+                fx.rule(code)
     for n in players:
         pos.player[n].vp += link_got[n]
     if narrate:
@@ -876,7 +916,7 @@ def _end_era(
                         "line": line.replace("~", "-"),
                         "vp": vp[line],
                         "icons": {end: icons[end] for end in line.split("~")},
-                        **({"rules": list(own[line])} if own[line] else {}),
+                        **({"rules": list(own[line])} if own.get(line) else {}),
                     }
                     for line in mine
                 ],
