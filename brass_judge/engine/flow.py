@@ -716,7 +716,7 @@ def _pay_income(
                 continue
             cash += value(t)
             removed.append(t)
-            pos.tiles.remove(t)
+            pos.remove_tile(t)
             own.remove(t)
         if cash < owed and own:
             _bad_choice(
@@ -735,7 +735,7 @@ def _pay_income(
             cash += value(t)
             removed.append(t)
             auto.append(t)
-            pos.tiles.remove(t)
+            pos.remove_tile(t)
         if auto:
             fx.assumptions.append(
                 f"{name}'s choice of tiles to remove for the income shortfall is not recorded: removed the "
