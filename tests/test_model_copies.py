@@ -217,3 +217,26 @@ def test_own_players_copies_every_shared_state_once():
     assert player["blue"] is not blue and player["blue"] == blue
     assert c.own_player("blue") is player["blue"] and c.own_players()["blue"] is player["blue"]
     assert pos.player == {"red": red, "blue": blue}
+
+
+@pytest.mark.parametrize(
+    "path", ["games/4p-full.yaml", "birmingham/games/4p-full.yaml"], ids=["lancashire", "birmingham"]
+)
+def test_the_tile_index_agrees_with_the_board_all_through_a_replay(path):
+    """A replay changes its one position in place, action after action (builds, overbuilds, cubes
+    taken, flips, an era's end): at every seventh action the index kept through all of it answers
+    what a scan of the board answers, and so does every position a replay with a hook hands out."""
+    data = game_data()
+    full = replay(str(EXAMPLES / path), data=data)
+    assert full.ok and full.actions > 50
+    for stop in [*range(3, full.actions, 7), full.actions]:
+        res = replay(str(EXAMPLES / path), data=data, stop_before=stop)
+        assert res.ok
+        _index_agrees(res.position)
+    turns = []
+
+    def on_turn_end(turn, pos):
+        _index_agrees(pos)
+        turns.append(turn)
+
+    assert replay(str(EXAMPLES / path), data=data, on_turn_end=on_turn_end).ok and turns
